@@ -1,0 +1,67 @@
+package upstreams
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Source declares one real upstream and its polite defaults, once, in
+// upstreams/<source>. Config may override every default per source.
+type Source struct {
+	Name        string        // lower-case id used in config, metrics and meta.source
+	Title       string        // human name, e.g. "SEC EDGAR"
+	BaseURL     string        // production base; sandbox points it at the replay server
+	Rate        float64       // requests per second
+	Burst       int           // limiter bucket size
+	Concurrency int           // requests in flight at once
+	Timeout     time.Duration // per attempt
+	Retries     int           // extra attempts on 429/5xx
+	CacheTTL    time.Duration // how long an answer is served from cache
+	KeyEnv      string        // environment variable holding the API key, if the source takes one
+	KeyOptional bool          // the source works without its key (with lower limits)
+}
+
+var (
+	sourcesMu sync.RWMutex
+	sources   = map[string]Source{}
+)
+
+// Register declares a source; it panics on a duplicate or incomplete
+// declaration, since that is a bug found at start-up.
+func Register(s Source) Source {
+	switch {
+	case s.Name == "" || s.BaseURL == "":
+		panic(fmt.Sprintf("upstream %q: name and base URL are required", s.Name))
+	case s.Rate <= 0 || s.Burst <= 0 || s.Concurrency <= 0 || s.Timeout <= 0:
+		panic(fmt.Sprintf("upstream %s: rate, burst, concurrency and timeout must be positive", s.Name))
+	}
+	sourcesMu.Lock()
+	defer sourcesMu.Unlock()
+	if _, dup := sources[s.Name]; dup {
+		panic(fmt.Sprintf("upstream %s: declared twice", s.Name))
+	}
+	sources[s.Name] = s
+	return s
+}
+
+// LookupSource returns the declaration of a source.
+func LookupSource(name string) (Source, bool) {
+	sourcesMu.RLock()
+	defer sourcesMu.RUnlock()
+	s, ok := sources[name]
+	return s, ok
+}
+
+// Sources returns every declared source, sorted by name.
+func Sources() []Source {
+	sourcesMu.RLock()
+	defer sourcesMu.RUnlock()
+	out := make([]Source, 0, len(sources))
+	for _, s := range sources {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

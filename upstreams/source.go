@@ -2,6 +2,7 @@ package upstreams
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"sync"
 	"time"
@@ -21,6 +22,12 @@ type Source struct {
 	CacheTTL    time.Duration // how long an answer is served from cache
 	KeyEnv      string        // environment variable holding the API key, if the source takes one
 	KeyOptional bool          // the source works without its key (with lower limits)
+
+	// Recorded holds the source's recorded responses (its testdata folder,
+	// embedded) and Fixtures says which request each one answers. Unit tests,
+	// the replay server and sandbox mode all answer from them.
+	Recorded fs.FS
+	Fixtures []Fixture
 }
 
 var (

@@ -1,0 +1,71 @@
+package upstreams
+
+import (
+	"context"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Fixture maps requests to one recorded response of a source.
+type Fixture struct {
+	Method string // GET when empty
+	Path   string // URL path relative to the source's BaseURL, e.g. "/events"
+	Query  string // when set, the raw query must contain it, e.g. "slug=fed-decision"
+	File   string // path in the source's Recorded FS
+	Status int    // 200 when zero
+}
+
+// Match finds the source a request URL belongs to and the first fixture that
+// answers it. The most specific fixture (with a Query) should come first.
+func Match(req *Request) (Source, Fixture, bool) {
+	src, ok := LookupSource(req.Source)
+	if !ok {
+		return Source{}, Fixture{}, false
+	}
+	rest, ok := strings.CutPrefix(req.URL, src.BaseURL)
+	if !ok {
+		return src, Fixture{}, false
+	}
+	u, err := url.Parse(rest)
+	if err != nil {
+		return src, Fixture{}, false
+	}
+	method := req.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	for _, f := range src.Fixtures {
+		fm := f.Method
+		if fm == "" {
+			fm = http.MethodGet
+		}
+		if fm == method && f.Path == u.Path && strings.Contains(u.RawQuery, f.Query) {
+			return src, f, true
+		}
+	}
+	return src, Fixture{}, false
+}
+
+// Replay answers requests from recorded fixtures without any network. An
+// unmatched request is an upstream_error naming the URL, so a missing
+// fixture fails a test loudly.
+var Replay Doer = DoerFunc(func(ctx context.Context, req *Request) (*Response, error) {
+	src, f, ok := Match(req)
+	if !ok {
+		return nil, Errorf(req.Source, BadAnswer, "no recorded response for %s %s", req.Method, req.URL)
+	}
+	body, err := fs.ReadFile(src.Recorded, f.File)
+	if err != nil {
+		return nil, Errorf(req.Source, BadAnswer, "fixture %s: %v", f.File, err)
+	}
+	status := f.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if status >= 300 {
+		return nil, &Error{Source: req.Source, Kind: BadAnswer, Status: status, Message: "upstream answered with an error"}
+	}
+	return &Response{Status: status, Header: http.Header{"Content-Type": {"application/json"}}, Body: body}, nil
+})

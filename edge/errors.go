@@ -1,0 +1,43 @@
+package edge
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/valyala/fasthttp"
+)
+
+// errorBody is the one error shape: {"error":{"code","message","fields"}}.
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code    string                `json:"code"`
+	Message string                `json:"message"`
+	Fields  []registry.FieldError `json:"fields,omitempty"`
+}
+
+func writeError(ctx *fasthttp.RequestCtx, status int, code, message string, fields []registry.FieldError) {
+	body, _ := json.Marshal(errorBody{errorDetail{code, message, fields}})
+	ctx.SetStatusCode(status)
+	ctx.SetContentType("application/json")
+	ctx.Response.Header.Set("Cache-Control", "no-store")
+	ctx.SetBody(body)
+}
+
+func setRetryAfter(ctx *fasthttp.RequestCtx, d time.Duration) {
+	secs := int(d.Round(time.Second) / time.Second)
+	if secs < 1 {
+		secs = 1
+	}
+	ctx.Response.Header.Set("Retry-After", strconv.Itoa(secs))
+}
+
+func writeJSON(ctx *fasthttp.RequestCtx, status int, body []byte) {
+	ctx.SetStatusCode(status)
+	ctx.SetContentType("application/json")
+	ctx.SetBody(body)
+}

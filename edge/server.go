@@ -1,0 +1,76 @@
+// Package edge is the fasthttp server: routing, discovery documents, and the
+// paid-route pipeline that checks input, asks for payment, runs the tool on
+// the actor runtime and settles.
+package edge
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/valyala/fasthttp"
+)
+
+// Version is the interface version the service reports.
+const Version = "0.13.0"
+
+// Runtime runs tools; the actor system implements it.
+type Runtime interface {
+	// Ready says whether a tool can be sold now: it has a handler, its
+	// upstream keys are configured and no circuit is open.
+	Ready(t *registry.Tool) (ok bool, why string, retryAfter time.Duration)
+	// Run executes one validated call.
+	Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error)
+}
+
+// Server serves every address of the interface.
+type Server struct {
+	cfg     atomic.Pointer[config.Config]
+	runtime Runtime
+	started time.Time
+	routes  atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
+}
+
+// New builds a server for cfg.
+func New(cfg *config.Config, rt Runtime) (*Server, error) {
+	s := &Server{runtime: rt, started: time.Now()}
+	if err := s.Reload(cfg); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Reload swaps in a new configuration and rebuilds every document from it.
+// Requests in flight finish with the documents they started with.
+func (s *Server) Reload(cfg *config.Config) error {
+	routes, err := s.buildRoutes(cfg)
+	if err != nil {
+		return err
+	}
+	s.cfg.Store(cfg)
+	s.routes.Store(&routes)
+	return nil
+}
+
+// Handler is the fasthttp entry point.
+func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
+	path := string(ctx.Path())
+	if h, ok := (*s.routes.Load())[path]; ok {
+		h(ctx)
+		return
+	}
+	if strings.HasPrefix(path, "/paid/") {
+		if t, ok := registry.ByPath(path); ok {
+			s.servePaid(ctx, t)
+			return
+		}
+	}
+	if tx, ok := strings.CutPrefix(path, "/receipt/"); ok && tx != "" {
+		s.serveReceipt(ctx, tx)
+		return
+	}
+	writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+path, nil)
+}

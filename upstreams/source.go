@@ -21,6 +21,7 @@ type Source struct {
 	Retries     int           // extra attempts on 429/5xx
 	CacheTTL    time.Duration // how long an answer is served from cache
 	KeyEnv      string        // environment variable holding the API key, if the source takes one
+	KeyIn       string        // where the runtime puts the key: "query:<name>", "header:<name>" or "bearer"
 	KeyOptional bool          // the source works without its key (with lower limits)
 
 	// Recorded holds the source's recorded responses (its testdata folder,

@@ -1,0 +1,98 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Each file in testdata/invalid is refused with exactly the problems in its .err twin.
+func TestInvalidFiles(t *testing.T) {
+	files, _ := filepath.Glob("testdata/invalid/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no invalid config files")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(file, ".yaml") + ".err")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Load(file)
+			var problems Problems
+			if !errors.As(err, &problems) {
+				t.Fatalf("Load = %v, want Problems", err)
+			}
+			if got := problems.Error() + "\n"; got != string(want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestDefaultsAreSandbox(t *testing.T) {
+	cfg, err := Parse(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Mode != Sandbox || cfg.Listen != ":8080" || cfg.Ledger.Driver != "file" || cfg.MaxBodyBytes != 65536 {
+		t.Errorf("defaults = %+v", cfg)
+	}
+	if f := cfg.Upstreams["default"].Breaker.Failures; f == nil || *f != 5 {
+		t.Errorf("default breaker failures = %v, want 5", f)
+	}
+}
+
+func TestProductionFileKeepsDefaultsItDoesNotSet(t *testing.T) {
+	cfg, err := Load("testdata/production.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := cfg.Upstreams["sec"]
+	if *sec.Rate != 5 || time.Duration(*sec.Timeout) != 8*time.Second || *sec.Supervision.MaxRestarts != 3 {
+		t.Errorf("sec = %+v", sec)
+	}
+	if cfg.Listen != ":8080" || cfg.MaxTimeoutSeconds != 60 {
+		t.Errorf("defaults lost: listen %q, max_timeout_seconds %d", cfg.Listen, cfg.MaxTimeoutSeconds)
+	}
+	if _, ok := cfg.Upstreams["default"]; !ok {
+		t.Error("the default upstream settings were dropped")
+	}
+}
+
+func TestEnvironmentOverrides(t *testing.T) {
+	cfg, err := Parse(nil, []string{
+		"COINSLOT_LISTEN=127.0.0.1:9999",
+		"COINSLOT_MODE=production",
+		"COINSLOT_PAY_TO=0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+		"COINSLOT_FACILITATOR_URL=https://x402.org/facilitator",
+		"COINSLOT_LEDGER_DRIVER=postgres",
+		"COINSLOT_LEDGER_DSN=postgres://127.0.0.1/test",
+		"COINSLOT_UPSTREAMS_SEC_RATE=7.5",
+		"COINSLOT_UPSTREAMS_POLYMARKET_GAMMA_BREAKER_COOLDOWN=45s",
+		"COINSLOT_BUYER_KEY=not-a-config-key",
+		"PATH=/usr/bin",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Listen != "127.0.0.1:9999" || cfg.Mode != Production || cfg.Ledger.DSN != "postgres://127.0.0.1/test" {
+		t.Errorf("cfg = %+v", cfg)
+	}
+	if r := cfg.Upstreams["sec"].Rate; r == nil || *r != 7.5 {
+		t.Errorf("sec rate = %v", r)
+	}
+	if c := cfg.Upstreams["polymarket_gamma"].Breaker.Cooldown; c == nil || time.Duration(*c) != 45*time.Second {
+		t.Errorf("polymarket_gamma cooldown = %v", c)
+	}
+}
+
+func TestEnvironmentOverrideWithBadValueNamesKeyAndVariable(t *testing.T) {
+	_, err := Parse(nil, []string{"COINSLOT_MAX_TIMEOUT_SECONDS=soon"})
+	if err == nil || !strings.HasPrefix(err.Error(), "max_timeout_seconds (COINSLOT_MAX_TIMEOUT_SECONDS): ") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -1,0 +1,24 @@
+# coinslot: `make run` serves the sandbox, `make test` runs every test.
+GO ?= go
+export CGO_ENABLED = 1
+
+.PHONY: build run test bench lint
+
+build:
+	$(GO) build -o bin/coinslot ./cmd/coinslot
+
+run:
+	$(GO) run ./cmd/coinslot serve
+
+# Unit, integration and ledger tests with the race detector. The PostgreSQL
+# ledger suite needs a server on 127.0.0.1:5432 (.ci/postgres.sh starts one).
+test:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint:
+	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+	$(GO) vet ./...

@@ -1,0 +1,3 @@
+// Package all links every tool family into the catalog. The binary and the
+// repo-wide catalog tests import it; the registry core never does.
+package all

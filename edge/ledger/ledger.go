@@ -2,25 +2,59 @@
 // the receipts served at /receipt/{tx}. Two backends implement Store: an
 // embedded file (the default, no server) and PostgreSQL (several instances
 // sharing one ledger). Both pass the same suite in ledgertest.
+//
+// Each (payer, nonce) pair moves through three states:
+//
+//	reserved  Reserve claimed it for one call; Release frees it.
+//	settling  Settling wrote the would-be receipt before the
+//	          facilitator was asked to settle; Record or Release ends it.
+//	settled   Record stored the receipt; the pair is spent for ever.
+//
+// A reserved pair whose call died with its process is stale once older than
+// the hold (DefaultHold, or WithHold): the next Reserve of that pair takes it
+// over. The hold must exceed the longest paid call, so a live call never
+// loses its pair. A settling pair never expires, because its settlement may
+// have reached the chain: Pending lists it for reconciliation after a
+// restart. A settled pair is never reserved again.
 package ledger
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 )
 
 // ReceiptSchema is the schema id every receipt carries.
 const ReceiptSchema = "svc.receipt.v1"
 
+// DefaultHold outlasts the longest paid call the configuration allows
+// (max_timeout_seconds is at most one hour) with a margin for clock skew
+// between instances.
+const DefaultHold = time.Hour + 5*time.Minute
+
 var (
 	// ErrReplayed: the (payer, nonce) pair is reserved or already settled.
 	ErrReplayed = errors.New("payment authorization already used")
 	// ErrNotFound: no receipt for that transaction.
 	ErrNotFound = errors.New("receipt not found")
+	// ErrNotReserved: Settling found no reservation for the pair (it was
+	// released, or is already settling or settled).
+	ErrNotReserved = errors.New("payment authorization not reserved")
 )
 
-// Receipt is one settled payment, in the svc.receipt.v1 shape.
+// The states of a pair, as both backends store them.
+const (
+	reserved = "reserved"
+	settling = "settling"
+	settled  = "settled"
+)
+
+var errNoTx = errors.New("ledger: Record needs the receipt's transaction")
+
+// Receipt is one settled payment, in the svc.receipt.v1 shape. The ledger
+// keeps SettledAt in UTC to the microsecond.
 type Receipt struct {
 	Schema         string    `json:"schema"`
 	ReceiptID      string    `json:"receipt_id"`
@@ -39,19 +73,88 @@ type Receipt struct {
 	ReceiptURL     string    `json:"receipt_url"`
 }
 
-// Store is a ledger backend. Payer addresses are compared case-insensitively;
-// nonces are 0x-prefixed hex.
+// Pending is a settlement that began and has not been recorded or released:
+// the process may have died between the facilitator's /settle and Record.
+type Pending struct {
+	Payer   string    // lower-case
+	Nonce   string    // lower-case
+	Receipt Receipt   // as given to Settling; Tx still empty
+	Since   time.Time // when Settling ran
+}
+
+// Store is a ledger backend. Payers and nonces are compared
+// case-insensitively (both are hex); the store keeps them lower-case.
 type Store interface {
 	// Reserve claims (payer, nonce) for one call; ErrReplayed when the pair
-	// is reserved or was settled before, concurrently or not.
+	// is reserved or was settled before, concurrently or not. A stale
+	// reservation (older than the hold) is taken over.
 	Reserve(ctx context.Context, payer, nonce, tool string) error
-	// Release frees a reservation whose call failed, so the buyer may retry
-	// with the same authorization.
+	// Release frees a pair whose call failed or whose settlement was
+	// refused, so the buyer may retry with the same authorization. It never
+	// touches a settled pair.
 	Release(ctx context.Context, payer, nonce string) error
-	// Record stores a settled payment's receipt and marks the nonce spent,
-	// durably, before the 200 leaves.
+	// Settling moves a reserved pair to settling and keeps r, the receipt
+	// as it will be once settled, without Tx. Call it before asking
+	// the facilitator to settle, so a settlement can never reach the chain
+	// without a trace in the ledger. ErrNotReserved when the pair is not
+	// reserved.
+	Settling(ctx context.Context, payer, nonce string, r *Receipt) error
+	// Record stores a settled payment's receipt (r.Tx set) and marks the pair
+	// settled, in one transaction, durably, before it returns. The pair may
+	// be reserved, settling or unknown to the ledger (reconciliation); Record
+	// is idempotent for the same pair and tx, and ErrReplayed when the pair
+	// was settled by another tx.
 	Record(ctx context.Context, payer, nonce string, r *Receipt) error
+	// Pending lists the settling pairs, oldest first, for reconciliation.
+	Pending(ctx context.Context) ([]Pending, error)
 	// Receipt returns the receipt of a transaction, or ErrNotFound.
 	Receipt(ctx context.Context, tx string) (*Receipt, error)
 	Close() error
+}
+
+// Option tunes a Store when it is opened.
+type Option func(*settings)
+
+type settings struct {
+	hold time.Duration
+	now  func() time.Time
+}
+
+// WithHold sets how long an unsettled reservation is held before it counts
+// as stale.
+func WithHold(d time.Duration) Option { return func(s *settings) { s.hold = d } }
+
+// WithClock replaces time.Now, for tests of expiry.
+func WithClock(now func() time.Time) Option { return func(s *settings) { s.now = now } }
+
+func newSettings(opts []Option) settings {
+	s := settings{hold: DefaultHold, now: time.Now}
+	for _, o := range opts {
+		o(&s)
+	}
+	return s
+}
+
+// Open opens the ledger the configuration names: driver "file" (path) or
+// "postgres" (dsn).
+func Open(ctx context.Context, driver, path, dsn string, opts ...Option) (Store, error) {
+	switch driver {
+	case "file":
+		return OpenFile(path, opts...)
+	case "postgres":
+		return OpenPostgres(ctx, dsn, opts...)
+	}
+	return nil, fmt.Errorf("ledger: unknown driver %q (want file or postgres)", driver)
+}
+
+// pair normalises the key of a reservation.
+func pair(payer, nonce string) (string, string) {
+	return strings.ToLower(payer), strings.ToLower(nonce)
+}
+
+// stored is r as the ledger keeps it.
+func stored(r *Receipt) Receipt {
+	c := *r
+	c.SettledAt = c.SettledAt.UTC().Truncate(time.Microsecond)
+	return c
 }

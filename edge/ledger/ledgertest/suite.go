@@ -1,0 +1,337 @@
+// Package ledgertest is the suite every ledger backend passes, and the
+// benchmark they share.
+package ledgertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/ledger"
+)
+
+// Opener opens one test's ledger. Calling it again after closing the store
+// it returned reopens the same ledger.
+type Opener func(opts ...ledger.Option) ledger.Store
+
+// Backend makes a fresh, empty ledger for one test (or benchmark) and removes
+// it when the test ends.
+type Backend func(tb testing.TB) Opener
+
+const (
+	payer = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"
+	nonce = "0xF00D000000000000000000000000000000000000000000000000000000000001"
+	hold  = time.Minute
+)
+
+// Run runs the suite against the backend.
+func Run(t *testing.T, fresh Backend) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, open Opener)
+	}{
+		{"ReserveThenReplay", reserveThenReplay},
+		{"ConcurrentReserve", concurrentReserve},
+		{"ReleaseThenReserve", releaseThenReserve},
+		{"RecordThenReserve", recordThenReserve},
+		{"RecordIdempotent", recordIdempotent},
+		{"ReceiptRoundTrip", receiptRoundTrip},
+		{"UnknownTx", unknownTx},
+		{"PendingThenComplete", pendingThenComplete},
+		{"PendingThenRelease", pendingThenRelease},
+		{"Reopen", reopen},
+		{"StaleReservationExpires", staleReservationExpires},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.run(t, fresh(t))
+		})
+	}
+}
+
+// receipt is a svc.receipt.v1 document with every field set.
+func receipt(tx string) *ledger.Receipt {
+	return &ledger.Receipt{
+		Schema:         ledger.ReceiptSchema,
+		ReceiptID:      "rcpt_" + tx[len(tx)-8:],
+		Tx:             tx,
+		Network:        "eip155:8453",
+		Asset:          "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+		Payer:          payer,
+		PayTo:          "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+		AmountAtomic:   "20000",
+		AmountUSD:      "0.02",
+		Tool:           "trending_markets",
+		Endpoint:       "/paid/polymarket/trending",
+		RequestSHA256:  "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+		ResponseSHA256: "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752",
+		SettledAt:      time.Date(2026, 3, 1, 12, 30, 45, 123456789, time.FixedZone("CET", 3600)),
+		ReceiptURL:     "https://coinslot.example/receipt/" + tx,
+	}
+}
+
+// wouldBe is the receipt as the pipeline knows it before settling: no
+// transaction yet, so no id, URL or settlement time either.
+func wouldBe() *ledger.Receipt {
+	r := receipt(txHash(0))
+	r.Tx, r.ReceiptID, r.ReceiptURL, r.SettledAt = "", "", "", time.Time{}
+	return r
+}
+
+func txHash(i int) string { return fmt.Sprintf("0x%064x", 0xbeef0000+i) }
+
+// ctx bounds every call, so a wedged backend fails the test instead of
+// hanging it.
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func must(t *testing.T, what string, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func wantErr(t *testing.T, what string, got, want error) {
+	t.Helper()
+	if !errors.Is(got, want) {
+		t.Fatalf("%s: got error %v, want %v", what, got, want)
+	}
+}
+
+func reserveThenReplay(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	must(t, "first reserve", s.Reserve(c, payer, nonce, "tool_a"))
+	wantErr(t, "same pair again", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
+	wantErr(t, "same pair in other case", s.Reserve(c, "0xABCDEF0123456789ABCDEF0123456789ABCDEF01", "0xf00d000000000000000000000000000000000000000000000000000000000001", "tool_b"), ledger.ErrReplayed)
+	must(t, "other nonce", s.Reserve(c, payer, nonce+"2", "tool_a"))
+	must(t, "other payer", s.Reserve(c, "0x1111111111111111111111111111111111111111", nonce, "tool_a"))
+}
+
+func concurrentReserve(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	const n = 50
+	var won, replayed atomic.Int32
+	errs := make(chan error, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			<-start
+			switch err := s.Reserve(c, payer, nonce, "tool_a"); {
+			case err == nil:
+				won.Add(1)
+			case errors.Is(err, ledger.ErrReplayed):
+				replayed.Add(1)
+			default:
+				errs <- err
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("reserve: %v", err)
+	}
+	if won.Load() != 1 || replayed.Load() != n-1 {
+		t.Fatalf("%d concurrent reserves: %d won, %d replayed; want 1 and %d", n, won.Load(), replayed.Load(), n-1)
+	}
+}
+
+func releaseThenReserve(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	must(t, "release of an unknown pair", s.Release(c, payer, nonce))
+	must(t, "reserve", s.Reserve(c, payer, nonce, "tool_a"))
+	must(t, "release", s.Release(c, payer, nonce))
+	must(t, "reserve after release", s.Reserve(c, payer, nonce, "tool_a"))
+	wantErr(t, "reserve while held again", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
+}
+
+func recordThenReserve(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	must(t, "reserve", s.Reserve(c, payer, nonce, "trending_markets"))
+	must(t, "record", s.Record(c, payer, nonce, receipt(txHash(1))))
+	wantErr(t, "reserve after record", s.Reserve(c, payer, nonce, "trending_markets"), ledger.ErrReplayed)
+	must(t, "release of a settled pair", s.Release(c, payer, nonce))
+	wantErr(t, "reserve after releasing a settled pair", s.Reserve(c, payer, nonce, "trending_markets"), ledger.ErrReplayed)
+	wantErr(t, "settling of a settled pair", s.Settling(c, payer, nonce, receipt(txHash(1))), ledger.ErrNotReserved)
+}
+
+func recordIdempotent(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	must(t, "reserve", s.Reserve(c, payer, nonce, "trending_markets"))
+	must(t, "record", s.Record(c, payer, nonce, receipt(txHash(1))))
+	must(t, "record again, same tx", s.Record(c, payer, nonce, receipt(txHash(1))))
+	wantErr(t, "record with another tx", s.Record(c, payer, nonce, receipt(txHash(2))), ledger.ErrReplayed)
+	if _, err := s.Receipt(c, txHash(2)); !errors.Is(err, ledger.ErrNotFound) {
+		t.Fatalf("receipt of the refused record: got %v, want ErrNotFound", err)
+	}
+	noTx := receipt(txHash(3))
+	noTx.Tx = ""
+	if err := s.Record(c, payer, nonce+"3", noTx); err == nil {
+		t.Fatal("record without a tx: got nil error")
+	}
+}
+
+func receiptRoundTrip(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	r := receipt(txHash(7))
+	must(t, "reserve", s.Reserve(c, payer, nonce, r.Tool))
+	must(t, "record", s.Record(c, payer, nonce, r))
+	got, err := s.Receipt(c, r.Tx)
+	must(t, "receipt", err)
+	want := *receipt(txHash(7))
+	want.SettledAt = time.Date(2026, 3, 1, 11, 30, 45, 123456000, time.UTC)
+	if *got != want {
+		t.Fatalf("receipt round trip:\n got %+v\nwant %+v", *got, want)
+	}
+	if r.SettledAt.Nanosecond() != 123456789 {
+		t.Fatalf("Record changed the caller's receipt: settled_at %v", r.SettledAt)
+	}
+}
+
+func unknownTx(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	got, err := s.Receipt(c, txHash(404))
+	wantErr(t, "unknown tx", err, ledger.ErrNotFound)
+	if got != nil {
+		t.Fatalf("unknown tx: got receipt %+v", got)
+	}
+}
+
+// clock is a settable time source.
+type clock struct{ ns atomic.Int64 }
+
+func newClock() *clock {
+	c := new(clock)
+	c.ns.Store(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC).UnixNano())
+	return c
+}
+
+func (c *clock) now() time.Time          { return time.Unix(0, c.ns.Load()) }
+func (c *clock) advance(d time.Duration) { c.ns.Add(int64(d)) }
+func (c *clock) options() []ledger.Option {
+	return []ledger.Option{ledger.WithClock(c.now), ledger.WithHold(hold)}
+}
+
+func wantPending(t *testing.T, s ledger.Store, want []ledger.Pending) {
+	t.Helper()
+	got, err := s.Pending(context.Background())
+	must(t, "pending", err)
+	if len(got) != len(want) {
+		t.Fatalf("pending: got %d entries %+v, want %d %+v", len(got), got, len(want), want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("pending[%d]:\n got %+v\nwant %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func pendingThenComplete(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	would := wouldBe()
+	wantErr(t, "settling without a reservation", s.Settling(c, payer, nonce, would), ledger.ErrNotReserved)
+
+	must(t, "reserve", s.Reserve(c, payer, nonce, would.Tool))
+	clk.advance(3 * time.Second)
+	began := clk.now().UTC()
+	must(t, "settling", s.Settling(c, payer, nonce, would))
+	wantErr(t, "settling twice", s.Settling(c, payer, nonce, would), ledger.ErrNotReserved)
+	wantErr(t, "reserve while settling", s.Reserve(c, payer, nonce, would.Tool), ledger.ErrReplayed)
+	wantPending(t, s, []ledger.Pending{{
+		Payer:   "0xabcdef0123456789abcdef0123456789abcdef01",
+		Nonce:   "0xf00d000000000000000000000000000000000000000000000000000000000001",
+		Receipt: *would,
+		Since:   began,
+	}})
+
+	must(t, "record", s.Record(c, payer, nonce, receipt(txHash(9))))
+	wantPending(t, s, nil)
+	if _, err := s.Receipt(c, txHash(9)); err != nil {
+		t.Fatalf("receipt after completing: %v", err)
+	}
+	wantErr(t, "reserve after completing", s.Reserve(c, payer, nonce, would.Tool), ledger.ErrReplayed)
+}
+
+func pendingThenRelease(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	would := wouldBe()
+	for i, n := range []string{nonce + "b", nonce + "a"} {
+		must(t, "reserve", s.Reserve(c, payer, n, would.Tool))
+		must(t, "settling", s.Settling(c, payer, n, would))
+		clk.advance(time.Duration(i+1) * time.Second)
+	}
+	got, err := s.Pending(c)
+	must(t, "pending", err)
+	if len(got) != 2 || got[0].Nonce != strings.ToLower(nonce+"b") || got[1].Nonce != strings.ToLower(nonce+"a") {
+		t.Fatalf("pending not oldest first: %+v", got)
+	}
+	// The facilitator refused the settlement: the buyer was not charged.
+	must(t, "release a settling pair", s.Release(c, payer, nonce+"b"))
+	if got, _ := s.Pending(c); len(got) != 1 || got[0].Nonce != strings.ToLower(nonce+"a") {
+		t.Fatalf("pending after release: %+v", got)
+	}
+	must(t, "reserve after release", s.Reserve(c, payer, nonce+"b", would.Tool))
+}
+
+func reopen(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	for i := range 3 {
+		n := fmt.Sprintf("%s%d", nonce, i)
+		must(t, "reserve", s.Reserve(c, payer, n, "trending_markets"))
+		must(t, "record", s.Record(c, payer, n, receipt(txHash(i))))
+	}
+	must(t, "reserve", s.Reserve(c, payer, nonce, "trending_markets"))
+	would := wouldBe()
+	must(t, "settling", s.Settling(c, payer, nonce, would))
+	must(t, "close", s.Close())
+
+	s = open(clk.options()...)
+	for i := range 3 {
+		got, err := s.Receipt(c, txHash(i))
+		must(t, "receipt after reopen", err)
+		if want := receipt(txHash(i)); got.Tx != want.Tx || got.Payer != want.Payer {
+			t.Fatalf("receipt %d after reopen: %+v", i, got)
+		}
+		wantErr(t, "replay after reopen", s.Reserve(c, payer, fmt.Sprintf("%s%d", nonce, i), "trending_markets"), ledger.ErrReplayed)
+	}
+	pending, err := s.Pending(c)
+	must(t, "pending after reopen", err)
+	if len(pending) != 1 || pending[0].Receipt != *would {
+		t.Fatalf("pending after reopen: %+v", pending)
+	}
+}
+
+func staleReservationExpires(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	must(t, "reserve", s.Reserve(c, payer, nonce, "tool_a"))
+	clk.advance(hold)
+	wantErr(t, "reserve at exactly the hold", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
+	clk.advance(time.Microsecond)
+	must(t, "reserve once stale", s.Reserve(c, payer, nonce, "tool_b"))
+	wantErr(t, "the takeover holds the pair", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
+
+	// Settling and settled pairs never expire.
+	would := wouldBe()
+	must(t, "settling", s.Settling(c, payer, nonce, would))
+	must(t, "reserve other", s.Reserve(c, payer, nonce+"2", "tool_a"))
+	must(t, "record other", s.Record(c, payer, nonce+"2", receipt(txHash(12))))
+	clk.advance(100 * hold)
+	wantErr(t, "reserve a settling pair long after", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
+	wantErr(t, "reserve a settled pair long after", s.Reserve(c, payer, nonce+"2", "tool_a"), ledger.ErrReplayed)
+}

@@ -1,0 +1,37 @@
+-- The PostgreSQL ledger. Applied at every start; each statement is a no-op
+-- once the schema exists.
+
+-- One row per (payer, nonce) pair, lower-case. The primary key is what makes
+-- a reservation atomic across instances. Settled rows stay, so a pair is
+-- never reserved again.
+CREATE TABLE IF NOT EXISTS nonces (
+	payer   text        NOT NULL,
+	nonce   text        NOT NULL,
+	tool    text        NOT NULL,
+	state   text        NOT NULL CHECK (state IN ('reserved', 'settling', 'settled')),
+	since   timestamptz NOT NULL,  -- when the pair entered its state
+	pending jsonb,                 -- the would-be receipt, while settling
+	tx      text,                  -- once settled
+	PRIMARY KEY (payer, nonce)
+);
+
+CREATE INDEX IF NOT EXISTS nonces_settling ON nonces (since) WHERE state = 'settling';
+
+-- The svc.receipt.v1 documents served at /receipt/{tx}.
+CREATE TABLE IF NOT EXISTS receipts (
+	tx              text PRIMARY KEY,
+	schema          text        NOT NULL,
+	receipt_id      text        NOT NULL,
+	network         text        NOT NULL,
+	asset           text        NOT NULL,
+	payer           text        NOT NULL,
+	pay_to          text        NOT NULL,
+	amount_atomic   text        NOT NULL,
+	amount_usd      text        NOT NULL,
+	tool            text        NOT NULL,
+	endpoint        text        NOT NULL,
+	request_sha256  text        NOT NULL,
+	response_sha256 text        NOT NULL,
+	settled_at      timestamptz NOT NULL,
+	receipt_url     text        NOT NULL
+);

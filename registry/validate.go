@@ -177,3 +177,15 @@ func (p Param) checkRange(n float64) string {
 	}
 	return ""
 }
+
+// InputError is input that passed the schema but that the handler cannot
+// serve (an unknown time zone, an end date before the start). The edge
+// answers 400 invalid_params with Fields, and the buyer is not charged.
+type InputError struct{ Fields []FieldError }
+
+func (e *InputError) Error() string { return e.Fields[0].String() }
+
+// Invalid reports one bad field.
+func Invalid(name, problem string) *InputError {
+	return &InputError{[]FieldError{{Name: name, Problem: problem}}}
+}

@@ -1,3 +1,9 @@
 // Package all links every tool family into the catalog. The binary and the
 // repo-wide catalog tests import it; the registry core never does.
 package all
+
+import (
+	_ "github.com/coinslot/coinslot/registry/safety"
+	_ "github.com/coinslot/coinslot/registry/security"
+	_ "github.com/coinslot/coinslot/registry/utility"
+)

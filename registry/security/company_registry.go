@@ -1,0 +1,55 @@
+package security
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/gleif"
+)
+
+const companyPageSize = 10
+
+// jurisdictionCode is an ISO 3166-1 country or 3166-2 subdivision code.
+var jurisdictionCode = regexp.MustCompile(`^[A-Z]{2}(-[A-Z0-9]{1,3})?$`)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "company_registry", Path: "/paid/security/company-registry", Price: "0.03", Category: "Agent Security",
+		Description: "Look up legal entities by name in the GLEIF global LEI register: LEI, legal name, status, " +
+			"local registration number and authority, legal and headquarters addresses.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(2, 200).Describe("company legal name"),
+			registry.Str("jurisdiction").Len(2, 6).Describe("ISO country (US, GB; UK accepted) or subdivision (US-DE); EU for no filter"),
+		},
+		Example: map[string]any{"query": "Apple Inc", "jurisdiction": "US"},
+		Expected: "Envelope: data is an array of up to 10 entities {lei, legal_name, other_names[], jurisdiction, status, " +
+			"registration_status, registered_as, registration_authority, legal_form, legal_address, hq_address, " +
+			"creation_date, last_update, next_renewal, url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{gleif.Source.Name},
+		Handler: companyRegistry,
+	})
+}
+
+func companyRegistry(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	j := strings.ToUpper(strings.TrimSpace(c.Args.String("jurisdiction")))
+	switch {
+	case j == "UK":
+		j = "GB"
+	case j == "EU":
+		j = "" // the register has no EU-wide jurisdiction
+	case j != "" && !jurisdictionCode.MatchString(j):
+		return nil, registry.Invalid("jurisdiction", "must be an ISO country code such as US or a subdivision such as US-DE")
+	}
+	resp, err := c.Upstream.Do(ctx, gleif.Search(strings.TrimSpace(c.Args.String("query")), j, companyPageSize))
+	if err != nil {
+		return nil, err
+	}
+	page, err := gleif.DecodeSearch(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Entities, Count: len(page.Entities), Source: gleif.Source.Title, Cached: resp.Cached}, nil
+}

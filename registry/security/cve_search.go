@@ -1,0 +1,56 @@
+package security
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/nvd"
+)
+
+// cvePageSize is how many records one call returns, newest NVD order.
+const cvePageSize = 20
+
+var cveID = regexp.MustCompile(`^CVE-\d{4}-\d{4,}$`)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "cve_search", Path: "/paid/security/cve-search", Price: "0.02", Category: "Agent Security",
+		Description: "Search the NVD for CVEs by keyword, id or CVSS v3 severity: score, vector, CWEs, affected " +
+			"CPEs, references and whether CISA lists the CVE as known exploited.",
+		Params: []registry.Param{
+			registry.Str("keyword").Len(1, 200).Describe("words that must all appear in the description"),
+			registry.Str("cve_id").Len(9, 20).Describe("exact id, e.g. CVE-2021-44228"),
+			registry.Str("severity").OneOf("LOW", "MEDIUM", "HIGH", "CRITICAL").Describe("CVSS v3 severity"),
+		},
+		Example: map[string]any{"keyword": "log4j", "severity": "CRITICAL"},
+		Expected: "Envelope: data is an array of up to 20 CVEs {id, published, last_modified, status, description, " +
+			"cvss_version, score, severity, vector, cwe[], affected[], references[], known_exploited, kev_added}.",
+		Shape:   registry.Envelope,
+		Sources: []string{nvd.Source.Name},
+		Handler: cveSearch,
+	})
+}
+
+func cveSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	q := nvd.Query{Keyword: strings.TrimSpace(c.Args.String("keyword")), Severity: c.Args.String("severity"), Limit: cvePageSize}
+	if id := strings.ToUpper(strings.TrimSpace(c.Args.String("cve_id"))); id != "" {
+		if !cveID.MatchString(id) {
+			return nil, registry.Invalid("cve_id", "must look like CVE-2021-44228")
+		}
+		q.CVEID = id
+	}
+	if q.CVEID == "" && q.Keyword == "" && q.Severity == "" {
+		return nil, registry.Invalid("keyword", "give keyword, cve_id or severity")
+	}
+	resp, err := c.Upstream.Do(ctx, nvd.CVEs(q))
+	if err != nil {
+		return nil, err
+	}
+	page, err := nvd.DecodeCVEs(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.CVEs, Count: len(page.CVEs), Source: nvd.Source.Title, Cached: resp.Cached}, nil
+}

@@ -1,0 +1,4 @@
+// Package security holds the agent-security tools: curated, sourced catalogs
+// shipped in catalog/ (OWASP agentic threats, malicious MCP packages, policy
+// templates), the lethal-trifecta score, and lookups on NVD, GLEIF and DNS.
+package security

@@ -1,0 +1,61 @@
+package security
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "mcp_supply_chain_iocs", Path: "/paid/security/mcp-iocs", Price: "0.02", Category: "Agent Security",
+		Description: "Publicly reported malicious MCP servers and agent-tool packages: package names, malicious " +
+			"versions, exfiltration hosts, email indicators, what to do, and the primary reports.",
+		Params: []registry.Param{
+			registry.Str("package").Len(1, 214).Describe("package name or part of it, e.g. postmark-mcp"),
+			registry.Str("host").Len(1, 253).Describe("host or domain substring, also matched against email indicators"),
+		},
+		Example: map[string]any{"package": "postmark-mcp"},
+		Expected: "Envelope: data is an array of incidents {id, name, ecosystem, packages[{name, malicious_versions[]}], " +
+			"hosts[], emails[], other_indicators[], behavior, action, disclosed, reported_by, sources[]}.",
+		Shape:   registry.Envelope,
+		Handler: mcpSupplyChainIOCs,
+	})
+}
+
+func mcpSupplyChainIOCs(_ context.Context, c *registry.Call) (*registry.Result, error) {
+	pkg := strings.ToLower(strings.TrimSpace(c.Args.String("package")))
+	host := strings.ToLower(strings.TrimSpace(c.Args.String("host")))
+	out := []ioc{}
+	for _, e := range iocs.Entries {
+		if matchesPackage(e, pkg) && matchesHost(e, host) {
+			out = append(out, e)
+		}
+	}
+	return &registry.Result{Data: out, Count: len(out), Source: iocs.Dataset + " (embedded)"}, nil
+}
+
+func matchesPackage(e ioc, pkg string) bool {
+	if pkg == "" {
+		return true
+	}
+	for _, p := range e.Packages {
+		if strings.Contains(strings.ToLower(p.Name), pkg) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchesHost(e ioc, host string) bool {
+	if host == "" {
+		return true
+	}
+	for _, h := range append(append([]string{}, e.Hosts...), e.Emails...) {
+		if strings.Contains(strings.ToLower(h), host) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,58 @@
+package security
+
+import (
+	"testing"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+func TestUpstreamToolsGolden(t *testing.T) {
+	cases := []struct {
+		file, tool string
+		in         map[string]any
+	}{
+		{"cve_search", "cve_search", map[string]any{"keyword": "log4j", "severity": "CRITICAL"}},
+		{"cve_search_id", "cve_search", map[string]any{"cve_id": "cve-2021-44228"}},
+		{"cve_search_none", "cve_search", map[string]any{"cve_id": "CVE-1999-0000"}},
+		{"company_registry", "company_registry", map[string]any{"query": "Apple Inc", "jurisdiction": "US"}},
+		{"company_registry_none", "company_registry", map[string]any{"query": "Zzyzx", "jurisdiction": "uk"}},
+		{"dns_records_lookup", "dns_records_lookup", map[string]any{"domain": "example.com", "type": "MX"}},
+		{"dns_records_lookup_txt", "dns_records_lookup", map[string]any{"domain": "Example.COM.", "type": "TXT"}},
+		{"dns_records_lookup_a", "dns_records_lookup", map[string]any{"domain": "example.com"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			res, err := run(t, c.tool, c.in, callNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, c.file, res)
+		})
+	}
+}
+
+func TestUpstreamToolErrors(t *testing.T) {
+	cases := []struct {
+		tool string
+		in   map[string]any
+		want string
+	}{
+		{"cve_search", map[string]any{"keyword": "outage"}, "nvd: upstream answered with an error (HTTP 503)"},
+		{"cve_search", map[string]any{"cve_id": "log4shell"}, "cve_id must look like CVE-2021-44228"},
+		{"cve_search", map[string]any{}, "keyword give keyword, cve_id or severity"},
+		{"company_registry", map[string]any{"query": "Apple", "jurisdiction": "U$"}, "jurisdiction must be an ISO country code such as US or a subdivision such as US-DE"},
+		{"dns_records_lookup", map[string]any{"domain": "no-such-name.example"}, "cloudflare_doh: no-such-name.example does not exist (NXDOMAIN)"},
+		{"dns_records_lookup", map[string]any{"domain": "broken.example"}, "cloudflare_doh: resolver answered SERVFAIL"},
+		{"dns_records_lookup", map[string]any{"domain": "http://example.com/x"}, "domain must be a domain name such as example.com"},
+	}
+	for _, c := range cases {
+		_, err := run(t, c.tool, c.in, callNow)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s %v: err = %v, want %q", c.tool, c.in, err, c.want)
+		}
+	}
+	_, err := run(t, "dns_records_lookup", map[string]any{"domain": "no-such-name.example"}, callNow)
+	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
+		t.Errorf("NXDOMAIN kind = %v", err)
+	}
+}

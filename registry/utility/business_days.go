@@ -1,0 +1,163 @@
+package utility
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+)
+
+const isoDate = "2006-01-02"
+
+// Spans are bounded so a call stays a few thousand loop steps.
+const (
+	maxSpanDays   = 7305 // 20 years between start_date and end_date
+	maxDaysAhead  = 2600 // about 10 years of business days
+	defaultZoneID = "America/New_York"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "business_days", Path: "/paid/utility/business-days", Price: "0.01", Category: "Utility",
+		Description: "US business days: counts weekdays that are not federal holidays between two dates, " +
+			"finds the date N business days ahead, and lists the holidays involved. Holidays are computed " +
+			"by rule, with the weekend observance shift.",
+		Params: []registry.Param{
+			registry.Str("start_date").Describe("YYYY-MM-DD; default today in America/New_York"),
+			registry.Str("end_date").Describe("YYYY-MM-DD, counted inclusively from start_date, at most 20 years on"),
+			registry.Int("days_ahead").Range(1, maxDaysAhead).Describe("business days to add to start_date; the start day itself is not counted"),
+		},
+		Example: map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
+		Expected: "Envelope: data is an object {calendar, start_date, start_is_business_day, next_business_day, " +
+			"previous_business_day, range?: {end_date, calendar_days, business_days, weekend_days, holidays[]}, " +
+			"ahead?: {days_ahead, result_date, holidays_skipped[]}, year_holidays? (when neither end_date nor days_ahead is given)}.",
+		Shape:   registry.Envelope,
+		Handler: businessDays,
+	})
+}
+
+type businessDaysAnswer struct {
+	Calendar            string     `json:"calendar"`
+	StartDate           string     `json:"start_date"`
+	StartIsBusinessDay  bool       `json:"start_is_business_day"`
+	StartHoliday        *holiday   `json:"start_holiday,omitempty"`
+	NextBusinessDay     string     `json:"next_business_day"`
+	PreviousBusinessDay string     `json:"previous_business_day"`
+	Range               *dayRange  `json:"range,omitempty"`
+	Ahead               *daysAhead `json:"ahead,omitempty"`
+	YearHolidays        []holiday  `json:"year_holidays,omitempty"`
+}
+
+// dayRange counts both ends: Monday to Friday of one week is 5 business days.
+type dayRange struct {
+	EndDate      string    `json:"end_date"`
+	CalendarDays int       `json:"calendar_days"`
+	BusinessDays int       `json:"business_days"`
+	WeekendDays  int       `json:"weekend_days"`
+	Holidays     []holiday `json:"holidays"`
+}
+
+type daysAhead struct {
+	DaysAhead       int       `json:"days_ahead"`
+	ResultDate      string    `json:"result_date"`
+	HolidaysSkipped []holiday `json:"holidays_skipped"`
+}
+
+func businessDays(_ context.Context, c *registry.Call) (*registry.Result, error) {
+	start, err := startDate(c)
+	if err != nil {
+		return nil, err
+	}
+	cal := calendar{}
+	ans := &businessDaysAnswer{
+		Calendar:            "US federal holidays (5 U.S.C. 6103) with Saturday and Sunday off",
+		StartDate:           start.Format(isoDate),
+		StartIsBusinessDay:  cal.businessDay(start),
+		NextBusinessDay:     cal.step(start, 1).Format(isoDate),
+		PreviousBusinessDay: cal.step(start, -1).Format(isoDate),
+	}
+	if h, ok := cal.holiday(start); ok {
+		ans.StartHoliday = &h
+	}
+	if c.Args.Has("end_date") {
+		end, err := parseDate("end_date", c.Args.String("end_date"))
+		if err != nil {
+			return nil, err
+		}
+		span := int(end.Sub(start).Hours()/24) + 1
+		switch {
+		case span < 1:
+			return nil, registry.Invalid("end_date", "must not be before start_date")
+		case span > maxSpanDays:
+			return nil, registry.Invalid("end_date", fmt.Sprintf("must be within %d days of start_date", maxSpanDays))
+		}
+		ans.Range = countRange(cal, start, span)
+	}
+	if n := c.Args.Int("days_ahead"); n > 0 {
+		ans.Ahead = addBusinessDays(cal, start, n)
+		if ans.Ahead.ResultDate > fmt.Sprintf("%d-12-31", lastRuleYear) {
+			return nil, registry.Invalid("days_ahead", fmt.Sprintf("reaches past %d, the last year the holiday rules cover", lastRuleYear))
+		}
+	}
+	if ans.Range == nil && ans.Ahead == nil {
+		ans.YearHolidays = observedHolidays(start.Year())
+	}
+	return &registry.Result{Data: ans, Count: 1, Source: "local analysis"}, nil
+}
+
+// startDate is start_date, or the call's date on the US east coast, where the
+// federal business day is defined.
+func startDate(c *registry.Call) (time.Time, error) {
+	if c.Args.Has("start_date") {
+		return parseDate("start_date", c.Args.String("start_date"))
+	}
+	loc, err := time.LoadLocation(defaultZoneID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	y, m, d := c.Now.In(loc).Date()
+	return date(y, m, d), nil
+}
+
+func parseDate(field, s string) (time.Time, error) {
+	t, err := time.Parse(isoDate, s)
+	if err != nil {
+		return time.Time{}, registry.Invalid(field, "must be a date in YYYY-MM-DD form")
+	}
+	if t.Year() < firstRuleYear || t.Year() > lastRuleYear {
+		return time.Time{}, registry.Invalid(field, fmt.Sprintf("must be in the years %d-%d that the holiday rules cover", firstRuleYear, lastRuleYear))
+	}
+	return t, nil
+}
+
+func countRange(cal calendar, start time.Time, span int) *dayRange {
+	r := &dayRange{EndDate: start.AddDate(0, 0, span-1).Format(isoDate), CalendarDays: span, Holidays: []holiday{}}
+	for i, d := 0, start; i < span; i, d = i+1, d.AddDate(0, 0, 1) {
+		switch h, hol := cal.holiday(d); {
+		case d.Weekday() == time.Saturday || d.Weekday() == time.Sunday:
+			r.WeekendDays++
+		case hol:
+			r.Holidays = append(r.Holidays, h)
+		default:
+			r.BusinessDays++
+		}
+	}
+	return r
+}
+
+func addBusinessDays(cal calendar, start time.Time, n int) *daysAhead {
+	a := &daysAhead{DaysAhead: n, HolidaysSkipped: []holiday{}}
+	d := start
+	for left := n; left > 0; {
+		d = d.AddDate(0, 0, 1)
+		if h, hol := cal.holiday(d); hol { // observed dates are always weekdays
+			a.HolidaysSkipped = append(a.HolidaysSkipped, h)
+		}
+		if cal.businessDay(d) {
+			left--
+		}
+	}
+	a.ResultDate = d.Format(isoDate)
+	return a
+}

@@ -1,0 +1,89 @@
+package utility
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBusinessDaysGolden(t *testing.T) {
+	cases := map[string]map[string]any{
+		// The example: Christmas and New Year's Day inside a two-week range.
+		"business_days": {"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
+		// No input: the call date (Monday 2025-03-10 in New York) and its year's holidays.
+		"business_days_today": {},
+		// Leap year: February 29, 2024 is a Thursday and counts.
+		"business_days_leap": {"start_date": "2024-02-26", "end_date": "2024-03-01"},
+		// New Year's Day 2022 fell on a Saturday: observed Friday 2021-12-31.
+		"business_days_observed_new_year": {"start_date": "2021-12-30", "days_ahead": 2},
+		// Juneteenth 2027 is a Saturday: observed Friday June 18; July 4 2027 is a Sunday: observed Monday July 5.
+		"business_days_summer_2027": {"start_date": "2027-06-14", "end_date": "2027-07-09"},
+	}
+	for file, in := range cases {
+		t.Run(file, func(t *testing.T) {
+			res, err := run(t, "business_days", in, callNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, file, res)
+		})
+	}
+}
+
+func TestObservedHolidays(t *testing.T) {
+	got := map[string]string{}
+	for _, h := range observedHolidays(2021) {
+		got[h.Date] = h.Name + "|" + h.Observed
+	}
+	want := map[string]string{
+		"2021-01-01": "New Year's Day|",
+		"2021-01-18": "Birthday of Martin Luther King, Jr.|",
+		"2021-02-15": "Washington's Birthday|",
+		"2021-05-31": "Memorial Day|",
+		"2021-06-18": "Juneteenth National Independence Day|2021-06-19",
+		"2021-07-05": "Independence Day|2021-07-04",
+		"2021-09-06": "Labor Day|",
+		"2021-10-11": "Columbus Day|",
+		"2021-11-11": "Veterans Day|",
+		"2021-11-25": "Thanksgiving Day|",
+		"2021-12-24": "Christmas Day|2021-12-25",
+		"2021-12-31": "New Year's Day|2022-01-01",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("2021 has %d holidays, want %d: %v", len(got), len(want), got)
+	}
+	for d, w := range want {
+		if got[d] != w {
+			t.Errorf("%s = %q, want %q", d, got[d], w)
+		}
+	}
+	// 2022 must not list New Year's Day again: it was observed in 2021.
+	for _, h := range observedHolidays(2022) {
+		if strings.HasPrefix(h.Date, "2022-01-0") && h.Name == "New Year's Day" {
+			t.Errorf("2022 lists %v", h)
+		}
+	}
+	// Before 2021 there was no Juneteenth, before 1986 no MLK day.
+	for _, h := range append(observedHolidays(2020), observedHolidays(1985)...) {
+		if strings.HasPrefix(h.Name, "Juneteenth") || (h.Date < "1986" && strings.Contains(h.Name, "King")) {
+			t.Errorf("unexpected %v", h)
+		}
+	}
+}
+
+func TestBusinessDaysRejects(t *testing.T) {
+	cases := []struct {
+		in             map[string]any
+		field, problem string
+	}{
+		{map[string]any{"start_date": "2024-02-30"}, "start_date", "must be a date in YYYY-MM-DD form"},
+		{map[string]any{"start_date": "03/10/2025"}, "start_date", "must be a date in YYYY-MM-DD form"},
+		{map[string]any{"start_date": "2025-03-10", "end_date": "2025-03-09"}, "end_date", "must not be before start_date"},
+		{map[string]any{"start_date": "2000-01-01", "end_date": "2030-01-01"}, "end_date", "must be within 7305 days of start_date"},
+		{map[string]any{"start_date": "1960-01-01"}, "start_date", "must be in the years 1971-2199 that the holiday rules cover"},
+		{map[string]any{"start_date": "2199-12-01", "days_ahead": 100}, "days_ahead", "reaches past 2199, the last year the holiday rules cover"},
+	}
+	for _, c := range cases {
+		_, err := run(t, "business_days", c.in, callNow)
+		wantInvalid(t, err, c.field, c.problem)
+	}
+}

@@ -3,7 +3,9 @@
 package all
 
 import (
+	_ "github.com/coinslot/coinslot/registry/markets"
 	_ "github.com/coinslot/coinslot/registry/safety"
 	_ "github.com/coinslot/coinslot/registry/security"
 	_ "github.com/coinslot/coinslot/registry/utility"
+	_ "github.com/coinslot/coinslot/registry/x402intel"
 )

@@ -1,0 +1,136 @@
+package markets
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "combinatorial_arb", Path: "/paid/venueA/combinatorial-arb", Price: "0.06", Category: "Prediction Markets",
+		Description: "Inspects the most traded open venueA events for combinatorial mispricing after taker fees: " +
+			"outcome sums of mutually exclusive events away from 1, and threshold ladders whose further level is priced above a nearer one.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(1, 100).WithDefault(20).Describe("active events inspected, by 24h volume, before filtering"),
+		},
+		Example: map[string]any{"limit": 20},
+		Expected: "Envelope: data {events_inspected, fee_model, candidates: [{rule (outcome_sum_long, outcome_sum_short, " +
+			"threshold_ladder), event_slug, event_title, edge, legs: [{market_id, outcome, trade, price, fee}], action, " +
+			"quote_source}], skipped: [{event_slug, reason}]}, best edge first.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name},
+		Handler: combinatorialArb,
+	})
+}
+
+type combinatorialScan struct {
+	EventsInspected int                    `json:"events_inspected"`
+	FeeModel        string                 `json:"fee_model"`
+	Candidates      []combinationCandidate `json:"candidates"`
+	Skipped         []skippedEvent         `json:"skipped"`
+}
+
+type combinationCandidate struct {
+	Rule        string           `json:"rule"`
+	EventSlug   string           `json:"event_slug"`
+	EventTitle  string           `json:"event_title"`
+	Edge        float64          `json:"edge"`
+	Legs        []combinationLeg `json:"legs"`
+	Action      string           `json:"action"`
+	QuoteSource string           `json:"quote_source"`
+}
+
+type combinationLeg struct {
+	MarketID string  `json:"market_id"`
+	Outcome  string  `json:"outcome"`
+	Trade    string  `json:"trade"` // buy YES, sell YES, buy NO
+	Price    float64 `json:"price"`
+	Fee      float64 `json:"fee"`
+}
+
+type skippedEvent struct {
+	EventSlug string `json:"event_slug"`
+	Reason    string `json:"reason"`
+}
+
+func combinatorialArb(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	page, err := fetch(ctx, s, polymarket.Events(polymarket.EventQuery{Limit: c.Args.Int("limit"), Order: "volume24hr"}),
+		polymarket.DecodeEventPage)
+	if err != nil {
+		return nil, err
+	}
+	events := page.Events[:min(len(page.Events), c.Args.Int("limit"))]
+	out := combinatorialScan{EventsInspected: len(events), FeeModel: venueAFeeModel,
+		Candidates: []combinationCandidate{}, Skipped: []skippedEvent{}}
+	for _, ev := range events {
+		if ev.NegRisk {
+			if reason := sumRuleUnsafe(ev); reason != "" {
+				out.Skipped = append(out.Skipped, skippedEvent{ev.Slug, reason})
+			} else {
+				out.Candidates = append(out.Candidates, outcomeSumCandidates(ev)...)
+			}
+		}
+		for _, ladder := range ladders(ev.Markets) {
+			out.Candidates = append(out.Candidates, ladderCandidates(ev, ladder)...)
+		}
+	}
+	sort.SliceStable(out.Candidates, func(i, j int) bool { return out.Candidates[i].Edge > out.Candidates[j].Edge })
+	return s.result(out, len(out.Candidates)), nil
+}
+
+// outcomeSumCandidates applies the outcome-sum rule on Gamma's top of book.
+func outcomeSumCandidates(ev polymarket.Event) []combinationCandidate {
+	legs := make([]sumLeg, len(ev.Markets))
+	for i, m := range ev.Markets {
+		legs[i] = legFromBook(m, nil)
+	}
+	var out []combinationCandidate
+	for _, cand := range sumCandidates(legs, 1e-9) {
+		cc := combinationCandidate{Rule: "outcome_sum_" + cand.Side, EventSlug: ev.Slug, EventTitle: ev.Title,
+			Edge: cand.Edge, Action: cand.Action, QuoteSource: "gamma_top_of_book"}
+		for _, l := range legs {
+			leg := combinationLeg{MarketID: l.MarketID, Outcome: l.Outcome}
+			if cand.Side == "long" {
+				leg.Trade, leg.Price = "buy YES", *l.Ask
+				leg.Fee = round6(*l.AskWithFee - *l.Ask)
+			} else {
+				leg.Trade, leg.Price = "sell YES", *l.Bid
+				leg.Fee = round6(*l.Bid - *l.BidNetFee)
+			}
+			cc.Legs = append(cc.Legs, leg)
+		}
+		out = append(out, cc)
+	}
+	return out
+}
+
+// ladderCandidates checks every nearer/further pair of one ladder.
+func ladderCandidates(ev polymarket.Event, ladder []ladderRung) []combinationCandidate {
+	var out []combinationCandidate
+	for i := range ladder {
+		for j := i + 1; j < len(ladder); j++ {
+			near, far := ladder[i].market, ladder[j].market
+			edge, ok := ladderEdge(near, far)
+			if !ok || edge <= 0 {
+				continue
+			}
+			ask, bid := float64(near.BestAsk), float64(far.BestBid)
+			out = append(out, combinationCandidate{
+				Rule: "threshold_ladder", EventSlug: ev.Slug, EventTitle: ev.Title, Edge: round4(edge),
+				Legs: []combinationLeg{
+					{MarketID: string(near.ID), Outcome: near.GroupItemTitle, Trade: "buy YES", Price: round4(ask), Fee: round6(venueAFee(feeRate(near), ask))},
+					{MarketID: string(far.ID), Outcome: far.GroupItemTitle, Trade: "buy NO", Price: round4(1 - bid), Fee: round6(venueAFee(feeRate(far), bid))},
+				},
+				Action: fmt.Sprintf("%s is priced above %s (bid %v > ask %v): buy YES %s and NO %s; every outcome pays at least 1",
+					far.GroupItemTitle, near.GroupItemTitle, round4(bid), round4(ask), near.GroupItemTitle, far.GroupItemTitle),
+				QuoteSource: "gamma_top_of_book",
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package markets
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/kalshi"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "cross_platform_arb_scan", Path: "/paid/markets/cross-platform-scan", Price: "0.10", Category: "Prediction Markets",
+		Description: "Matches open venueA and venueB markets about a topic by question similarity and reports fee-adjusted " +
+			"cross-venue spreads: YES on one venue plus NO on the other bought for less than 1 after both venues' taker fees.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(2, 100).Describe("topic, e.g. fed december"),
+			registry.Num("min_similarity").Range(0, 1).WithDefault(0.62),
+			registry.Num("min_net_edge").Range(0, 1).WithDefault(0.015).Describe("minimum edge per contract pair after fees"),
+			registry.Int("venueB_max_pages").Range(1, 20).WithDefault(3).Describe("pages of 200 open venueB events to read"),
+		},
+		BodyRequired: true,
+		Example:      map[string]any{"query": "fed"},
+		Expected: "Envelope: data {query, venueA_markets, venueB_markets, venueB_pages, fee_models, pairs: [{similarity, " +
+			"venueA {market_id, slug, question, yes_bid, yes_ask, fee_rate, end_date}, venueB {ticker, title, yes_sub_title, " +
+			"yes_bid, yes_ask, no_bid, no_ask, close_time}, edge_yes_a_no_b, edge_no_a_yes_b, best_edge, candidate, action}], " +
+			"basis_risk}; count is the number of candidates.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name, kalshi.Source.Name},
+		Handler: crossPlatformArbScan,
+	})
+}
+
+type crossScan struct {
+	Query         string      `json:"query"`
+	VenueAMarkets int         `json:"venueA_markets"`
+	VenueBMarkets int         `json:"venueB_markets"`
+	VenueBPages   int         `json:"venueB_pages"`
+	FeeModels     []string    `json:"fee_models"`
+	Pairs         []crossPair `json:"pairs"`
+	BasisRisk     string      `json:"basis_risk"`
+}
+
+type crossPair struct {
+	Similarity  float64     `json:"similarity"`
+	VenueA      venueAQuote `json:"venueA"`
+	VenueB      venueBQuote `json:"venueB"`
+	EdgeYesANoB *float64    `json:"edge_yes_a_no_b"`
+	EdgeNoAYesB *float64    `json:"edge_no_a_yes_b"`
+	BestEdge    *float64    `json:"best_edge"`
+	Candidate   bool        `json:"candidate"`
+	Action      string      `json:"action,omitempty"`
+}
+
+type venueAQuote struct {
+	MarketID string   `json:"market_id"`
+	Slug     string   `json:"slug"`
+	Question string   `json:"question"`
+	YesBid   *float64 `json:"yes_bid"`
+	YesAsk   *float64 `json:"yes_ask"`
+	FeeRate  float64  `json:"fee_rate"`
+	EndDate  string   `json:"end_date"`
+}
+
+type venueBQuote struct {
+	Ticker      string   `json:"ticker"`
+	Title       string   `json:"title"`
+	YesSubTitle string   `json:"yes_sub_title"`
+	YesBid      *float64 `json:"yes_bid"`
+	YesAsk      *float64 `json:"yes_ask"`
+	NoBid       *float64 `json:"no_bid"`
+	NoAsk       *float64 `json:"no_ask"`
+	CloseTime   string   `json:"close_time"`
+}
+
+const basisRisk = "the venues may resolve on different sources, wording or times; read both rule texts before trading a pair"
+
+func crossPlatformArbScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	query := c.Args.String("query")
+	found, err := fetch(ctx, s, polymarket.PublicSearch(query, 20), polymarket.DecodeSearch)
+	if err != nil {
+		return nil, err
+	}
+	var as []polymarket.Market
+	for _, ev := range found.Events {
+		for _, m := range ev.Markets {
+			if m.Active && !m.Closed {
+				as = append(as, m)
+			}
+		}
+	}
+	bs, pages, err := venueBAbout(ctx, s, query, c.Args.Int("venueB_max_pages"))
+	if err != nil {
+		return nil, err
+	}
+	out := crossScan{Query: query, VenueAMarkets: len(as), VenueBMarkets: len(bs), VenueBPages: pages,
+		FeeModels: []string{venueAFeeModel, venueBFeeModel}, Pairs: []crossPair{}, BasisRisk: basisRisk}
+	var scored []scoredPair
+	for i, a := range as {
+		for j, b := range bs {
+			scored = append(scored, scoredPair{i, j, similarity(a.Question, b.text, a.EndDate, b.market.CloseTime)})
+		}
+	}
+	candidates := 0
+	for _, p := range matchGreedy(scored, c.Args.Float("min_similarity")) {
+		pair := pricePair(as[p.a], bs[p.b], c.Args.Float("min_net_edge"))
+		pair.Similarity = round4(p.score)
+		if pair.Candidate {
+			candidates++
+		}
+		out.Pairs = append(out.Pairs, pair)
+	}
+	sort.SliceStable(out.Pairs, func(i, j int) bool { return edgeOf(out.Pairs[i]) > edgeOf(out.Pairs[j]) })
+	return s.result(out, candidates), nil
+}
+
+// venueBMarket is an open venueB market with the text it is matched on.
+type venueBMarket struct {
+	market kalshi.Market
+	title  string // the event's title
+	text   string // title and the market's YES label
+}
+
+// venueBAbout reads open venueB events page by page and keeps the markets
+// sharing a word with the query (venueB has no text search).
+func venueBAbout(ctx context.Context, s *session, query string, maxPages int) ([]venueBMarket, int, error) {
+	topic := words(query)
+	var out []venueBMarket
+	cursor, pages := "", 0
+	for pages < maxPages {
+		page, err := fetch(ctx, s, kalshi.OpenEvents(cursor), kalshi.DecodeEventPage)
+		if err != nil {
+			return nil, pages, err
+		}
+		pages++
+		for _, ev := range page.Events {
+			for _, m := range ev.Markets {
+				text := ev.Title + " " + m.YesSubTitle
+				if overlaps(topic, words(text)) {
+					out = append(out, venueBMarket{m, ev.Title, text})
+				}
+			}
+		}
+		if page.Cursor == "" || page.Cursor == cursor {
+			break
+		}
+		cursor = page.Cursor
+	}
+	return out, pages, nil
+}
+
+// pricePair computes both cross-venue bundles. venueA's NO ask mirrors its
+// YES bid (NO ask = 1 − YES bid).
+func pricePair(a polymarket.Market, b venueBMarket, minEdge float64) crossPair {
+	rate := feeRate(a)
+	bid, ask := float64(a.BestBid), float64(a.BestAsk)
+	m := b.market
+	pair := crossPair{
+		VenueA: venueAQuote{MarketID: string(a.ID), Slug: a.Slug, Question: a.Question, YesBid: price(bid), YesAsk: price(ask),
+			FeeRate: rate, EndDate: a.EndDate},
+		VenueB: venueBQuote{Ticker: m.Ticker, Title: b.title, YesSubTitle: m.YesSubTitle, YesBid: price(m.YesBid),
+			YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk), CloseTime: m.CloseTime},
+	}
+	if ask > 0 && ask < 1 && m.NoAsk > 0 && m.NoAsk < 1 {
+		pair.EdgeYesANoB = ptr(round4(crossEdge(rate, ask, m.NoAsk)))
+	}
+	if bid > 0 && bid < 1 && m.YesAsk > 0 && m.YesAsk < 1 {
+		pair.EdgeNoAYesB = ptr(round4(crossEdge(rate, 1-bid, m.YesAsk)))
+	}
+	switch {
+	case pair.EdgeYesANoB != nil && (pair.EdgeNoAYesB == nil || *pair.EdgeYesANoB >= *pair.EdgeNoAYesB):
+		pair.BestEdge = pair.EdgeYesANoB
+		pair.Action = fmt.Sprintf("buy YES on venueA at %v and NO on venueB at %v", round4(ask), round4(m.NoAsk))
+	case pair.EdgeNoAYesB != nil:
+		pair.BestEdge = pair.EdgeNoAYesB
+		pair.Action = fmt.Sprintf("buy NO on venueA at %v and YES on venueB at %v", round4(1-bid), round4(m.YesAsk))
+	}
+	pair.Candidate = pair.BestEdge != nil && *pair.BestEdge >= minEdge
+	if !pair.Candidate {
+		pair.Action = ""
+	}
+	return pair
+}
+
+func edgeOf(p crossPair) float64 {
+	if p.BestEdge == nil {
+		return -1
+	}
+	return *p.BestEdge
+}

@@ -1,0 +1,175 @@
+package markets
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "orderbook_imbalance", Path: "/paid/venueA/orderbook-imbalance", Price: "0.04", Category: "Prediction Markets",
+		Description: "Order-book pressure on venueA outcome tokens: best bid and ask computed from the live book, spread, " +
+			"microprice, size and dollar imbalance over the top 5 levels, and depth within 5 cents of the mid.",
+		Params: []registry.Param{
+			registry.Str("token_id").Len(1, 100).Describe("outcome token id"),
+			registry.Str("condition_id").Len(1, 100).Describe("market condition id; both outcome books are read"),
+			registry.Int("limit").Range(1, 50).WithDefault(10).Describe("top markets by 24h volume, used when token_id and condition_id are omitted"),
+		},
+		Example: map[string]any{"limit": 5},
+		Expected: "Envelope: data is an array of {token_id, market, question, outcome, best_bid, best_ask, spread, mid, " +
+			"microprice, imbalance, dollar_imbalance, bid_depth_5c, ask_depth_5c, signal (bid_heavy, ask_heavy, balanced), " +
+			"book_time}; imbalance = (bid size − ask size)/(bid size + ask size) over the top 5 levels.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
+		Handler: orderbookImbalance,
+	})
+}
+
+type imbalanceRow struct {
+	TokenID         string   `json:"token_id"`
+	Market          string   `json:"market"`
+	Question        string   `json:"question"`
+	Outcome         string   `json:"outcome"`
+	BestBid         *float64 `json:"best_bid"`
+	BestAsk         *float64 `json:"best_ask"`
+	Spread          *float64 `json:"spread"`
+	Mid             *float64 `json:"mid"`
+	Microprice      *float64 `json:"microprice"`
+	Imbalance       float64  `json:"imbalance"`
+	DollarImbalance float64  `json:"dollar_imbalance"`
+	BidDepth5c      float64  `json:"bid_depth_5c"`
+	AskDepth5c      float64  `json:"ask_depth_5c"`
+	Signal          string   `json:"signal"`
+	BookTime        string   `json:"book_time"` // epoch milliseconds, as the venue sends it
+}
+
+// tokenLabel says which market and outcome a token belongs to.
+type tokenLabel struct{ question, outcome string }
+
+const (
+	topLevels   = 5
+	depthWindow = 0.05
+	heavy       = 0.2 // |imbalance| at which one side dominates
+)
+
+func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	labels := map[string]tokenLabel{}
+	var tokens []string
+	switch {
+	case c.Args.String("token_id") != "":
+		tokens = []string{c.Args.String("token_id")}
+	case c.Args.String("condition_id") != "":
+		id := c.Args.String("condition_id")
+		m, err := fetch(ctx, s, polymarket.MarketByCondition(id), polymarket.DecodeClobMarket)
+		if err != nil {
+			return nil, notFound(err, fmt.Sprintf("no venueA market with condition id %s", id))
+		}
+		for _, t := range m.Tokens {
+			tokens = append(tokens, t.TokenID)
+			labels[t.TokenID] = tokenLabel{m.Question, t.Outcome}
+		}
+	default:
+		ms, err := marketsUpTo(ctx, s, polymarket.MarketQuery{Order: "volume24hr"}, c.Args.Int("limit"))
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
+			if len(m.ClobTokenIDs) > 0 && len(m.Outcomes) > 0 {
+				tokens = append(tokens, m.ClobTokenIDs[0])
+				labels[m.ClobTokenIDs[0]] = tokenLabel{m.Question, m.Outcomes[0]}
+			}
+		}
+	}
+	books, err := booksOf(ctx, s, tokens)
+	if err != nil {
+		return nil, err
+	}
+	if id := c.Args.String("token_id"); id != "" && len(books) == 0 {
+		return nil, upstreams.Errorf(polymarket.CLOB.Name, upstreams.NotFound, "no order book for token %s", id)
+	}
+	rows := []imbalanceRow{}
+	for _, t := range tokens {
+		if b, ok := books[t]; ok {
+			rows = append(rows, imbalance(b, labels[t]))
+		}
+	}
+	if c.Args.String("token_id") == "" && c.Args.String("condition_id") == "" {
+		sort.SliceStable(rows, func(i, j int) bool { return math.Abs(rows[i].Imbalance) > math.Abs(rows[j].Imbalance) })
+	}
+	return s.result(rows, len(rows)), nil
+}
+
+func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
+	row := imbalanceRow{TokenID: b.AssetID, Market: b.Market, Question: label.question, Outcome: label.outcome,
+		Signal: "balanced", BookTime: b.Timestamp}
+	bids, asks := sortedLevels(b.Bids, true), sortedLevels(b.Asks, false)
+	var bidSz, askSz, bidUSD, askUSD float64
+	for _, l := range bids[:min(len(bids), topLevels)] {
+		bidSz += float64(l.Size)
+		bidUSD += float64(l.Price * l.Size)
+	}
+	for _, l := range asks[:min(len(asks), topLevels)] {
+		askSz += float64(l.Size)
+		askUSD += float64(l.Price * l.Size)
+	}
+	if bidSz+askSz > 0 {
+		row.Imbalance = round4((bidSz - askSz) / (bidSz + askSz))
+		row.DollarImbalance = round4((bidUSD - askUSD) / (bidUSD + askUSD))
+	}
+	switch {
+	case row.Imbalance >= heavy:
+		row.Signal = "bid_heavy"
+	case row.Imbalance <= -heavy:
+		row.Signal = "ask_heavy"
+	}
+	if len(bids) > 0 {
+		row.BestBid = price(float64(bids[0].Price))
+	}
+	if len(asks) > 0 {
+		row.BestAsk = price(float64(asks[0].Price))
+	}
+	if len(bids) == 0 || len(asks) == 0 {
+		return row
+	}
+	bid, ask := float64(bids[0].Price), float64(asks[0].Price)
+	bq, aq := float64(bids[0].Size), float64(asks[0].Size)
+	mid := (bid + ask) / 2
+	row.Spread, row.Mid = ptr(round4(ask-bid)), ptr(round4(mid))
+	row.Microprice = ptr(round4((ask*bq + bid*aq) / (bq + aq)))
+	for _, l := range bids {
+		if mid-float64(l.Price) <= depthWindow+1e-9 {
+			row.BidDepth5c += float64(l.Size)
+		}
+	}
+	for _, l := range asks {
+		if float64(l.Price)-mid <= depthWindow+1e-9 {
+			row.AskDepth5c += float64(l.Size)
+		}
+	}
+	row.BidDepth5c, row.AskDepth5c = round2(row.BidDepth5c), round2(row.AskDepth5c)
+	return row
+}
+
+// sortedLevels orders levels best first: bids high to low, asks low to high.
+func sortedLevels(levels []polymarket.Level, bids bool) []polymarket.Level {
+	out := make([]polymarket.Level, 0, len(levels))
+	for _, l := range levels {
+		if l.Size > 0 {
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if bids {
+			return out[i].Price > out[j].Price
+		}
+		return out[i].Price < out[j].Price
+	})
+	return out
+}

@@ -1,0 +1,82 @@
+package markets
+
+import (
+	"context"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "rebalance_arb_scan", Path: "/paid/venueA/rebalance-scan", Price: "0.04", Category: "Prediction Markets",
+		Description: "Scans venueA binary markets for YES+NO pricing violations at executable order-book prices, " +
+			"after taker fees: long (buy both below 1) and short (mint and sell both above 1) opportunities with confidence scores.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(10, 2000).WithDefault(500).Describe("markets to scan, by 24h volume"),
+			registry.Num("min_edge").Range(0, 1).WithDefault(0.005).Describe("minimum edge per share pair after fees"),
+			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum market liquidity in USD"),
+		},
+		Example: map[string]any{"limit": 100},
+		Expected: "Envelope: data {markets_scanned, markets_liquid, markets_with_books, fee_model, opportunities: " +
+			"[{market_id, slug, question, side, edge, yes_price, no_price, yes_fee, no_fee, fee_rate, max_size, " +
+			"max_profit_usd, liquidity, end_date, confidence, action}]}, best edge first.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
+		Handler: rebalanceArbScan,
+	})
+}
+
+type rebalanceScan struct {
+	MarketsScanned   int               `json:"markets_scanned"`
+	MarketsLiquid    int               `json:"markets_liquid"`
+	MarketsWithBooks int               `json:"markets_with_books"`
+	FeeModel         string            `json:"fee_model"`
+	Opportunities    []bundleViolation `json:"opportunities"`
+}
+
+func rebalanceArbScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	all, err := marketsUpTo(ctx, s, polymarket.MarketQuery{Order: "volume24hr"}, c.Args.Int("limit"))
+	if err != nil {
+		return nil, err
+	}
+	var liquid []polymarket.Market
+	var tokens []string
+	for _, m := range all {
+		yes, no, ok := binaryTokens(m)
+		if ok && float64(m.LiquidityNum) >= c.Args.Float("min_liquidity") {
+			liquid = append(liquid, m)
+			tokens = append(tokens, yes, no)
+		}
+	}
+	books, err := booksOf(ctx, s, tokens)
+	if err != nil {
+		return nil, err
+	}
+	out := rebalanceScan{MarketsScanned: len(all), MarketsLiquid: len(liquid), FeeModel: venueAFeeModel,
+		Opportunities: []bundleViolation{}}
+	for _, m := range liquid {
+		yes, no, _ := binaryTokens(m)
+		yb, okY := books[yes]
+		nb, okN := books[no]
+		if !okY || !okN {
+			continue
+		}
+		out.MarketsWithBooks++
+		out.Opportunities = append(out.Opportunities, bundleViolations(m, yb, nb, c.Args.Float("min_edge"), c.Now)...)
+	}
+	sortByEdge(out.Opportunities)
+	return s.result(out, len(out.Opportunities)), nil
+}
+
+// sortByEdge orders violations best edge first, then by market id.
+func sortByEdge(v []bundleViolation) {
+	sort.SliceStable(v, func(i, j int) bool {
+		if v[i].Edge != v[j].Edge {
+			return v[i].Edge > v[j].Edge
+		}
+		return v[i].MarketID < v[j].MarketID
+	})
+}

@@ -1,0 +1,72 @@
+package markets
+
+import (
+	"context"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "resolution_history", Path: "/paid/venueA/resolution-history", Price: "0.03", Category: "Prediction Markets",
+		Description: "venueA markets that closed within the last days_back days: winning outcome from the final prices, " +
+			"resolution status (resolved, proposed, disputed), close time and volume.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(5, 100).WithDefault(30),
+			registry.Int("days_back").Range(1, 90).WithDefault(7),
+		},
+		Example: map[string]any{"limit": 10, "days_back": 7},
+		Expected: "Envelope: data is an array of {market_id, question, slug, winner (null when not settled at 1/0), " +
+			"final_prices {outcome: price}, resolution_status, end_date, closed_time, volume}, most recent first.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name},
+		Handler: resolutionHistory,
+	})
+}
+
+type resolvedRow struct {
+	MarketID         string             `json:"market_id"`
+	Question         string             `json:"question"`
+	Slug             string             `json:"slug"`
+	Winner           *string            `json:"winner"`
+	FinalPrices      map[string]float64 `json:"final_prices"`
+	ResolutionStatus string             `json:"resolution_status"`
+	EndDate          string             `json:"end_date"`
+	ClosedTime       string             `json:"closed_time"`
+	Volume           float64            `json:"volume"`
+}
+
+func resolutionHistory(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	since := c.Now.Add(-time.Duration(c.Args.Int("days_back")) * 24 * time.Hour)
+	ms, err := marketsUpTo(ctx, s, polymarket.MarketQuery{Order: "endDate", Closed: true, EndDateMin: since}, c.Args.Int("limit"))
+	if err != nil {
+		return nil, err
+	}
+	rows := []resolvedRow{}
+	for _, m := range ms {
+		closedAt, ok := parseTime(m.ClosedTime)
+		if !ok {
+			closedAt, ok = parseTime(m.EndDate)
+		}
+		if !m.Closed || !ok || closedAt.Before(since) {
+			continue
+		}
+		row := resolvedRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, FinalPrices: map[string]float64{},
+			ResolutionStatus: m.UmaResolutionStatus, EndDate: m.EndDate, ClosedTime: closedAt.Format(time.RFC3339),
+			Volume: round2(float64(m.VolumeNum))}
+		for i, o := range m.Outcomes {
+			if i < len(m.OutcomePrices) {
+				row.FinalPrices[o] = round4(m.OutcomePrices[i])
+				// A market settles by paying 1 on the winning outcome.
+				if m.OutcomePrices[i] == 1 {
+					row.Winner = &m.Outcomes[i]
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return s.result(rows, len(rows)), nil
+}

@@ -1,0 +1,80 @@
+package markets
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "trending_markets", Path: "/paid/venueA/trending", Price: "0.02", Category: "Prediction Markets",
+		Description: "Top open venueA markets by 24h volume, optionally in one category, with prices, best bid/ask, liquidity, 24h price change and end dates.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(5, 100).WithDefault(20),
+			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
+		},
+		Example: map[string]any{"limit": 10},
+		Expected: "Envelope: data is an array of markets {rank, market_id, question, slug, event_slug, yes_price, no_price, " +
+			"best_bid, best_ask, volume_24h, liquidity, price_change_24h, end_date}, by 24h volume.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name},
+		Handler: trendingMarkets,
+	})
+}
+
+type trendingRow struct {
+	Rank           int      `json:"rank"`
+	MarketID       string   `json:"market_id"`
+	Question       string   `json:"question"`
+	Slug           string   `json:"slug"`
+	EventSlug      string   `json:"event_slug"`
+	YesPrice       *float64 `json:"yes_price"`
+	NoPrice        *float64 `json:"no_price"`
+	BestBid        *float64 `json:"best_bid"`
+	BestAsk        *float64 `json:"best_ask"`
+	Volume24h      float64  `json:"volume_24h"`
+	Liquidity      float64  `json:"liquidity"`
+	PriceChange24h float64  `json:"price_change_24h"`
+	EndDate        string   `json:"end_date"`
+}
+
+func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	q := polymarket.MarketQuery{Order: "volume24hr"}
+	if slug := c.Args.String("category"); slug != "" {
+		tag, err := fetch(ctx, s, polymarket.TagBySlug(slug), polymarket.DecodeTag)
+		if err != nil {
+			return nil, notFound(err, fmt.Sprintf("no venueA category %q", slug))
+		}
+		q.TagID = string(tag.ID)
+	}
+	ms, err := marketsUpTo(ctx, s, q, c.Args.Int("limit"))
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Volume24hr > ms[j].Volume24hr })
+	rows := make([]trendingRow, len(ms))
+	for i, m := range ms {
+		rows[i] = trendingRow{
+			Rank: i + 1, MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, EventSlug: eventSlug(m),
+			BestBid: price(float64(m.BestBid)), BestAsk: price(float64(m.BestAsk)),
+			Volume24h: round2(float64(m.Volume24hr)), Liquidity: round2(float64(m.LiquidityNum)),
+			PriceChange24h: round4(float64(m.OneDayPriceChange)), EndDate: m.EndDate,
+		}
+		if len(m.OutcomePrices) == 2 {
+			rows[i].YesPrice, rows[i].NoPrice = ptr(round4(m.OutcomePrices[0])), ptr(round4(m.OutcomePrices[1]))
+		}
+	}
+	return s.result(rows, len(rows)), nil
+}
+
+func eventSlug(m polymarket.Market) string {
+	if len(m.Events) > 0 {
+		return m.Events[0].Slug
+	}
+	return ""
+}

@@ -1,0 +1,138 @@
+package markets
+
+import (
+	"context"
+	"sort"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "venueA_market_scan", Path: "/paid/venueA/market-scan", Price: "0.05", Category: "Prediction Markets",
+		Description: "Scans the most traded venueA markets for resolution candidates (an outcome priced at or above " +
+			"min_certainty, with fee-adjusted return and annualised yield to the end date) and fee-adjusted YES+NO " +
+			"bundle violations at order-book prices.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(10, 200).WithDefault(100).Describe("markets to scan, by 24h volume"),
+			registry.Num("min_certainty").Range(0.5, 1).WithDefault(0.95).Describe("leading outcome price that makes a resolution candidate"),
+			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum bundle edge per share pair after fees"),
+		},
+		Example: map[string]any{"limit": 50},
+		Expected: "Envelope: data {markets_scanned, markets_with_books, fee_model, resolution_candidates: [{market_id, " +
+			"slug, question, outcome, display_price, ask, fee, cost, days_to_end, return, annualized_yield, quote_source, " +
+			"liquidity, end_date}], bundle_violations: [{market_id, side, edge, yes_price, no_price, fees, max_size, confidence, action}]}.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
+		Handler: venueAMarketScan,
+	})
+}
+
+type marketScan struct {
+	MarketsScanned       int               `json:"markets_scanned"`
+	MarketsWithBooks     int               `json:"markets_with_books"`
+	FeeModel             string            `json:"fee_model"`
+	ResolutionCandidates []resolutionPick  `json:"resolution_candidates"`
+	BundleViolations     []bundleViolation `json:"bundle_violations"`
+}
+
+// resolutionPick is a market whose leading outcome is nearly certain: buying
+// it returns (1 − cost)/cost if it resolves as priced.
+type resolutionPick struct {
+	MarketID        string   `json:"market_id"`
+	Slug            string   `json:"slug"`
+	Question        string   `json:"question"`
+	Outcome         string   `json:"outcome"`
+	DisplayPrice    float64  `json:"display_price"`
+	Ask             float64  `json:"ask"`
+	Fee             float64  `json:"fee"`
+	Cost            float64  `json:"cost"`
+	DaysToEnd       *float64 `json:"days_to_end"`
+	Return          float64  `json:"return"`
+	AnnualizedYield *float64 `json:"annualized_yield"` // null when the end date has passed or is unknown
+	QuoteSource     string   `json:"quote_source"`     // clob_book or display_price
+	Liquidity       float64  `json:"liquidity"`
+	EndDate         string   `json:"end_date"`
+}
+
+func venueAMarketScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	all, err := marketsUpTo(ctx, s, polymarket.MarketQuery{Order: "volume24hr"}, c.Args.Int("limit"))
+	if err != nil {
+		return nil, err
+	}
+	var tokens []string
+	for _, m := range all {
+		if yes, no, ok := binaryTokens(m); ok {
+			tokens = append(tokens, yes, no)
+		}
+	}
+	books, err := booksOf(ctx, s, tokens)
+	if err != nil {
+		return nil, err
+	}
+	out := marketScan{MarketsScanned: len(all), FeeModel: venueAFeeModel,
+		ResolutionCandidates: []resolutionPick{}, BundleViolations: []bundleViolation{}}
+	for _, m := range all {
+		yes, no, ok := binaryTokens(m)
+		if !ok {
+			continue
+		}
+		yb, okY := books[yes]
+		nb, okN := books[no]
+		if okY && okN {
+			out.MarketsWithBooks++
+			out.BundleViolations = append(out.BundleViolations, bundleViolations(m, yb, nb, c.Args.Float("min_edge"), c.Now)...)
+		}
+		if pick, ok := resolutionCandidate(m, [2]polymarket.Book{yb, nb}, c.Args.Float("min_certainty"), c); ok {
+			out.ResolutionCandidates = append(out.ResolutionCandidates, pick)
+		}
+	}
+	sortByEdge(out.BundleViolations)
+	sort.SliceStable(out.ResolutionCandidates, func(i, j int) bool {
+		a, b := out.ResolutionCandidates[i].AnnualizedYield, out.ResolutionCandidates[j].AnnualizedYield
+		if (a == nil) != (b == nil) {
+			return a != nil
+		}
+		return a != nil && *a > *b
+	})
+	return s.result(out, len(out.ResolutionCandidates)+len(out.BundleViolations)), nil
+}
+
+// resolutionCandidate picks the leading outcome by display price and prices
+// it at its order-book ask when there is one.
+func resolutionCandidate(m polymarket.Market, books [2]polymarket.Book, minCertainty float64, c *registry.Call) (resolutionPick, bool) {
+	if len(m.OutcomePrices) != 2 || len(m.Outcomes) != 2 {
+		return resolutionPick{}, false
+	}
+	lead := 0
+	if m.OutcomePrices[1] > m.OutcomePrices[0] {
+		lead = 1
+	}
+	display := m.OutcomePrices[lead]
+	if display < minCertainty || display >= 1 {
+		return resolutionPick{}, false
+	}
+	ask, source := display, "display_price"
+	if level, ok := books[lead].BestAsk(); ok {
+		ask, source = float64(level.Price), "clob_book"
+	}
+	rate := feeRate(m)
+	cost := venueABuy(rate, ask)
+	ret := (1 - cost) / cost
+	pick := resolutionPick{
+		MarketID: string(m.ID), Slug: m.Slug, Question: m.Question, Outcome: m.Outcomes[lead],
+		DisplayPrice: round4(display), Ask: round4(ask), Fee: round6(venueAFee(rate, ask)), Cost: round6(cost),
+		Return: round4(ret), QuoteSource: source, Liquidity: float64(m.LiquidityNum), EndDate: m.EndDate,
+	}
+	if days, ok := daysUntil(c.Now, m.EndDate); ok {
+		d := round2(days)
+		pick.DaysToEnd = &d
+		if days > 0 {
+			y := round4(ret * 365 / days)
+			pick.AnnualizedYield = &y
+		}
+	}
+	return pick, true
+}

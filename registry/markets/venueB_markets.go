@@ -1,0 +1,75 @@
+package markets
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/kalshi"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "venueB_markets", Path: "/paid/venueB/markets", Price: "0.02", Category: "Prediction Markets",
+		Description: "Open venueB markets, optionally of one event ticker: YES/NO bid and ask, spread, last price and " +
+			"its 24h change, volume, open interest, close time and the taker fee per contract at the ask.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(5, 100).WithDefault(30),
+			registry.Str("category").Len(1, 80).Describe("event ticker filter, e.g. KXFEDDECISION-26DEC"),
+		},
+		Example: map[string]any{"limit": 10},
+		Expected: "Envelope: data is an array of {ticker, event_ticker, title, yes_sub_title, yes_bid, yes_ask, no_bid, " +
+			"no_ask, spread, last_price, change_24h, volume, volume_24h, open_interest, close_time, taker_fee_at_ask}; " +
+			"prices in dollars, null when the side has no order.",
+		Shape:   registry.Envelope,
+		Sources: []string{kalshi.Source.Name},
+		Handler: venueBMarkets,
+	})
+}
+
+type venueBRow struct {
+	Ticker        string   `json:"ticker"`
+	EventTicker   string   `json:"event_ticker"`
+	Title         string   `json:"title"`
+	YesSubTitle   string   `json:"yes_sub_title"`
+	YesBid        *float64 `json:"yes_bid"`
+	YesAsk        *float64 `json:"yes_ask"`
+	NoBid         *float64 `json:"no_bid"`
+	NoAsk         *float64 `json:"no_ask"`
+	Spread        *float64 `json:"spread"`
+	LastPrice     *float64 `json:"last_price"`
+	Change24h     *float64 `json:"change_24h"`
+	Volume        float64  `json:"volume"`
+	Volume24h     float64  `json:"volume_24h"`
+	OpenInterest  float64  `json:"open_interest"`
+	CloseTime     string   `json:"close_time"`
+	TakerFeeAtAsk *float64 `json:"taker_fee_at_ask"` // per contract, 100-contract order
+}
+
+func venueBMarkets(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	limit := c.Args.Int("limit")
+	page, err := fetch(ctx, s, kalshi.OpenMarkets(limit, c.Args.String("category"), ""), kalshi.DecodeMarketPage)
+	if err != nil {
+		return nil, err
+	}
+	ms := page.Markets[:min(len(page.Markets), limit)]
+	rows := make([]venueBRow, len(ms))
+	for i, m := range ms {
+		rows[i] = venueBRow{
+			Ticker: m.Ticker, EventTicker: m.EventTicker, Title: m.Title, YesSubTitle: m.YesSubTitle,
+			YesBid: price(m.YesBid), YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk),
+			LastPrice: price(m.LastPrice), Volume: m.Volume, Volume24h: m.Volume24h, OpenInterest: m.OpenInterest,
+			CloseTime: m.CloseTime,
+		}
+		if m.YesBid > 0 && m.YesAsk > 0 {
+			rows[i].Spread = ptr(round4(m.YesAsk - m.YesBid))
+		}
+		if m.LastPrice > 0 && m.PreviousPrice > 0 {
+			rows[i].Change24h = ptr(round4(m.LastPrice - m.PreviousPrice))
+		}
+		if m.YesAsk > 0 && m.YesAsk < 1 {
+			rows[i].TakerFeeAtAsk = ptr(round4(venueBFee(kalshiLot, m.YesAsk) / kalshiLot))
+		}
+	}
+	return s.result(rows, len(rows)), nil
+}

@@ -1,0 +1,82 @@
+package markets
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "volume_analytics", Path: "/paid/venueA/volume-analytics", Price: "0.03", Category: "Prediction Markets",
+		Description: "Top venueA markets by 24h volume with total volume at least min_volume, their volume momentum " +
+			"(24h volume against the daily average of the past week) and 24h price change.",
+		Params: []registry.Param{
+			registry.Int("limit").Range(5, 100).WithDefault(30),
+			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD"),
+		},
+		Example: map[string]any{"limit": 10},
+		Expected: "Envelope: data is an array of {market_id, question, slug, volume_total, volume_24h, volume_7d, momentum, " +
+			"trend (accelerating, steady, cooling), price_change_24h, yes_price, liquidity}, by 24h volume.",
+		Shape:   registry.Envelope,
+		Sources: []string{polymarket.Gamma.Name},
+		Handler: volumeAnalytics,
+	})
+}
+
+type volumeRow struct {
+	MarketID       string   `json:"market_id"`
+	Question       string   `json:"question"`
+	Slug           string   `json:"slug"`
+	VolumeTotal    float64  `json:"volume_total"`
+	Volume24h      float64  `json:"volume_24h"`
+	Volume7d       float64  `json:"volume_7d"`
+	Momentum       *float64 `json:"momentum"` // volume_24h / (volume_7d / 7); null without a week of volume
+	Trend          string   `json:"trend"`
+	PriceChange24h float64  `json:"price_change_24h"`
+	YesPrice       *float64 `json:"yes_price"`
+	Liquidity      float64  `json:"liquidity"`
+}
+
+// Momentum bands: a day at 1.5x the week's daily average is accelerating,
+// at two thirds or less it is cooling.
+const (
+	accelerating = 1.5
+	cooling      = 2.0 / 3
+)
+
+func volumeAnalytics(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := newSession(c)
+	minVolume := c.Args.Float("min_volume")
+	ms, err := marketsUpTo(ctx, s, polymarket.MarketQuery{Order: "volume24hr", VolumeMin: minVolume}, c.Args.Int("limit"))
+	if err != nil {
+		return nil, err
+	}
+	rows := []volumeRow{}
+	for _, m := range ms {
+		if float64(m.VolumeNum) < minVolume {
+			continue
+		}
+		row := volumeRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug,
+			VolumeTotal: round2(float64(m.VolumeNum)), Volume24h: round2(float64(m.Volume24hr)), Volume7d: round2(float64(m.Volume1wk)),
+			Trend: "no weekly volume", PriceChange24h: round4(float64(m.OneDayPriceChange)), Liquidity: round2(float64(m.LiquidityNum))}
+		if len(m.OutcomePrices) > 0 {
+			row.YesPrice = ptr(round4(m.OutcomePrices[0]))
+		}
+		if m.Volume1wk > 0 {
+			mom := float64(m.Volume24hr) / (float64(m.Volume1wk) / 7)
+			row.Momentum = ptr(round4(mom))
+			switch {
+			case mom >= accelerating:
+				row.Trend = "accelerating"
+			case mom <= cooling:
+				row.Trend = "cooling"
+			default:
+				row.Trend = "steady"
+			}
+		}
+		rows = append(rows, row)
+	}
+	return s.result(rows, len(rows)), nil
+}

@@ -1,0 +1,141 @@
+package actors
+
+import (
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/replay"
+)
+
+const breakerYAML = `
+upstreams:
+  test_breaker:
+    breaker: {failures: 3, cooldown: 30s}
+`
+
+func TestBreakerOpensAndHalfOpenRecovers(t *testing.T) {
+	clk := newClock()
+	h := start(t, breakerYAML, Options{Now: clk.Now})
+	tool := fetchTools["test_breaker"]
+	state := func() float64 { return testutil.ToFloat64(h.rt.metrics.breaker.WithLabelValues("test_breaker")) }
+
+	h.replay.SetFault("test_breaker", replay.Fault{Status: 500})
+	for i := range 3 {
+		if _, err := h.fetch(breakerSource, "/items", 2*time.Second); kindOf(err) != upstreams.BadAnswer {
+			t.Fatalf("call %d: %v, want upstream_error", i, err)
+		}
+	}
+	ok, why, retryAfter := h.rt.Ready(tool)
+	if ok || why != "test_breaker is failing; its circuit is open" || retryAfter != 30*time.Second {
+		t.Fatalf("Ready = %v, %q, %v; want false, circuit open, 30s", ok, why, retryAfter)
+	}
+	if state() != breakerOpen {
+		t.Errorf("breaker gauge = %v, want open", state())
+	}
+	if _, err := h.fetch(breakerSource, "/items", 2*time.Second); kindOf(err) != upstreams.Unavailable {
+		t.Fatalf("call while open: %v, want upstream_unavailable", err)
+	}
+	if n := h.replay.Hits("test_breaker"); n != 3 {
+		t.Errorf("hits = %d: an open breaker must not call the source", n)
+	}
+	if n := testutil.ToFloat64(h.rt.metrics.requests.WithLabelValues("test_breaker", outcomeRejected)); n != 1 {
+		t.Errorf("rejected = %v, want 1", n)
+	}
+
+	// Half-open: a failing trial opens it again for a full cooldown.
+	clk.Advance(31 * time.Second)
+	if ok, _, _ := h.rt.Ready(tool); !ok {
+		t.Fatal("not ready after the cooldown")
+	}
+	if _, err := h.fetch(breakerSource, "/items", 2*time.Second); kindOf(err) != upstreams.BadAnswer {
+		t.Fatalf("failing trial: %v", err)
+	}
+	if _, _, retryAfter := h.rt.Ready(tool); retryAfter != 30*time.Second {
+		t.Fatalf("after a failed trial retryAfter = %v, want 30s", retryAfter)
+	}
+
+	// A good trial closes it.
+	clk.Advance(31 * time.Second)
+	if state() != breakerOpen { // the gauge moves on the next request
+		t.Errorf("gauge = %v before the trial", state())
+	}
+	h.replay.SetFault("test_breaker", replay.Fault{})
+	if _, err := h.fetch(breakerSource, "/items", 2*time.Second); err != nil {
+		t.Fatalf("good trial: %v", err)
+	}
+	if ok, why, _ := h.rt.Ready(tool); !ok {
+		t.Fatalf("not ready after a good trial: %s", why)
+	}
+	if state() != breakerClosed {
+		t.Errorf("breaker gauge = %v, want closed", state())
+	}
+}
+
+// panicky panics for one source's requests while armed, as a bug in the
+// HTTP path would.
+type panicky struct{ armed atomic.Bool }
+
+func (p *panicky) RoundTrip(req *http.Request) (*http.Response, error) {
+	if p.armed.Load() && strings.HasPrefix(req.URL.Path, "/test_panic/") {
+		panic("transport bug")
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func TestWorkerRestartLimitMarksSourceDown(t *testing.T) {
+	clk := newClock()
+	tr := &panicky{}
+	tr.armed.Store(true)
+	h := start(t, `
+upstreams:
+  test_panic:
+    breaker: {cooldown: 30s}
+    supervision: {max_restarts: 2, within: 1m}
+`, Options{Now: clk.Now, HTTPClient: &http.Client{Transport: tr}})
+	restarts := func() float64 { return testutil.ToFloat64(h.rt.metrics.restarts.WithLabelValues("test_panic")) }
+	tool := fetchTools["test_panic"]
+	for i := range 2 {
+		if _, err := h.fetch(panicSource, "/items", 2*time.Second); kindOf(err) != upstreams.Unavailable {
+			t.Fatalf("call %d: %v, want upstream_unavailable", i, err)
+		}
+		if ok, why, _ := h.rt.Ready(tool); !ok {
+			t.Fatalf("call %d: not ready after a restart: %s", i, why)
+		}
+	}
+	if restarts() != 2 {
+		t.Fatalf("restarts = %v, want 2", restarts())
+	}
+	// The third failure within the window exceeds max_restarts.
+	if _, err := h.fetch(panicSource, "/items", 2*time.Second); kindOf(err) != upstreams.Unavailable {
+		t.Fatalf("third call: %v", err)
+	}
+	if restarts() != 2 {
+		t.Errorf("restarts = %v after the limit, want 2", restarts())
+	}
+	ok, _, retryAfter := h.rt.Ready(tool)
+	if ok || retryAfter != 30*time.Second {
+		t.Fatalf("Ready = %v, %v; want down for 30s", ok, retryAfter)
+	}
+	if s := testutil.ToFloat64(h.rt.metrics.breaker.WithLabelValues("test_panic")); s != breakerOpen {
+		t.Errorf("breaker gauge = %v, want open", s)
+	}
+	// Other sources are untouched.
+	if _, err := h.fetch(okSource, "/items", 2*time.Second); err != nil {
+		t.Fatalf("healthy source: %v", err)
+	}
+	// After the cooldown the half-open trial runs on a fresh worker.
+	tr.armed.Store(false)
+	clk.Advance(31 * time.Second)
+	if _, err := h.fetch(panicSource, "/items", 2*time.Second); err != nil {
+		t.Fatalf("trial after recovery: %v", err)
+	}
+	if ok, why, _ := h.rt.Ready(tool); !ok {
+		t.Fatalf("not ready after recovery: %s", why)
+	}
+}

@@ -1,0 +1,254 @@
+// Package actors is the runtime that runs tools: a protoactor-go system with
+// one actor per tool, which runs each call in a short-lived supervised child,
+// and one supervisor actor per upstream source, which owns the source's rate
+// limiter, concurrency cap, circuit breaker, single flight and workers, and
+// shares one answer cache with every other source. Failures and polite-rate
+// limits stay within each source.
+//
+//	root
+//	├── tools/<tool>          a child per call: calls never queue, a panic ends one call
+//	└── upstreams/<source>    limiter, concurrency cap, breaker, single flight
+//	    └── w<n>              workers doing the HTTP, restarted within limits
+package actors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/dgraph-io/ristretto/v2"
+	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/time/rate"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// ErrInternal is a call that ended in a panic: the buyer gets a 500 and is
+// not charged, and the tool keeps serving other calls.
+var ErrInternal = errors.New("the tool failed unexpectedly")
+
+// Options are the runtime's dependencies; the zero value is production with
+// the process's clock, environment and a quiet log.
+type Options struct {
+	Sandbox     bool   // answer every source from the replay server at ReplayURL
+	ReplayURL   string // base of the replay server; each source is at ReplayURL/<source>
+	HTTPClient  *http.Client
+	Now         func() time.Time // the clock of calls and breakers; deadlines use the real one
+	Getenv      func(string) string
+	Logger      *slog.Logger
+	Registry    *prometheus.Registry // where metrics are registered; a new one when nil
+	Version     string               // the service version, sent in the User-Agent
+	CallTimeout time.Duration        // a call's deadline when its context has none (30s when zero)
+}
+
+// Runtime runs tools on the actor system. It implements the edge's Runtime.
+type Runtime struct {
+	opts    Options
+	sys     *actor.ActorSystem
+	log     *slog.Logger
+	reg     *prometheus.Registry
+	metrics *metrics
+	cache   *ristretto.Cache[string, *answer]
+	sources map[string]*sourceState
+	tools   map[string]*actor.PID
+}
+
+// sourceState is what outlives a source's supervisor actor and what callers
+// outside it may read.
+type sourceState struct {
+	pid       *actor.PID
+	limiter   *rate.Limiter
+	set       atomic.Pointer[settings]
+	openUntil atomic.Int64 // unix nanoseconds while the breaker is open or half-open, else 0
+}
+
+// New starts the runtime: a supervisor for every declared source and an actor
+// for every tool that has a handler.
+func New(cfg *config.Config, opts Options) (*Runtime, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	if opts.HTTPClient == nil {
+		opts.HTTPClient = upstreams.NewHTTPClient()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Registry == nil {
+		opts.Registry = prometheus.NewRegistry()
+	}
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = 30 * time.Second
+	}
+	if opts.Sandbox && opts.ReplayURL == "" {
+		return nil, errors.New("sandbox needs the replay server's URL")
+	}
+	rt := &Runtime{
+		opts: opts, log: opts.Logger, reg: opts.Registry,
+		sources: map[string]*sourceState{}, tools: map[string]*actor.PID{},
+	}
+	rt.metrics = newMetrics(rt.reg)
+	var err error
+	if rt.cache, err = newCache(cfg.Cache.MaxMB, rt.metrics); err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	rt.sys = actor.NewActorSystem(
+		actor.WithLoggerFactory(func(s *actor.ActorSystem) *slog.Logger {
+			return slog.New(atLeast{opts.Logger.Handler(), slog.LevelWarn}).With("lib", "protoactor")
+		}),
+		actor.WithDeadLetterRequestLogging(false),
+	)
+	for _, src := range upstreams.Sources() {
+		set, err := buildSettings(src, cfg, &rt.opts)
+		if err != nil {
+			rt.Close()
+			return nil, err
+		}
+		st := &sourceState{limiter: rate.NewLimiter(rate.Limit(set.rate), set.burst)}
+		st.set.Store(set)
+		props := actor.PropsFromProducer(func() actor.Actor { return newSupervisor(rt, st) })
+		if st.pid, err = rt.sys.Root.SpawnNamed(props, "upstreams/"+src.Name); err != nil {
+			rt.Close()
+			return nil, err
+		}
+		rt.sources[src.Name] = st
+	}
+	for _, t := range registry.All() {
+		if t.Handler == nil {
+			continue
+		}
+		props := actor.PropsFromProducer(func() actor.Actor { return newToolActor(rt, t) })
+		if rt.tools[t.Name], err = rt.sys.Root.SpawnNamed(props, "tools/"+t.Name); err != nil {
+			rt.Close()
+			return nil, err
+		}
+	}
+	return rt, nil
+}
+
+// Reload sends every supervisor its new settings. Requests in flight finish
+// under the settings they started with; nothing is dropped. A configuration
+// that does not resolve changes nothing.
+func (rt *Runtime) Reload(cfg *config.Config) error {
+	next := map[string]*settings{}
+	for name, st := range rt.sources {
+		set, err := buildSettings(st.set.Load().source, cfg, &rt.opts)
+		if err != nil {
+			return err
+		}
+		next[name] = set
+	}
+	rt.cache.UpdateMaxCost(int64(cfg.Cache.MaxMB) << 20)
+	for name, set := range next {
+		rt.sys.Root.Send(rt.sources[name].pid, set)
+	}
+	return nil
+}
+
+// Metrics is the registry holding the runtime's series.
+func (rt *Runtime) Metrics() *prometheus.Registry { return rt.reg }
+
+// Close stops every actor and the cache.
+func (rt *Runtime) Close() {
+	for _, pid := range rt.tools {
+		rt.sys.Root.StopFuture(pid).Wait()
+	}
+	for _, st := range rt.sources {
+		if st.pid != nil {
+			rt.sys.Root.StopFuture(st.pid).Wait()
+		}
+	}
+	rt.sys.Shutdown()
+	rt.cache.Close()
+}
+
+// Ready says whether t can be sold now: it has a handler, every source it
+// uses has its key and no source's circuit is open. retryAfter is the longest
+// remaining cooldown.
+func (rt *Runtime) Ready(t *registry.Tool) (ok bool, why string, retryAfter time.Duration) {
+	if _, ok := rt.tools[t.Name]; !ok {
+		return false, t.Name + " is not implemented", 0
+	}
+	now := rt.opts.Now()
+	for _, name := range t.Sources {
+		st, ok := rt.sources[name]
+		if !ok {
+			return false, "unknown upstream " + name, 0
+		}
+		if set := st.set.Load(); set.keyMissing {
+			return false, "missing " + set.source.KeyEnv, 0
+		}
+		if wait := st.cooldown(now); wait > retryAfter {
+			why, retryAfter = name+" is failing; its circuit is open", wait
+		}
+	}
+	return retryAfter == 0, why, retryAfter
+}
+
+// cooldown is how long the source's breaker stays open from now.
+func (st *sourceState) cooldown(now time.Time) time.Duration {
+	until := st.openUntil.Load()
+	if until == 0 {
+		return 0
+	}
+	return max(time.Unix(0, until).Sub(now), 0)
+}
+
+// Run executes one validated call on t's actor and waits for it outside any
+// actor. The call's deadline is ctx's, or CallTimeout from now.
+func (rt *Runtime) Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error) {
+	pid, ok := rt.tools[t.Name]
+	if !ok {
+		return nil, fmt.Errorf("tool %s has no handler", t.Name)
+	}
+	start := time.Now()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, rt.opts.CallTimeout)
+		defer cancel()
+	}
+	deadline, _ := ctx.Deadline()
+	var res *registry.Result
+	reply, err := rt.sys.Root.RequestFuture(pid, &toolCall{ctx: ctx, args: args, now: rt.opts.Now()}, time.Until(deadline)).Result()
+	switch {
+	case errors.Is(err, actor.ErrTimeout):
+		err = upstreams.Errorf(t.Name, upstreams.Timeout, "the call did not finish in time")
+	case err != nil:
+		err = upstreams.Errorf(t.Name, upstreams.Unavailable, "the tool is shutting down")
+	default:
+		r := reply.(*callReply)
+		res, err = r.res, r.err
+	}
+	rt.metrics.toolCalls.WithLabelValues(t.Name, callOutcome(err)).Inc()
+	rt.metrics.toolSeconds.WithLabelValues(t.Name).Observe(time.Since(start).Seconds())
+	return res, err
+}
+
+func callOutcome(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	if errors.Is(err, ErrInternal) {
+		return "panic"
+	}
+	if ue, ok := upstreams.AsError(err); ok {
+		switch ue.Kind {
+		case upstreams.Timeout:
+			return "timeout"
+		case upstreams.Unavailable:
+			return "unavailable"
+		}
+	}
+	return "error"
+}

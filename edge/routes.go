@@ -1,14 +1,43 @@
 package edge
 
 import (
+	"fmt"
+
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
 
-// buildRoutes builds the exact-path routes and the documents they serve.
+// buildRoutes builds the documents of the catalog for cfg and the exact-path
+// routes that serve them. Every route here is read-only.
 func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHandler, error) {
+	docs, err := registry.BuildDocuments(s.site(cfg), registry.All())
+	if err != nil {
+		return nil, fmt.Errorf("discovery documents: %w", err)
+	}
 	routes := map[string]fasthttp.RequestHandler{
-		"/healthz": func(ctx *fasthttp.RequestCtx) { writeJSON(ctx, 200, []byte(`{"status":"ok"}`)) },
+		registry.PathInfo:          document(contentJSON, docs.Info),
+		registry.PathOpenAPI:       document(contentJSON, docs.OpenAPI),
+		registry.PathOpenAPIAlias:  document(contentJSON, docs.OpenAPI),
+		registry.PathDiscovery:     document(contentJSON, docs.Discovery),
+		registry.PathX402:          document(contentJSON, docs.X402),
+		registry.PathX402JSON:      document(contentJSON, docs.X402),
+		registry.PathAgent:         document(contentJSON, docs.AgentCard),
+		registry.PathAgentCard:     document(contentJSON, docs.AgentCard),
+		registry.PathMCPManifest:   document(contentJSON, docs.MCPManifest),
+		registry.PathLLMs:          document(contentText, docs.LLMs),
+		registry.PathLLMsFull:      document(contentText, docs.LLMsFull),
+		registry.PathDocs:          document(contentHTML, docs.Docs),
+		registry.PathReceiptSchema: document(contentMarkdown, ReceiptSchemaDoc),
+		registry.PathQuote:         quote(docs),
+		registry.PathRouteFinder:   find(docs),
+		registry.PathSystemInfo:    s.systemInfo,
+		registry.PathHealth:        health,
+		registry.PathReady:         s.readiness,
+		registry.PathCatalogSearch: s.catalogSearch,
+	}
+	for path, h := range routes {
+		routes[path] = readOnly(h)
 	}
 	return routes, nil
 }

@@ -32,11 +32,18 @@ type Server struct {
 	runtime Runtime
 	started time.Time
 	routes  atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
+	pay     Payments
+	metrics *paymentMetrics
+	offers  atomic.Pointer[map[string]*offer] // paid tools' terms by tool name, rebuilt on reload
 }
 
 // New builds a server for cfg.
-func New(cfg *config.Config, rt Runtime) (*Server, error) {
-	s := &Server{runtime: rt, started: time.Now()}
+func New(cfg *config.Config, rt Runtime, pay Payments) (*Server, error) {
+	metrics, err := newPaymentMetrics(pay.Metrics)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{runtime: rt, started: time.Now(), pay: pay, metrics: metrics}
 	if err := s.Reload(cfg); err != nil {
 		return nil, err
 	}
@@ -50,8 +57,13 @@ func (s *Server) Reload(cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
+	offers, err := s.buildOffers(cfg)
+	if err != nil {
+		return err
+	}
 	s.cfg.Store(cfg)
 	s.routes.Store(&routes)
+	s.offers.Store(&offers)
 	return nil
 }
 
@@ -74,3 +86,6 @@ func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
 	}
 	writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+path, nil)
 }
+
+// Config is the configuration the server runs with now.
+func (s *Server) Config() *config.Config { return s.cfg.Load() }

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// Exit codes of coinslot call.
+const (
+	callPaid    = 0 // paid, served, receipt printed
+	callFailed  = 1 // the service or the network failed the call (nothing is paid unless it says so)
+	callUsage   = 2 // bad flags or key
+	callRefused = 3 // the terms failed a verifyBeforePaying check: nothing was signed
+)
+
+const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X]
+
+Buys one call of TOOL. It reads the tool's buyer contract (/api/quote?tool=TOOL),
+asks the route for its 402 terms, and refuses to pay unless every verifyBeforePaying
+rule holds: network, asset contract and payTo equal the contract's, the amount is no
+more than maxPaymentUsd (and --max-usd), and the resource is the contract's endpoint.
+It then prints the approval prompt, signs an EIP-3009 authorization, pays, prints the
+JSON answer on stdout and the receipt address on stderr.
+
+The buyer key (hex) comes from --key-file or COINSLOT_BUYER_KEY.
+Exit codes: 0 paid and served; 1 the call failed; 2 usage or key problem;
+3 refused to pay because the terms did not match.
+`
+
+func runCall(args []string) int {
+	fs := flag.NewFlagSet("call", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, callUsageText) }
+	data := fs.String("data", "{}", "the request body, a JSON object")
+	base := fs.String("url", "http://localhost:8080", "the service's base address")
+	keyFile := fs.String("key-file", "", "file holding the buyer's private key in hex")
+	maxUSD := fs.String("max-usd", "", "refuse to pay more than this many dollars")
+	var tool string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		tool, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return callUsage
+	}
+	if tool == "" && fs.NArg() == 1 {
+		tool = fs.Arg(0)
+	} else if fs.NArg() > 0 || tool == "" {
+		fs.Usage()
+		return callUsage
+	}
+	key, err := buyerKey(*keyFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot call:", err)
+		return callUsage
+	}
+	var limit *big.Int
+	if *maxUSD != "" {
+		if limit, err = usdToAtomic(*maxUSD); err != nil {
+			fmt.Fprintln(os.Stderr, "coinslot call: --max-usd:", err)
+			return callUsage
+		}
+	}
+	if !json.Valid([]byte(*data)) || !strings.HasPrefix(strings.TrimSpace(*data), "{") {
+		fmt.Fprintln(os.Stderr, "coinslot call: --data must be a JSON object")
+		return callUsage
+	}
+	b := &buyer{http: &http.Client{Timeout: 2 * time.Minute}, base: strings.TrimRight(*base, "/"), key: key}
+	return b.call(tool, []byte(*data), limit)
+}
+
+type buyer struct {
+	http *http.Client
+	base string
+	key  *ecdsa.PrivateKey
+}
+
+// quote is the part of /api/quote a buyer checks.
+type quote struct {
+	Contract struct {
+		Endpoint           string   `json:"endpoint"`
+		PriceUSD           string   `json:"priceUsd"`
+		MaxPaymentUSD      string   `json:"maxPaymentUsd"`
+		Network            string   `json:"network"`
+		AssetContract      string   `json:"assetContract"`
+		PayTo              string   `json:"payTo"`
+		VerifyBeforePaying []string `json:"verifyBeforePaying"`
+	} `json:"buyer_contract"`
+	ApprovalPrompt string `json:"approval_prompt"`
+}
+
+func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
+	q, err := b.quote(tool)
+	endpoint := ""
+	switch {
+	case err == nil:
+		endpoint = q.Contract.Endpoint
+	case errors.Is(err, errNoContract):
+		// Without a contract only the 402 itself can be checked: the buyer
+		// must name the most it will pay.
+		t, ok := registry.Lookup(tool)
+		if !ok || !t.Paid() {
+			fmt.Fprintf(os.Stderr, "coinslot call: %v, and %s is no route this binary knows\n", err, tool)
+			return callFailed
+		}
+		if limit == nil {
+			fmt.Fprintf(os.Stderr, "coinslot call: refusing to pay: %v; pass --max-usd to pay on the 402 terms alone\n", err)
+			return callRefused
+		}
+		fmt.Fprintf(os.Stderr, "coinslot call: %v; checking the 402 terms alone (payTo cannot be verified)\n", err)
+		endpoint = b.base + t.Path
+	default:
+		fmt.Fprintln(os.Stderr, "coinslot call:", err)
+		return callFailed
+	}
+	resp, body, err := b.post(endpoint, data, "")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot call:", err)
+		return callFailed
+	}
+	if resp.StatusCode != http.StatusPaymentRequired {
+		fmt.Fprintf(os.Stderr, "coinslot call: %s answered %d before payment:\n%s\n", endpoint, resp.StatusCode, body)
+		return callFailed
+	}
+	var terms x402.PaymentRequired
+	if err := x402.DecodeHeader(resp.Header.Get(x402.HeaderRequired), &terms); err != nil || len(terms.Accepts) == 0 {
+		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay: the 402 has no readable x402 v2 terms")
+		return callRefused
+	}
+	if q == nil {
+		q = termsQuote(tool, endpoint, &terms.Accepts[0], limit)
+	}
+	if problems := q.check(&terms, limit); len(problems) > 0 {
+		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay; the terms break the buyer contract:")
+		for _, p := range problems {
+			fmt.Fprintln(os.Stderr, "  -", p)
+		}
+		return callRefused
+	}
+	fmt.Fprintln(os.Stderr, q.ApprovalPrompt)
+	payment, _, err := x402.Pay(b.key, &terms, time.Now())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot call: signing:", err)
+		return callFailed
+	}
+	resp, body, err = b.post(endpoint, data, payment)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot call: the paid request failed; the authorization may still settle:", err)
+		return callFailed
+	}
+	var settled x402.SettleResponse
+	_ = x402.DecodeHeader(resp.Header.Get(x402.HeaderResponse), &settled)
+	if resp.StatusCode != http.StatusOK || !settled.Success {
+		fmt.Fprintf(os.Stderr, "coinslot call: %s answered %d after payment:\n%s\n", endpoint, resp.StatusCode, body)
+		return callFailed
+	}
+	os.Stdout.Write(body)
+	fmt.Println()
+	fmt.Fprintf(os.Stderr, "paid %s USD by %s; receipt: %s/receipt/%s\n", q.Contract.PriceUSD, settled.Payer, b.base, settled.Transaction)
+	return callPaid
+}
+
+func (b *buyer) quote(tool string) (*quote, error) {
+	resp, err := b.http.Get(b.base + "/api/quote?tool=" + url.QueryEscape(tool))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusNotFound {
+		return nil, fmt.Errorf("%s: %w", tool, errNoContract)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("no quote for %s (HTTP %d): %s", tool, resp.StatusCode, raw)
+	}
+	var q quote
+	if err := json.Unmarshal(raw, &q); err != nil || q.Contract.Endpoint == "" {
+		return nil, fmt.Errorf("%s: %w", tool, errNoContract)
+	}
+	if len(q.Contract.VerifyBeforePaying) != 5 {
+		return nil, fmt.Errorf("the buyer contract for %s lists %d verifyBeforePaying rules, not 5", tool, len(q.Contract.VerifyBeforePaying))
+	}
+	if q.ApprovalPrompt == "" {
+		return nil, fmt.Errorf("the quote for %s has no approval prompt", tool)
+	}
+	return &q, nil
+}
+
+var errNoContract = errors.New("the service publishes no buyer contract")
+
+// termsQuote stands in for a missing quote: the 402's own network, asset
+// and payee, and the buyer's limit as maxPayment.
+func termsQuote(tool, endpoint string, acc *x402.Requirements, limit *big.Int) *quote {
+	q := &quote{}
+	c := &q.Contract
+	c.Endpoint, c.Network, c.AssetContract, c.PayTo = endpoint, acc.Network, acc.Asset, acc.PayTo
+	c.PriceUSD, c.MaxPaymentUSD = atomicToUSD(limit), atomicToUSD(limit)
+	if n, ok := new(big.Int).SetString(acc.Amount, 10); ok {
+		c.PriceUSD = atomicToUSD(n)
+	}
+	q.ApprovalPrompt = fmt.Sprintf("Calling %s costs %s USD on %s, paid to %s in asset %s; your limit is %s USD.",
+		tool, c.PriceUSD, acc.Network, acc.PayTo, acc.Asset, c.MaxPaymentUSD)
+	return q
+}
+
+// check applies the five verifyBeforePaying rules, and the buyer's own
+// limit, to the 402 terms. It returns every rule that fails.
+func (q *quote) check(terms *x402.PaymentRequired, limit *big.Int) []string {
+	c, acc := &q.Contract, &terms.Accepts[0]
+	var problems []string
+	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if acc.Scheme != "exact" {
+		fail("scheme is %q, not exact", acc.Scheme)
+	}
+	if acc.Network != c.Network {
+		fail("network is %q; the contract says %q", acc.Network, c.Network)
+	}
+	if !strings.EqualFold(acc.Asset, c.AssetContract) {
+		fail("asset contract is %s; the contract says %s", acc.Asset, c.AssetContract)
+	}
+	if !strings.EqualFold(acc.PayTo, c.PayTo) {
+		fail("payTo is %s; the contract says %s", acc.PayTo, c.PayTo)
+	}
+	amount, ok := new(big.Int).SetString(acc.Amount, 10)
+	maxPayment, err := usdToAtomic(c.MaxPaymentUSD)
+	switch {
+	case !ok || amount.Sign() < 0:
+		fail("amount %q is not a whole number of atomic units", acc.Amount)
+	case err != nil:
+		fail("the contract's maxPaymentUsd %q: %v", c.MaxPaymentUSD, err)
+	case amount.Cmp(maxPayment) > 0:
+		fail("amount %s is more than maxPayment %s USD", atomicToUSD(amount), c.MaxPaymentUSD)
+	case limit != nil && amount.Cmp(limit) > 0:
+		fail("amount %s is more than --max-usd %s", atomicToUSD(amount), atomicToUSD(limit))
+	}
+	if terms.Resource == nil || pathOf(terms.Resource.URL) != pathOf(c.Endpoint) || pathOf(c.Endpoint) == "" {
+		fail("the resource does not match the endpoint %s", c.Endpoint)
+	}
+	return problems
+}
+
+func pathOf(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return u.Path
+}
+
+func (b *buyer) post(endpoint string, data []byte, payment string) (*http.Response, []byte, error) {
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if payment != "" {
+		req.Header.Set(x402.HeaderSignature, payment)
+	}
+	resp, err := b.http.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	return resp, body, err
+}
+
+// buyerKey reads the hex private key from file, or COINSLOT_BUYER_KEY.
+func buyerKey(file string) (*ecdsa.PrivateKey, error) {
+	text := os.Getenv("COINSLOT_BUYER_KEY")
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		text = string(b)
+	}
+	text = strings.TrimPrefix(strings.TrimSpace(text), "0x")
+	if text == "" {
+		return nil, errors.New("no buyer key: pass --key-file FILE or set COINSLOT_BUYER_KEY")
+	}
+	key, err := crypto.HexToECDSA(text)
+	if err != nil {
+		return nil, errors.New("the buyer key is not a 32-byte hex private key")
+	}
+	return key, nil
+}
+
+// usdToAtomic turns dollars ("0.05") into USDC atomic units, exactly.
+func usdToAtomic(s string) (*big.Int, error) {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+	if !ok || r.Sign() < 0 {
+		return nil, fmt.Errorf("%q is not a dollar amount", s)
+	}
+	r.Mul(r, big.NewRat(1_000_000, 1))
+	if !r.IsInt() {
+		return nil, fmt.Errorf("%q has more than 6 decimals", s)
+	}
+	return r.Num(), nil
+}
+
+// atomicToUSD renders atomic units as dollars with at least two decimals.
+func atomicToUSD(n *big.Int) string {
+	s := new(big.Rat).SetFrac(n, big.NewInt(1_000_000)).FloatString(6)
+	for strings.HasSuffix(s, "0") && len(s)-strings.IndexByte(s, '.') > 3 {
+		s = s[:len(s)-1]
+	}
+	return s
+}

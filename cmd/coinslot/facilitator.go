@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/facilitator"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+)
+
+// runFacilitator serves /verify, /settle and /supported for one EVM chain.
+// The gas key comes from COINSLOT_FACILITATOR_KEY: it pays gas, and holds
+// no funds of buyers or seller.
+func runFacilitator(args []string) int {
+	fs := flag.NewFlagSet("facilitator", flag.ContinueOnError)
+	rpc := fs.String("rpc", "", "JSON-RPC URL of the chain (required)")
+	listen := fs.String("listen", "127.0.0.1:8402", "listen address")
+	asset := fs.String("asset", "", "USDC contract address; defaults to Base USDC on chain 8453")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	keyHex := os.Getenv("COINSLOT_FACILITATOR_KEY")
+	if *rpc == "" || keyHex == "" {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: --rpc and COINSLOT_FACILITATOR_KEY are required")
+		return 2
+	}
+	key, err := crypto.HexToECDSA(trim0x(keyHex))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: COINSLOT_FACILITATOR_KEY is not a private key")
+		return 2
+	}
+	ctx := context.Background()
+	client, err := ethclient.DialContext(ctx, *rpc)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 1
+	}
+	chainID, err := client.ChainID(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: chain id:", err)
+		return 1
+	}
+	network, err := networkFor(chainID, *asset)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 2
+	}
+	f, err := facilitator.New(ctx, facilitator.Config{Network: network, Backend: client, GasKey: key})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 1
+	}
+	slog.Info("facilitator serving", "listen", *listen, "network", network.ID, "asset", network.Asset.Hex(), "gas", f.Address().Hex())
+	srv := &http.Server{Addr: *listen, Handler: f.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.ListenAndServe(); err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 1
+	}
+	return 0
+}
+
+// networkFor is Base for chain 8453, or the chain with the given token.
+func networkFor(chainID *big.Int, asset string) (x402.Network, error) {
+	if chainID.Cmp(x402.Base.ChainID) == 0 && asset == "" {
+		return x402.Base, nil
+	}
+	if !common.IsHexAddress(asset) {
+		return x402.Network{}, fmt.Errorf("chain %s is not Base: --asset must name the USDC contract", chainID)
+	}
+	return x402.Network{
+		ID: "eip155:" + chainID.String(), ChainID: chainID, Name: "eip155:" + chainID.String(),
+		Asset: common.HexToAddress(asset), AssetName: "USD Coin", AssetVersion: "2",
+	}, nil
+}
+
+func trim0x(s string) string {
+	if len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		return s[2:]
+	}
+	return s
+}

@@ -1,0 +1,107 @@
+package edge
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/valyala/fasthttp"
+)
+
+// cdpCatalog is the public catalog of payable resources the info document
+// points buyers to.
+const cdpCatalog = "https://api.cdp.coinbase.com/platform/v2/x402/discovery/resources"
+
+// Content types of the discovery documents.
+const (
+	contentJSON     = "application/json"
+	contentHTML     = "text/html; charset=utf-8"
+	contentText     = "text/plain; charset=utf-8"
+	contentMarkdown = "text/markdown; charset=utf-8"
+)
+
+// documentCache lets clients and proxies keep a document for five minutes;
+// documents change only on a config reload or a new release.
+const documentCache = "public, max-age=300"
+
+// site states what the documents say about this service: the payment
+// network comes from the payments setup (Base, or the sandbox chain).
+func (s *Server) site(cfg *config.Config) registry.Site {
+	payTo := cfg.PayTo
+	if common.IsHexAddress(payTo) {
+		payTo = common.HexToAddress(payTo).Hex() // as the 402 terms state it
+	}
+	n := s.pay.Network
+	asset := ""
+	if n.Asset != (common.Address{}) {
+		asset = n.Asset.Hex()
+	}
+	return registry.Site{
+		BaseURL:           cfg.BaseURL,
+		Version:           Version,
+		Service:           "coinslot",
+		Network:           n.ID,
+		NetworkName:       n.Name,
+		AssetContract:     asset,
+		PayTo:             payTo,
+		Facilitator:       cfg.FacilitatorURL,
+		CatalogURL:        cdpCatalog,
+		Sandbox:           cfg.Mode == config.Sandbox,
+		MaxTimeoutSeconds: cfg.MaxTimeoutSeconds,
+	}
+}
+
+// readOnly answers GET and HEAD with h and anything else with 405.
+func readOnly(h fasthttp.RequestHandler) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		if !ctx.IsGet() && !ctx.IsHead() {
+			ctx.Response.Header.Set("Allow", "GET, HEAD")
+			writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed",
+				fmt.Sprintf("%s takes GET or HEAD, not %s", ctx.Path(), ctx.Method()), nil)
+			return
+		}
+		h(ctx)
+	}
+}
+
+// document serves prebuilt bytes.
+func document(contentType string, body []byte) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		ctx.SetContentType(contentType)
+		ctx.Response.Header.Set("Cache-Control", documentCache)
+		ctx.Response.Header.Set("Access-Control-Allow-Origin", "*")
+		ctx.SetBody(body)
+	}
+}
+
+// quote serves /api/quote?tool=NAME.
+func quote(docs *registry.Documents) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		name := strings.TrimSpace(string(ctx.QueryArgs().Peek("tool")))
+		if name == "" {
+			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "say which tool to quote: ?tool=NAME",
+				[]registry.FieldError{{Name: "tool", Problem: "is required"}})
+			return
+		}
+		body, ok := docs.Quote(name)
+		if !ok {
+			writeError(ctx, fasthttp.StatusNotFound, "not_found", "no tool named "+name, nil)
+			return
+		}
+		document(contentJSON, body)(ctx)
+	}
+}
+
+// find serves the route finder, /api/routes/find?q=TEXT.
+func find(docs *registry.Documents) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		body, err := docs.Find(string(ctx.QueryArgs().Peek("q")))
+		if err != nil {
+			writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the route finder failed", nil)
+			return
+		}
+		document(contentJSON, body)(ctx)
+	}
+}

@@ -1,0 +1,134 @@
+// Package facilitator is a self-hosted x402 facilitator for the exact scheme
+// on EVM chains with EIP-3009 tokens: it verifies payments, settles them by
+// sending transferWithAuthorization from its own gas key, and serves the
+// facilitator HTTP API. It runs against any JSON-RPC endpoint or, for the
+// sandbox and tests, against go-ethereum's in-process simulated chain.
+package facilitator
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"sync"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
+)
+
+// Backend is what the facilitator needs from a chain: contract calls and
+// transactions, receipts, and the chain id. *ethclient.Client and the
+// simulated backend's client both provide it.
+type Backend interface {
+	bind.ContractBackend
+	ethereum.PendingContractCaller
+	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)
+	ChainID(ctx context.Context) (*big.Int, error)
+}
+
+// Config configures a Facilitator.
+type Config struct {
+	Network x402.Network // the chain and the token settled on it
+	Backend Backend
+	GasKey  *ecdsa.PrivateKey // pays gas for every settlement
+
+	// SettleTimeout bounds the wait for a settlement's receipt (default 30s).
+	SettleTimeout time.Duration
+	// PollInterval is how often a pending receipt is asked for (default 500ms).
+	PollInterval time.Duration
+	// Mine, when set, produces a block that includes tx. Chains that only
+	// move on demand (the simulated backend) need it; live chains do not.
+	Mine func(ctx context.Context, tx common.Hash) error
+}
+
+// Facilitator verifies and settles exact-scheme payments on one network.
+// It implements x402.Facilitator. It is safe for concurrent use.
+type Facilitator struct {
+	network x402.Network
+	backend Backend
+	token   *bind.BoundContract
+	abi     *usdc.TestUSDC
+	gas     *bind.TransactOpts
+	mine    func(ctx context.Context, tx common.Hash) error
+
+	settleTimeout time.Duration
+	pollInterval  time.Duration
+
+	sendMu    sync.Mutex
+	nextNonce *uint64 // the gas key's next account nonce; nil until read from the chain
+
+	settling sync.Map // authorizationKey → struct{}: settlements in progress
+}
+
+var _ x402.Facilitator = (*Facilitator)(nil)
+
+// New checks that the backend is on the network's chain and that the token
+// has code there, and returns a facilitator for it.
+func New(ctx context.Context, c Config) (*Facilitator, error) {
+	if c.Backend == nil || c.GasKey == nil || c.Network.ChainID == nil {
+		return nil, errors.New("facilitator: a backend, a gas key and a network with a chain id are required")
+	}
+	chainID, err := c.Backend.ChainID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("facilitator: reading the chain id: %w", err)
+	}
+	if chainID.Cmp(c.Network.ChainID) != 0 {
+		return nil, fmt.Errorf("facilitator: the RPC endpoint serves chain %s, network %s is chain %s", chainID, c.Network.ID, c.Network.ChainID)
+	}
+	code, err := c.Backend.CodeAt(ctx, c.Network.Asset, nil)
+	if err != nil {
+		return nil, fmt.Errorf("facilitator: reading the token's code: %w", err)
+	}
+	if len(code) == 0 {
+		return nil, fmt.Errorf("facilitator: no contract at %s on %s", c.Network.Asset.Hex(), c.Network.ID)
+	}
+	f := &Facilitator{
+		network:       c.Network,
+		backend:       c.Backend,
+		abi:           usdc.NewTestUSDC(),
+		gas:           bind.NewKeyedTransactor(c.GasKey, chainID),
+		mine:          c.Mine,
+		settleTimeout: c.SettleTimeout,
+		pollInterval:  c.PollInterval,
+	}
+	f.token = f.abi.Instance(c.Backend, c.Network.Asset)
+	if f.settleTimeout <= 0 {
+		f.settleTimeout = 30 * time.Second
+	}
+	if f.pollInterval <= 0 {
+		f.pollInterval = 500 * time.Millisecond
+	}
+	return f, nil
+}
+
+// Network is the network this facilitator settles on.
+func (f *Facilitator) Network() x402.Network { return f.network }
+
+// Address is the gas key's address, the sender of every settlement.
+func (f *Facilitator) Address() common.Address { return f.gas.From }
+
+// call runs a read-only call to the token and unpacks its result. It reads
+// the pending state: the pending block carries the current time, where the
+// latest block of an idle chain may be far in the past.
+func call[T any](ctx context.Context, f *Facilitator, data []byte, unpack func([]byte) (T, error)) (T, error) {
+	out, err := f.backend.PendingCallContract(ctx, ethereum.CallMsg{From: f.gas.From, To: &f.network.Asset, Data: data})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return unpack(out)
+}
+
+// isChainError reports an error answered by the node (a revert, a call the
+// chain refused) as opposed to a failure to reach it.
+func isChainError(err error) bool {
+	var rpcErr rpc.Error
+	return errors.As(err, &rpcErr)
+}

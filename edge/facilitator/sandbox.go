@@ -1,0 +1,189 @@
+package facilitator
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"sync"
+
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/params"
+)
+
+// The sandbox chain: go-ethereum's simulated backend always has chain id 1337.
+const (
+	SandboxNetworkID = "eip155:1337"
+	SandboxV1Name    = "coinslot-sandbox"
+	SandboxChainName = "coinslot sandbox chain"
+)
+
+// BuyerFunds is what each sandbox buyer starts with: 1000 test USDC, in
+// atomic units (6 decimals).
+const BuyerFunds = 1000_000000
+
+// maxMineRounds bounds the blocks produced for one settlement: more than a
+// few means the transaction cannot be included at all.
+const maxMineRounds = 8
+
+// Buyer is a funded sandbox account.
+type Buyer struct {
+	Address common.Address
+	Key     *ecdsa.PrivateKey
+	KeyHex  string // 0x-prefixed, as wallets import it
+}
+
+// Sandbox is an in-process chain with the test USDC deployed, a facilitator
+// settling on it, a seller address and funded buyers. Blocks are produced
+// as settlements need them.
+type Sandbox struct {
+	Facilitator *Facilitator
+	Network     x402.Network
+	PayTo       common.Address
+	Buyers      []Buyer
+
+	sim    *simulated.Backend
+	client simulated.Client
+
+	mineMu sync.Mutex
+	closed bool
+}
+
+// sandboxKey is a fixed key for a sandbox role, so the token's address and
+// the seller are the same on every run.
+func sandboxKey(role string) *ecdsa.PrivateKey {
+	key, err := crypto.ToECDSA(crypto.Keccak256([]byte("coinslot sandbox " + role)))
+	if err != nil {
+		panic(err) // the inputs are constants: this either never happens or always does
+	}
+	return key
+}
+
+// NewSandbox starts a simulated chain, deploys the test USDC (EIP-712
+// domain "USD Coin", version "2", as Base USDC) and funds n buyers, the
+// first n accounts of DevMnemonic, with BuyerFunds and 100 ETH each.
+func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
+	if n < 1 || n > len(devKeys) {
+		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
+	}
+	gasKey := sandboxKey("gas key")
+	s := &Sandbox{PayTo: crypto.PubkeyToAddress(sandboxKey("seller").PublicKey)}
+	alloc := types.GenesisAlloc{crypto.PubkeyToAddress(gasKey.PublicKey): {Balance: ether(1_000_000)}}
+	for _, hex := range devKeys[:n] {
+		key, err := crypto.HexToECDSA(hex[2:])
+		if err != nil {
+			return nil, err
+		}
+		b := Buyer{Address: crypto.PubkeyToAddress(key.PublicKey), Key: key, KeyHex: hex}
+		s.Buyers = append(s.Buyers, b)
+		alloc[b.Address] = types.Account{Balance: ether(100)}
+	}
+	s.sim = simulated.NewBackend(alloc)
+	s.client = s.sim.Client()
+	asset, err := s.deployToken(ctx, gasKey)
+	if err != nil {
+		s.sim.Close()
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	s.Network = x402.Network{
+		ID: SandboxNetworkID, V1Name: SandboxV1Name, ChainID: big.NewInt(1337), Name: SandboxChainName,
+		Asset: asset, AssetName: "USD Coin", AssetVersion: "2",
+	}
+	s.Facilitator, err = New(ctx, Config{Network: s.Network, Backend: s.client, GasKey: gasKey, Mine: s.mine})
+	if err != nil {
+		s.sim.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// deployToken deploys the test USDC and mints BuyerFunds to every buyer.
+func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (common.Address, error) {
+	token := usdc.NewTestUSDC()
+	opts := bind.NewKeyedTransactor(key, big.NewInt(1337))
+	opts.Context = ctx
+	asset, deploy, err := bind.DeployContract(opts, common.FromHex(usdc.TestUSDCMetaData.Bin), s.client, token.PackConstructor("USD Coin", "2"))
+	if err != nil {
+		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
+	}
+	if err := s.mine(ctx, deploy.Hash()); err != nil {
+		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
+	}
+	txs := []*types.Transaction{deploy}
+	contract := token.Instance(s.client, asset)
+	for i, b := range s.Buyers {
+		// Nonces are set here: the pool's pending nonce may lag a send.
+		opts.Nonce = big.NewInt(int64(i) + 1)
+		tx, err := bind.Transact(contract, opts, token.PackMint(b.Address, big.NewInt(BuyerFunds)))
+		if err != nil {
+			return common.Address{}, fmt.Errorf("minting for %s: %w", b.Address.Hex(), err)
+		}
+		txs = append(txs, tx)
+	}
+	for _, tx := range txs {
+		if err := s.mine(ctx, tx.Hash()); err != nil {
+			return common.Address{}, err
+		}
+		receipt, err := s.client.TransactionReceipt(ctx, tx.Hash())
+		if err != nil {
+			return common.Address{}, err
+		}
+		if receipt.Status != types.ReceiptStatusSuccessful {
+			return common.Address{}, fmt.Errorf("setup transaction %s reverted", tx.Hash().Hex())
+		}
+	}
+	return asset, nil
+}
+
+// mine seals blocks until tx is in one. A transaction just sent may not be
+// pending yet when a block is sealed, hence the loop. Concurrent
+// settlements share blocks: whoever mines first includes everything
+// pending, and the others find their receipt already there.
+func (s *Sandbox) mine(ctx context.Context, tx common.Hash) error {
+	s.mineMu.Lock()
+	defer s.mineMu.Unlock()
+	for range maxMineRounds {
+		if s.closed {
+			return errors.New("the sandbox chain is closed")
+		}
+		if _, err := s.client.TransactionReceipt(ctx, tx); err == nil {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s.sim.Commit()
+	}
+	return fmt.Errorf("not included in %d blocks", maxMineRounds)
+}
+
+// BalanceOf is addr's test USDC balance in atomic units, at the latest block.
+func (s *Sandbox) BalanceOf(ctx context.Context, addr common.Address) (*big.Int, error) {
+	token := usdc.NewTestUSDC()
+	return bind.Call(token.Instance(s.client, s.Network.Asset), &bind.CallOpts{Context: ctx}, token.PackBalanceOf(addr), token.UnpackBalanceOf)
+}
+
+// Client is the chain's RPC client, for looking up transactions.
+func (s *Sandbox) Client() simulated.Client { return s.client }
+
+// Close stops the chain. Settlements in flight fail.
+func (s *Sandbox) Close() error {
+	s.mineMu.Lock()
+	defer s.mineMu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	return s.sim.Close()
+}
+
+func ether(n int64) *big.Int {
+	return new(big.Int).Mul(big.NewInt(n), big.NewInt(params.Ether))
+}

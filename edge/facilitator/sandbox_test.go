@@ -1,0 +1,82 @@
+package facilitator
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// The addresses every tool derives from DevMnemonic.
+var devAddresses = []string{
+	"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+	"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+	"0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+	"0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+	"0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+}
+
+func TestSandboxAccounts(t *testing.T) {
+	s := newSandbox(t, 10)
+	for i, b := range s.Buyers {
+		if b.Address.Hex() != devAddresses[i] || crypto.PubkeyToAddress(b.Key.PublicKey) != b.Address || b.KeyHex != hexutil.Encode(crypto.FromECDSA(b.Key)) {
+			t.Errorf("buyer %d: %s with key %s, want %s", i, b.Address.Hex(), b.KeyHex, devAddresses[i])
+		}
+		if got := balanceOf(t, s, b.Address); got.Cmp(big.NewInt(BuyerFunds)) != 0 {
+			t.Errorf("buyer %d holds %s", i, got)
+		}
+	}
+	// The same on every run, so printed commands and docs stay true.
+	got := [3]string{s.Network.Asset.Hex(), s.PayTo.Hex(), s.Facilitator.Address().Hex()}
+	want := [3]string{"0x769bcB71Ae2d30Ba2dBf5dB622601A55a02A8923", "0x879659eF5B5f3B19b9fa9Ba519289f8f16812E29", "0xCA950458Ba37F130bF368F16Bd17BD7790Dd4202"}
+	if got != want {
+		t.Errorf("asset, payTo, signer are %v, want %v", got, want)
+	}
+}
+
+func TestSandboxBuyerCount(t *testing.T) {
+	for _, n := range []int{0, 11} {
+		_, err := NewSandbox(context.Background(), n)
+		if want := fmt.Sprintf("sandbox: between 1 and 10 buyers, not %d", n); err == nil || err.Error() != want {
+			t.Errorf("NewSandbox(%d): %v, want %s", n, err, want)
+		}
+	}
+}
+
+// The token's bytes-signature overload of transferWithAuthorization, which
+// the facilitator does not use, moves funds once and refuses a replay.
+func TestTokenBytesSignatureOverload(t *testing.T) {
+	s := newSandbox(t, 2)
+	ctx := context.Background()
+	p := s.newPayment(0, price)
+	payload, _ := p.sign(t)
+	tr, err := decodeTransfer(&p.auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := usdc.NewTestUSDC()
+	data := token.PackTransferWithAuthorization(tr.from, tr.to, tr.value, tr.validAfter, tr.validBefore, tr.nonce, hexutil.MustDecode(payload.Payload.Signature))
+	opts := bind.NewKeyedTransactor(s.Buyers[1].Key, s.Network.ChainID)
+	opts.Context = ctx
+	contract := token.Instance(s.Client(), s.Network.Asset)
+	tx, err := bind.Transact(contract, opts, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.mine(ctx, tx.Hash()); err != nil {
+		t.Fatal(err)
+	}
+	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(price)) != 0 {
+		t.Fatalf("seller holds %s, want %d", b, price)
+	}
+	_, err = bind.Transact(contract, opts, data)
+	if err == nil || !strings.Contains(err.Error(), "execution reverted: EIP3009: authorization is used") {
+		t.Fatalf("replay: %v", err)
+	}
+}

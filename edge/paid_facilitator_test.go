@@ -1,0 +1,116 @@
+package edge
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// facilitatorDouble is a facilitator on 127.0.0.1 that checks signatures
+// and spends nonces as a chain would, reached through x402.HTTPFacilitator.
+type facilitatorDouble struct {
+	mu       sync.Mutex
+	used     map[string]string // from|nonce -> tx
+	settles  int
+	refuse   map[string]string // payer (lower case) -> verify invalidReason
+	settleAs func() (status int, body string)
+	hang     atomic.Int64 // settle sleeps this many nanoseconds first
+	url      string
+}
+
+func newFacilitatorDouble(t *testing.T) *facilitatorDouble {
+	f := &facilitatorDouble{used: map[string]string{}, refuse: map[string]string{}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: f}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	f.url = "http://" + ln.Addr().String()
+	return f
+}
+
+func (f *facilitatorDouble) client() *x402.HTTPFacilitator {
+	c := x402.NewHTTPFacilitator(f.url, "")
+	c.Client.Timeout = 2 * time.Second
+	c.Backoff = 10 * time.Millisecond
+	return c
+}
+
+func (f *facilitatorDouble) settleCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.settles
+}
+
+func (f *facilitatorDouble) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		PaymentPayload      x402.Payload      `json:"paymentPayload"`
+		PaymentRequirements x402.Requirements `json:"paymentRequirements"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, `{"error":"bad request"}`, http.StatusBadRequest)
+		return
+	}
+	a := req.PaymentPayload.Payload.Authorization
+	key := strings.ToLower(a.From + "|" + a.Nonce)
+	reason := f.check(&req.PaymentPayload, &req.PaymentRequirements)
+	w.Header().Set("Content-Type", "application/json")
+	switch r.URL.Path {
+	case "/verify":
+		if reason != "" {
+			json.NewEncoder(w).Encode(map[string]any{"isValid": false, "invalidReason": reason, "payer": a.From})
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"isValid": true, "payer": a.From})
+	case "/settle":
+		time.Sleep(time.Duration(f.hang.Load()))
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.settles++
+		if f.settleAs != nil {
+			status, body := f.settleAs()
+			w.WriteHeader(status)
+			w.Write([]byte(body))
+			return
+		}
+		if reason != "" {
+			json.NewEncoder(w).Encode(map[string]any{"success": false, "errorReason": reason, "transaction": "", "network": req.PaymentRequirements.Network, "payer": a.From})
+			return
+		}
+		tx := crypto.Keccak256Hash([]byte(key)).Hex()
+		f.used[key] = tx
+		json.NewEncoder(w).Encode(map[string]any{"success": true, "transaction": tx, "network": req.PaymentRequirements.Network, "payer": a.From})
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// check is what a chain would refuse: a bad signature, a spent nonce, or a
+// payer marked as unable to pay.
+func (f *facilitatorDouble) check(p *x402.Payload, r *x402.Requirements) string {
+	a := p.Payload.Authorization
+	d, err := x402.DomainOf(r)
+	if err != nil {
+		return "invalid_payment_requirements"
+	}
+	signer, err := x402.RecoverAuthorizer(d, &a, p.Payload.Signature)
+	if err != nil || !strings.EqualFold(signer.Hex(), a.From) {
+		return "invalid_exact_evm_signature"
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, spent := f.used[strings.ToLower(a.From+"|"+a.Nonce)]; spent {
+		return "invalid_exact_evm_nonce_already_used"
+	}
+	return f.refuse[strings.ToLower(a.From)]
+}

@@ -1,0 +1,244 @@
+package edge
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"net"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttputil"
+)
+
+const (
+	testSeller = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+	testBase   = "http://coinslot.test"
+)
+
+var (
+	buyerKey, _ = crypto.HexToECDSA("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
+	otherKey, _ = crypto.HexToECDSA("59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
+	buyer       = crypto.PubkeyToAddress(buyerKey.PublicKey).Hex()
+)
+
+var testTools = []*registry.Tool{
+	{Name: "test_echo", Path: "/paid/test/echo", Price: "0.05", Category: "Utility", Description: "Echoes its text.",
+		Params:  []registry.Param{registry.Str("text").Req().Len(1, 100), registry.Int("n").Range(1, 10).WithDefault(3)},
+		Example: map[string]any{"text": "hi"}, Expected: "Envelope: data is the text repeated n times.", Shape: registry.Envelope},
+	{Name: "test_object", Path: "/paid/test/object", Price: "0.02", Category: "Utility", Description: "Counts letters.",
+		Params:  []registry.Param{registry.Str("text").Req()},
+		Example: map[string]any{"text": "hi"}, Expected: "An object with letters.", Shape: registry.Object},
+	{Name: "test_receipt", Path: "/paid/test/receipt", Price: "0.05", Category: "Tool Safety", Description: "Rates a tool name.",
+		Params:  []registry.Param{registry.Str("tool_name").Req()},
+		Example: map[string]any{"tool_name": "x"}, Expected: "An object with a verdict and svc_receipt.", Shape: registry.ReceiptBacked},
+	{Name: "test_fail", Path: "/paid/test/fail", Price: "0.01", Category: "Utility", Description: "Fails as asked.",
+		Params:  []registry.Param{registry.Str("kind").Req().OneOf("upstream_unavailable", "upstream_timeout", "upstream_error", "not_found")},
+		Example: map[string]any{"kind": "not_found"}, Expected: "Nothing.", Shape: registry.Envelope},
+	{Name: "test_down", Path: "/paid/test/down", Price: "0.01", Category: "Utility", Description: "Never ready.",
+		Example: map[string]any{}, Expected: "Nothing.", Shape: registry.Envelope},
+}
+
+func init() {
+	for _, t := range testTools {
+		registry.Register(t)
+	}
+}
+
+// fakeRuntime runs the test tools locally and counts runs.
+type fakeRuntime struct{ runs atomic.Int64 }
+
+func (r *fakeRuntime) Ready(t *registry.Tool) (bool, string, time.Duration) {
+	if t.Name == "test_down" {
+		return false, "its upstream key is not configured", 30 * time.Second
+	}
+	return true, "", 0
+}
+
+func (r *fakeRuntime) Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error) {
+	r.runs.Add(1)
+	switch t.Name {
+	case "test_echo":
+		return &registry.Result{Data: []string{strings.Repeat(args.String("text"), args.Int("n"))}, Count: 1, Source: "local analysis"}, nil
+	case "test_object":
+		return &registry.Result{Data: map[string]int{"letters": len(args.String("text"))}, Count: 1, Source: "local analysis"}, nil
+	case "test_receipt":
+		return &registry.Result{Data: map[string]string{"verdict": "allow"}, Count: 1, Source: "local analysis"}, nil
+	case "test_fail":
+		return nil, upstreams.Errorf("usgs", upstreams.Kind(args.String("kind")), "answered badly")
+	}
+	panic("no such tool " + t.Name)
+}
+
+type harness struct {
+	t      *testing.T
+	srv    *Server
+	rt     *fakeRuntime
+	path   string // the ledger file, kept across restarts
+	store  ledger.Store
+	fac    *facilitatorDouble
+	reg    *prometheus.Registry
+	client *fasthttp.Client
+}
+
+func newHarness(t *testing.T) *harness {
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+	h.start()
+	return h
+}
+
+// start serves a new Server over the harness's ledger file and
+// facilitator, as a restarted process would.
+func (h *harness) start() {
+	t := h.t
+	if h.store != nil {
+		h.store.Close()
+	}
+	store, err := ledger.OpenFile(h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.store = store
+	t.Cleanup(func() { store.Close() })
+	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.reg = prometheus.NewRegistry()
+	h.srv, err = New(cfg, h.rt, Payments{
+		Network: x402.Base, Facilitator: h.fac.client(), Ledger: h.store, Metrics: h.reg,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := fasthttputil.NewInmemoryListener()
+	go (&fasthttp.Server{Handler: h.srv.Handler, ReadBufferSize: 16 << 10}).Serve(ln)
+	t.Cleanup(func() { ln.Close() })
+	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }}
+}
+
+type reply struct {
+	status int
+	header map[string]string
+	body   []byte
+}
+
+func (r reply) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body %s: %v", r.body, err)
+	}
+	return m
+}
+
+// errorOf is the error member of an error or refusal body.
+func (r reply) errorOf(t *testing.T) (code, reason string) {
+	t.Helper()
+	e, _ := r.json(t)["error"].(map[string]any)
+	code, _ = e["code"].(string)
+	reason, _ = e["reason"].(string)
+	return code, reason
+}
+
+func (h *harness) do(method, path, body string, headers map[string]string) reply {
+	h.t.Helper()
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI("http://coinslot.test" + path)
+	req.Header.SetMethod(method)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	if body != "" {
+		req.Header.SetContentType("application/json")
+		req.SetBodyString(body)
+	}
+	if err := h.client.Do(req, resp); err != nil {
+		h.t.Fatal(err)
+	}
+	out := reply{status: resp.StatusCode(), header: map[string]string{}, body: append([]byte{}, resp.Body()...)}
+	for k, v := range resp.Header.All() {
+		out.header[strings.ToUpper(string(k))] = string(v) // looked up by upper-case name
+	}
+	return out
+}
+
+// terms are the v2 terms of a tool, read from its 402 as a buyer would.
+func (h *harness) terms(path string) *x402.PaymentRequired {
+	h.t.Helper()
+	r := h.do("GET", path, "", nil)
+	var pr x402.PaymentRequired
+	if err := x402.DecodeHeader(r.header[x402.HeaderRequired], &pr); err != nil {
+		h.t.Fatalf("402 of %s: %v", path, err)
+	}
+	return &pr
+}
+
+// payment is a buyer's v2 payment for the tool at path, changed by mutate
+// before it is signed with the key and domain mutate leaves.
+type draft struct {
+	payload x402.Payload
+	domain  x402.Domain
+	key     *ecdsa.PrivateKey
+}
+
+func (h *harness) payment(path string, mutate func(*draft)) *x402.Payload {
+	h.t.Helper()
+	pr := h.terms(path)
+	_, p, err := x402.Pay(buyerKey, pr, time.Now())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	d := &draft{payload: *p, domain: x402.Base.Domain(), key: buyerKey}
+	if mutate != nil {
+		mutate(d)
+		sig, err := x402.SignAuthorization(d.key, d.domain, &d.payload.Payload.Authorization)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		d.payload.Payload.Signature = sig
+	}
+	return &d.payload
+}
+
+func header(t *testing.T, v any) string {
+	t.Helper()
+	s, err := x402.EncodeHeader(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func v1Of(p *x402.Payload) *x402.PayloadV1 {
+	return &x402.PayloadV1{X402Version: 1, Scheme: "exact", Network: "base", Payload: p.Payload}
+}
+
+// pay sends a paid POST with a v2 payment.
+func (h *harness) pay(path, body string, p *x402.Payload) reply {
+	h.t.Helper()
+	return h.do("POST", path, body, map[string]string{x402.HeaderSignature: header(h.t, p)})
+}
+
+// pending is what the ledger holds as settling.
+func (h *harness) pending() []ledger.Pending {
+	h.t.Helper()
+	p, err := h.store.Pending(context.Background())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}

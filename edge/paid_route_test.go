@@ -1,0 +1,156 @@
+package edge
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+)
+
+func TestTermsAreTheSameBytesAndNeverRun(t *testing.T) {
+	h := newHarness(t)
+	get := h.do("GET", echoPath, "", nil)
+	post := h.do("POST", echoPath, echoBody, nil)
+	for _, r := range []reply{get, post} {
+		if r.status != 402 || r.header[x402.HeaderRequired] != get.header[x402.HeaderRequired] || !bytes.Equal(r.body, get.body) {
+			t.Fatalf("402s differ: %d %s", r.status, r.body)
+		}
+	}
+	var pr x402.PaymentRequired
+	if err := x402.DecodeHeader(get.header[x402.HeaderRequired], &pr); err != nil {
+		t.Fatal(err)
+	}
+	acc := pr.Accepts[0]
+	if pr.X402Version != 2 || pr.Resource.URL != testBase+echoPath || pr.Resource.MimeType != "application/json" ||
+		acc.Scheme != "exact" || acc.Network != "eip155:8453" || acc.Amount != "50000" || acc.PayTo != testSeller ||
+		acc.Asset != "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" || acc.MaxTimeoutSeconds != 60 ||
+		acc.Extra["name"] != "USD Coin" || acc.Extra["version"] != "2" {
+		t.Fatalf("v2 terms %+v %+v", pr, acc)
+	}
+	input := pr.Extensions["bazaar"].(map[string]any)["info"].(map[string]any)["input"].(map[string]any)
+	if input["method"] != "POST" || input["bodyType"] != "json" || input["body"].(map[string]any)["text"] != "hi" {
+		t.Fatalf("bazaar input %v", input)
+	}
+	schema := pr.Extensions["bazaar"].(map[string]any)["schema"].(map[string]any)
+	body := schema["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"].(map[string]any)
+	var want map[string]any
+	json.Unmarshal(mustJSON(t, registry.InputSchema(testTools[0])), &want)
+	if !reflect.DeepEqual(body, want) {
+		t.Fatalf("bazaar body schema %v, want %v", body, want)
+	}
+	var v1 struct {
+		X402Version int `json:"x402Version"`
+		Error       struct{ Code string }
+		Accepts     []x402.RequirementsV1
+	}
+	if err := json.Unmarshal(get.body, &v1); err != nil {
+		t.Fatal(err)
+	}
+	a := v1.Accepts[0]
+	if v1.X402Version != 1 || v1.Error.Code != "payment_required" || a.Network != "base" || a.MaxAmountRequired != "50000" ||
+		a.Resource != testBase+echoPath || a.MimeType != "application/json" || a.Description != "Echoes its text." {
+		t.Fatalf("v1 body %s", get.body)
+	}
+	if get.header["ACCESS-CONTROL-EXPOSE-HEADERS"] != "PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE" || get.header["CACHE-CONTROL"] != "no-store" {
+		t.Fatalf("headers %v", get.header)
+	}
+	if h.rt.runs.Load() != 0 {
+		t.Fatal("terms ran the tool")
+	}
+}
+
+func TestChecksBeforePayment(t *testing.T) {
+	h := newHarness(t)
+	cases := []struct {
+		name, method, path, body string
+		status                   int
+		code                     string
+		extra                    string // a header that must be set, NAME=value
+	}{
+		{"unknown path", "POST", "/paid/test/nothing", "{}", 404, "not_found", ""},
+		{"wrong method", "DELETE", echoPath, "", 405, "method_not_allowed", "ALLOW=POST, GET, OPTIONS"},
+		{"too large", "POST", echoPath, `{"text":"` + strings.Repeat("a", 2100) + `"}`, 413, "body_too_large", ""},
+		{"not JSON", "POST", echoPath, `{"text":`, 400, "invalid_json", ""},
+		{"not an object", "POST", echoPath, `["text"]`, 400, "invalid_json", ""},
+		{"two values", "POST", echoPath, `{} {}`, 400, "invalid_json", ""},
+		{"not ready", "POST", "/paid/test/down", `{}`, 503, "tool_unavailable", "RETRY-AFTER=30"},
+		{"not ready GET", "GET", "/paid/test/down", "", 503, "tool_unavailable", "RETRY-AFTER=30"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := h.do(c.method, c.path, c.body, nil)
+			if code, _ := r.errorOf(t); r.status != c.status || code != c.code || r.header[x402.HeaderRequired] != "" {
+				t.Fatalf("%d %s", r.status, r.body)
+			}
+			if name, value, ok := strings.Cut(c.extra, "="); ok && r.header[name] != value {
+				t.Fatalf("%s = %q", name, r.header[name])
+			}
+		})
+	}
+	r := h.do("POST", echoPath, `{"n":11,"colour":"red"}`, nil)
+	want := `{"error":{"code":"invalid_params","message":"3 field(s) of the request are invalid","fields":[{"name":"text","problem":"is required"},{"name":"n","problem":"must be between 1 and 10"},{"name":"colour","problem":"is not a parameter of test_echo"}]}}`
+	if r.status != 400 || string(r.body) != want {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+}
+
+func TestPreflight(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("OPTIONS", echoPath, "", map[string]string{"Origin": "https://agent.example", "Access-Control-Request-Headers": "payment-signature"})
+	if r.status != 204 || r.header["ACCESS-CONTROL-ALLOW-ORIGIN"] != "*" ||
+		r.header["ACCESS-CONTROL-ALLOW-HEADERS"] != "Content-Type, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers" ||
+		r.header["ACCESS-CONTROL-ALLOW-METHODS"] != "POST, GET, OPTIONS" {
+		t.Fatalf("%d %v", r.status, r.header)
+	}
+}
+
+func TestFacilitatorRefusalReleases(t *testing.T) {
+	h := newHarness(t)
+	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
+	p := h.payment(echoPath, nil)
+	r := h.pay(echoPath, echoBody, p)
+	if code, reason := r.errorOf(t); r.status != 402 || code != "payment_invalid" || reason != "insufficient_funds" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	delete(h.fac.refuse, strings.ToLower(buyer))
+	if again := h.pay(echoPath, echoBody, p); again.status != 200 {
+		t.Fatalf("after funding: %d %s", again.status, again.body)
+	}
+}
+
+func TestShapes(t *testing.T) {
+	h := newHarness(t)
+	obj := h.pay("/paid/test/object", `{"text":"abc"}`, h.payment("/paid/test/object", nil))
+	if obj.status != 200 || !strings.HasPrefix(string(obj.body), `{"letters":3,"meta":{"count":1,"source":"local analysis","generated_at":"`) {
+		t.Fatalf("object: %d %s", obj.status, obj.body)
+	}
+	r := h.pay("/paid/test/receipt", `{"tool_name":"x"}`, h.payment("/paid/test/receipt", nil))
+	body := r.json(t)
+	buyerBlock, _ := body["buyer"].(map[string]any)
+	rcpt, _ := body["svc_receipt"].(map[string]any)
+	if r.status != 200 || body["verdict"] != "allow" || buyerBlock["payer"] != buyer || buyerBlock["paid_usd"] != "0.05" || buyerBlock["network"] != "eip155:8453" {
+		t.Fatalf("receipt-backed: %d %s", r.status, r.body)
+	}
+	stored := h.do("GET", "/receipt/"+buyerBlock["tx"].(string), "", nil)
+	if stored.status != 200 || !bytes.Contains(r.body, stored.body) || rcpt["tx"] != buyerBlock["tx"] {
+		t.Fatalf("svc_receipt is not the stored receipt: %s vs %s", r.body, stored.body)
+	}
+	prefix, _, _ := bytes.Cut(r.body, []byte(`,"buyer":`))
+	if rcpt["response_sha256"] != digest(append(prefix, '}')) {
+		t.Fatalf("response_sha256 does not cover the body before buyer")
+	}
+}
+
+func TestReceiptNotFound(t *testing.T) {
+	h := newHarness(t)
+	for _, tx := range []string{"0x" + strings.Repeat("ab", 32), "nothex"} {
+		r := h.do("GET", "/receipt/"+tx, "", nil)
+		if code, _ := r.errorOf(t); r.status != 404 || code != "not_found" {
+			t.Fatalf("%s: %d %s", tx, r.status, r.body)
+		}
+	}
+}

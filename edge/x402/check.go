@@ -1,0 +1,115 @@
+package x402
+
+import (
+	"math/big"
+	"strings"
+	"time"
+)
+
+// SettleMargin is how long before validBefore a payment must still be
+// valid when it is checked: the reference facilitators refuse anything
+// closer, since a block takes that long to include the transfer.
+const SettleMargin = 6 * time.Second
+
+// Check is the local check of a payment against the terms, before anything
+// is spent on it: version, scheme, network, asset, payee, amount (exactly
+// the price), time window and the EIP-712 signature, which must recover to
+// authorization.from. It returns the payment's window end on success.
+func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err error) {
+	if r := t.checkTerms(p); r != nil {
+		return time.Time{}, r
+	}
+	exact := p.Exact()
+	a := &exact.Authorization
+	if _, err := parseAddress("authorization.from", a.From); err != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "%v", err)
+	}
+	if _, err := parseAddress("authorization.to", a.To); err != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "%v", err)
+	}
+	if !strings.EqualFold(a.To, t.PayTo.Hex()) {
+		return time.Time{}, refuse(ReasonRecipientMismatch, "authorization.to %s is not the seller %s", a.To, t.PayTo.Hex())
+	}
+	value, err := parseUint256("authorization.value", a.Value)
+	if err != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "%v", err)
+	}
+	if value.Cmp(t.Amount) != 0 {
+		return time.Time{}, refuse(t.valueReason(p), "authorization.value %s is not the price %s", a.Value, t.Amount)
+	}
+	after, err := parseUint256("authorization.validAfter", a.ValidAfter)
+	if err != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "%v", err)
+	}
+	before, err := parseUint256("authorization.validBefore", a.ValidBefore)
+	if err != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "%v", err)
+	}
+	if after.Cmp(big.NewInt(now.Unix())) > 0 {
+		return time.Time{}, refuse(ReasonValidAfter, "authorization is valid only after %s (unix), now is %d", a.ValidAfter, now.Unix())
+	}
+	if before.Cmp(big.NewInt(now.Add(SettleMargin).Unix())) < 0 {
+		return time.Time{}, refuse(ReasonValidBefore, "authorization expires at %s (unix); it must stay valid until at least %d", a.ValidBefore, now.Add(SettleMargin).Unix())
+	}
+	signer, err := RecoverAuthorizer(t.Network.Domain(), a, exact.Signature)
+	if err != nil {
+		return time.Time{}, refuse(ReasonSignature, "%v", err)
+	}
+	if !strings.EqualFold(signer.Hex(), a.From) {
+		return time.Time{}, refuse(ReasonSignature, "signature is by %s, not authorization.from %s (sign %s version %s, chain %s, contract %s)",
+			signer.Hex(), a.From, t.Network.AssetName, t.Network.AssetVersion, t.Network.ChainID, t.Network.Asset.Hex())
+	}
+	if !before.IsInt64() {
+		return time.Unix(1<<62, 0), nil // valid for as long as anyone will wait
+	}
+	return time.Unix(before.Int64(), 0), nil
+}
+
+// checkTerms compares what the buyer says it accepted with the terms.
+func (t *Terms) checkTerms(p *Payment) *Refusal {
+	if p.V1 != nil {
+		switch {
+		case p.V1.Scheme != "exact":
+			return refuse(ReasonInvalidScheme, "scheme %q is not exact", p.V1.Scheme)
+		case p.V1.Network != t.Network.V1Name:
+			return refuse(ReasonInvalidNetwork, "network %q is not %s", p.V1.Network, t.Network.V1Name)
+		}
+		return nil
+	}
+	acc := &p.V2.Accepted
+	switch {
+	case acc.Scheme != "exact":
+		return refuse(ReasonInvalidScheme, "accepted.scheme %q is not exact", acc.Scheme)
+	case acc.Network != t.Network.ID:
+		return refuse(ReasonInvalidNetwork, "accepted.network %q is not %s", acc.Network, t.Network.ID)
+	case !strings.EqualFold(acc.Asset, t.Network.Asset.Hex()):
+		return refuse(ReasonInvalidRequirements, "accepted.asset %s is not %s (%s)", acc.Asset, t.Network.Asset.Hex(), t.Network.AssetName)
+	case !strings.EqualFold(acc.PayTo, t.PayTo.Hex()):
+		return refuse(ReasonRecipientMismatch, "accepted.payTo %s is not the seller %s", acc.PayTo, t.PayTo.Hex())
+	case acc.Amount != t.Requirements.Amount:
+		return refuse(ReasonValueMismatch, "accepted.amount %q is not the price %s", acc.Amount, t.Requirements.Amount)
+	}
+	return nil
+}
+
+func (t *Terms) valueReason(p *Payment) string {
+	if p.V1 != nil {
+		return ReasonValueMismatchV1
+	}
+	return ReasonValueMismatch
+}
+
+// Forwarded is the payment as a facilitator receives it: the v2 form, with
+// the terms' own requirements as accepted. A v1 payment carries the same
+// EIP-3009 authorization, so its conversion verifies and settles the same way.
+func (t *Terms) Forwarded(p *Payment) *Payload {
+	if p.V2 != nil {
+		return p.V2
+	}
+	return &Payload{
+		X402Version: 2,
+		Resource:    &ResourceInfo{URL: t.Resource, Description: t.Tool.Description, MimeType: "application/json"},
+		Accepted:    t.Requirements,
+		Payload:     p.V1.Payload,
+	}
+}

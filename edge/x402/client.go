@@ -1,0 +1,216 @@
+package x402
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// SupportedKind is one (version, scheme, network) a facilitator handles.
+type SupportedKind struct {
+	X402Version int            `json:"x402Version"`
+	Scheme      string         `json:"scheme"`
+	Network     string         `json:"network"`
+	Extra       map[string]any `json:"extra,omitempty"`
+}
+
+// Supported is a facilitator's /supported document.
+type Supported struct {
+	Kinds      []SupportedKind     `json:"kinds"`
+	Extensions []string            `json:"extensions,omitempty"`
+	Signers    map[string][]string `json:"signers,omitempty"`
+}
+
+// HTTPFacilitator talks to a facilitator over HTTP.
+type HTTPFacilitator struct {
+	URL    string       // base, e.g. https://x402.org/facilitator
+	Client *http.Client // carries the per-request timeout
+	// Authorize returns a bearer token for one request (CDP wants a fresh JWT
+	// per request, naming method and URL); nil sends none.
+	Authorize func(ctx context.Context, method, url string) (string, error)
+	// VerifyAttempts bounds /verify tries on transport errors, 429 and 5xx.
+	// /settle is tried once: a retried settle could move money twice.
+	VerifyAttempts int
+	Backoff        time.Duration // before the second try; doubles after
+}
+
+// NewHTTPFacilitator is a client with a 15 s timeout, three verify attempts
+// and an optional static bearer token.
+func NewHTTPFacilitator(url, token string) *HTTPFacilitator {
+	f := &HTTPFacilitator{URL: strings.TrimRight(url, "/"), Client: &http.Client{Timeout: 15 * time.Second}, VerifyAttempts: 3, Backoff: 250 * time.Millisecond}
+	if token != "" {
+		f.Authorize = func(context.Context, string, string) (string, error) { return token, nil }
+	}
+	return f
+}
+
+// FacilitatorError is a facilitator that did not answer usefully. Its
+// message is safe to show a buyer: it never carries the facilitator's body.
+type FacilitatorError struct {
+	Op      string // verify, settle, supported
+	Status  int    // HTTP status, 0 when none arrived
+	Message string
+}
+
+func (e *FacilitatorError) Error() string {
+	if e.Status != 0 {
+		return fmt.Sprintf("facilitator %s: %s (HTTP %d)", e.Op, e.Message, e.Status)
+	}
+	return fmt.Sprintf("facilitator %s: %s", e.Op, e.Message)
+}
+
+// retryable reports whether another verify attempt may help.
+func (e *FacilitatorError) retryable() bool {
+	return e.Status == 0 || e.Status == http.StatusTooManyRequests || e.Status >= 500
+}
+
+type facilitatorRequest struct {
+	X402Version         int           `json:"x402Version"`
+	PaymentPayload      *Payload      `json:"paymentPayload"`
+	PaymentRequirements *Requirements `json:"paymentRequirements"`
+}
+
+// Verify asks /verify. An invalid payment is a VerifyResponse with IsValid
+// false, whatever HTTP status carried it; an error means no usable answer.
+func (f *HTTPFacilitator) Verify(ctx context.Context, p *Payload, r *Requirements) (*VerifyResponse, error) {
+	var last error
+	wait := f.Backoff
+	for attempt := 0; attempt < max(f.VerifyAttempts, 1); attempt++ {
+		if attempt > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, last
+			case <-time.After(wait):
+			}
+			wait *= 2
+		}
+		var out struct {
+			IsValid        *bool  `json:"isValid"`
+			InvalidReason  string `json:"invalidReason"`
+			InvalidMessage string `json:"invalidMessage"`
+			Payer          string `json:"payer"`
+		}
+		status, err := f.post(ctx, "verify", facilitatorRequest{p.X402Version, p, r}, &out)
+		var fe *FacilitatorError
+		if errors.As(err, &fe) && fe.retryable() && ctx.Err() == nil {
+			last = err
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case out.IsValid != nil && (status == http.StatusOK || !*out.IsValid):
+			return &VerifyResponse{IsValid: *out.IsValid, InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer}, nil
+		case out.InvalidReason != "":
+			return &VerifyResponse{InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer}, nil
+		case status == http.StatusOK:
+			return nil, &FacilitatorError{"verify", status, "answer has no isValid"}
+		}
+		return nil, &FacilitatorError{"verify", status, "request refused"}
+	}
+	return nil, last
+}
+
+// Settle asks /settle, once. A failed settlement is a SettleResponse with
+// Success false; an error means the outcome is unknown.
+func (f *HTTPFacilitator) Settle(ctx context.Context, p *Payload, r *Requirements) (*SettleResponse, error) {
+	var out struct {
+		Success      *bool   `json:"success"`
+		ErrorReason  string  `json:"errorReason"`
+		ErrorMessage string  `json:"errorMessage"`
+		Payer        string  `json:"payer"`
+		Transaction  *string `json:"transaction"`
+		Network      string  `json:"network"`
+	}
+	status, err := f.post(ctx, "settle", facilitatorRequest{p.X402Version, p, r}, &out)
+	if err != nil {
+		return nil, err
+	}
+	resp := &SettleResponse{ErrorReason: out.ErrorReason, ErrorMessage: out.ErrorMessage, Payer: out.Payer, Network: out.Network}
+	if out.Transaction != nil {
+		resp.Transaction = *out.Transaction
+	}
+	switch {
+	case out.Success == nil && out.ErrorReason == "":
+		if status == http.StatusOK {
+			return nil, &FacilitatorError{"settle", status, "answer has no success"}
+		}
+		return nil, &FacilitatorError{"settle", status, "request refused"}
+	case out.Success != nil && *out.Success && status == http.StatusOK:
+		if resp.Transaction == "" || resp.Network == "" {
+			return nil, &FacilitatorError{"settle", status, "success without a transaction and network"}
+		}
+		resp.Success = true
+	}
+	return resp, nil
+}
+
+// Supported asks /supported.
+func (f *HTTPFacilitator) Supported(ctx context.Context) (*Supported, error) {
+	var out Supported
+	status, err := f.do(ctx, http.MethodGet, "supported", nil, &out)
+	if err != nil {
+		return nil, err
+	}
+	if status != http.StatusOK {
+		return nil, &FacilitatorError{"supported", status, "request refused"}
+	}
+	return &out, nil
+}
+
+func (f *HTTPFacilitator) post(ctx context.Context, op string, body any, out any) (int, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return 0, err
+	}
+	return f.do(ctx, http.MethodPost, op, b, out)
+}
+
+// do sends one request and decodes a JSON answer into out. 429 and 5xx are
+// errors whatever their body says: for /settle they leave the outcome unknown.
+func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte, out any) (int, error) {
+	url := f.URL + "/" + op
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, &FacilitatorError{op, 0, "bad facilitator URL"}
+	}
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if f.Authorize != nil {
+		token, err := f.Authorize(ctx, method, url)
+		if err != nil {
+			return 0, &FacilitatorError{op, 0, "no credentials: " + err.Error()}
+		}
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := f.Client.Do(req)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+			return 0, &FacilitatorError{op, 0, "timed out"}
+		}
+		return 0, &FacilitatorError{op, 0, "unreachable"}
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return 0, &FacilitatorError{op, resp.StatusCode, "answer cut short"}
+	}
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "server error"}
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "refused this service's credentials"}
+	case json.Unmarshal(raw, out) != nil:
+		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "answer is not JSON"}
+	}
+	return resp.StatusCode, nil
+}

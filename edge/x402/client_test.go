@@ -1,0 +1,147 @@
+package x402
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// scripted answers each request with the next (status, body) and records
+// what it was sent.
+type scripted struct {
+	answers []struct {
+		status int
+		body   string
+	}
+	calls atomic.Int32
+	auth  atomic.Value
+	sent  atomic.Value
+}
+
+func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	i := int(s.calls.Add(1)) - 1
+	s.auth.Store(r.Header.Get("Authorization"))
+	b, _ := io.ReadAll(r.Body)
+	s.sent.Store(r.Method + " " + r.URL.Path + " " + string(b))
+	a := s.answers[min(i, len(s.answers)-1)]
+	w.WriteHeader(a.status)
+	io.WriteString(w, a.body)
+}
+
+func serve(t *testing.T, answers ...any) (*HTTPFacilitator, *scripted) {
+	s := &scripted{}
+	for i := 0; i < len(answers); i += 2 {
+		s.answers = append(s.answers, struct {
+			status int
+			body   string
+		}{answers[i].(int), answers[i+1].(string)})
+	}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	f := NewHTTPFacilitator(srv.URL+"/", "secret")
+	f.Backoff = time.Millisecond
+	return f, s
+}
+
+var testPayload = &Payload{X402Version: 2, Accepted: Requirements{Scheme: "exact", Network: "eip155:8453", Amount: "10000"}}
+
+func TestVerify(t *testing.T) {
+	cases := []struct {
+		name    string
+		answers []any
+		calls   int32
+		valid   bool
+		reason  string
+		err     string
+	}{
+		{"valid", []any{200, `{"isValid":true,"payer":"0xabc"}`}, 1, true, "", ""},
+		{"invalid with 200", []any{200, `{"isValid":false,"invalidReason":"insufficient_funds"}`}, 1, false, "insufficient_funds", ""},
+		{"invalid with 400", []any{400, `{"isValid":false,"invalidReason":"invalid_exact_evm_signature"}`}, 1, false, "invalid_exact_evm_signature", ""},
+		{"reason only, 400", []any{400, `{"invalidReason":"invalid_network"}`}, 1, false, "invalid_network", ""},
+		{"retried after 503", []any{503, `oops`, 429, `{}`, 200, `{"isValid":true}`}, 3, true, "", ""},
+		{"gives up after 3", []any{500, `{}`}, 3, false, "", "facilitator verify: server error (HTTP 500)"},
+		{"no isValid", []any{200, `{"payer":"0x1"}`}, 1, false, "", "facilitator verify: answer has no isValid (HTTP 200)"},
+		{"credentials refused", []any{401, `{"isValid":false}`}, 1, false, "", "facilitator verify: refused this service's credentials (HTTP 401)"},
+		{"bad request", []any{400, `{"errorMessage":"'paymentPayload' is invalid"}`}, 1, false, "", "facilitator verify: request refused (HTTP 400)"},
+		{"not JSON", []any{200, `<html>`}, 1, false, "", "facilitator verify: answer is not JSON (HTTP 200)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, s := serve(t, c.answers...)
+			v, err := f.Verify(context.Background(), testPayload, &testPayload.Accepted)
+			if s.calls.Load() != c.calls {
+				t.Fatalf("%d calls, want %d", s.calls.Load(), c.calls)
+			}
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Fatalf("err %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil || v.IsValid != c.valid || v.InvalidReason != c.reason {
+				t.Fatalf("%+v %v", v, err)
+			}
+			if s.auth.Load() != "Bearer secret" || !strings.HasPrefix(s.sent.Load().(string), `POST /verify {"x402Version":2,"paymentPayload":{`) {
+				t.Fatalf("sent %v with %v", s.sent.Load(), s.auth.Load())
+			}
+		})
+	}
+}
+
+func TestSettleIsTriedOnce(t *testing.T) {
+	cases := []struct {
+		name    string
+		answers []any
+		success bool
+		reason  string
+		err     string
+	}{
+		{"settled", []any{200, `{"success":true,"transaction":"0xabc","network":"eip155:8453","payer":"0x1"}`}, true, "", ""},
+		{"refused with 200", []any{200, `{"success":false,"errorReason":"insufficient_funds","transaction":"","network":"eip155:8453"}`}, false, "insufficient_funds", ""},
+		{"refused with 400", []any{400, `{"errorReason":"invalid_exact_evm_nonce_already_used"}`}, false, "invalid_exact_evm_nonce_already_used", ""},
+		{"success with no tx", []any{200, `{"success":true,"network":"eip155:8453"}`}, false, "", "facilitator settle: success without a transaction and network (HTTP 200)"},
+		{"success with 500", []any{500, `{"success":true,"transaction":"0xabc","network":"eip155:8453"}`}, false, "", "facilitator settle: server error (HTTP 500)"},
+		{"server error", []any{502, `<html>bad gateway</html>`}, false, "", "facilitator settle: server error (HTTP 502)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, s := serve(t, c.answers...)
+			r, err := f.Settle(context.Background(), testPayload, &testPayload.Accepted)
+			if s.calls.Load() != 1 {
+				t.Fatalf("%d calls", s.calls.Load())
+			}
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Fatalf("err %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil || r.Success != c.success || r.ErrorReason != c.reason {
+				t.Fatalf("%+v %v", r, err)
+			}
+		})
+	}
+}
+
+func TestFacilitatorTimeoutAndSupported(t *testing.T) {
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(200 * time.Millisecond) }))
+	defer slow.Close()
+	f := NewHTTPFacilitator(slow.URL, "")
+	f.Client.Timeout = 50 * time.Millisecond
+	_, err := f.Settle(context.Background(), testPayload, &testPayload.Accepted)
+	var fe *FacilitatorError
+	if !errors.As(err, &fe) || err.Error() != "facilitator settle: timed out" {
+		t.Fatalf("err %v", err)
+	}
+	g, s := serve(t, 200, `{"kinds":[{"x402Version":2,"scheme":"exact","network":"eip155:8453"},{"x402Version":1,"scheme":"exact","network":"base"}],"extensions":["bazaar"]}`)
+	sup, err := g.Supported(context.Background())
+	if err != nil || len(sup.Kinds) != 2 || sup.Kinds[1].Network != "base" || s.sent.Load() != "GET /supported " {
+		t.Fatalf("%+v %v %v", sup, err, s.sent.Load())
+	}
+}

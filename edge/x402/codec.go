@@ -1,0 +1,153 @@
+package x402
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Header names.
+const (
+	HeaderRequired   = "PAYMENT-REQUIRED"   // v2 terms, on the 402
+	HeaderSignature  = "PAYMENT-SIGNATURE"  // v2 payment
+	HeaderResponse   = "PAYMENT-RESPONSE"   // v2 settlement
+	HeaderPaymentV1  = "X-PAYMENT"          // v1 payment
+	HeaderResponseV1 = "X-PAYMENT-RESPONSE" // v1 settlement
+)
+
+// MaxHeaderBytes bounds an encoded payment header. A real payment is about
+// 1.5 KiB; the bound leaves room for echoed extensions.
+const MaxHeaderBytes = 8 << 10
+
+// Payment is a decoded payment header: exactly one of V2 and V1 is set.
+type Payment struct {
+	V2 *Payload
+	V1 *PayloadV1
+}
+
+// Version is the payment's x402 version.
+func (p *Payment) Version() int {
+	if p.V1 != nil {
+		return 1
+	}
+	return 2
+}
+
+// Exact is the EIP-3009 authorization and its signature.
+func (p *Payment) Exact() *ExactPayload {
+	if p.V1 != nil {
+		return &p.V1.Payload
+	}
+	return &p.V2.Payload
+}
+
+// ResponseHeader is the header that carries the settlement for this payment.
+func (p *Payment) ResponseHeader() string {
+	if p.V1 != nil {
+		return HeaderResponseV1
+	}
+	return HeaderResponse
+}
+
+// DecodePayment decodes the value of header (HeaderSignature or
+// HeaderPaymentV1). Standard, unpadded and URL-safe base64 are accepted,
+// whitespace is trimmed. The JSON must be one object of the header's
+// version with no unknown fields outside the free-form extensions and extra
+// objects: a payment this service cannot read exactly is refused, not guessed at.
+func DecodePayment(header, value string) (*Payment, error) {
+	raw, err := decodeBase64(value)
+	if err != nil {
+		return nil, err
+	}
+	var probe struct {
+		X402Version json.RawMessage `json:"x402Version"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&probe); err != nil {
+		return nil, refuse(ReasonInvalidPayload, "%s is not a JSON object: %v", header, jsonProblem(err))
+	}
+	want := 2
+	if header == HeaderPaymentV1 {
+		want = 1
+	}
+	if got := string(probe.X402Version); got != fmt.Sprint(want) {
+		if got == "" {
+			got = "missing"
+		}
+		other := map[int]string{1: HeaderSignature + " for x402Version 2", 2: HeaderPaymentV1 + " for x402Version 1"}[want]
+		return nil, refuse(ReasonInvalidVersion, "%s carries x402Version %d payments, got %s; send %s", header, want, got, other)
+	}
+	p := new(Payment)
+	var target any = &p.V2
+	if want == 1 {
+		target = &p.V1
+	}
+	if err := strictJSON(raw, target); err != nil {
+		return nil, refuse(ReasonInvalidPayload, "%s: %v", header, err)
+	}
+	return p, nil
+}
+
+func decodeBase64(value string) ([]byte, error) {
+	value = strings.TrimSpace(value)
+	if len(value) > MaxHeaderBytes {
+		return nil, refuse(ReasonInvalidPayload, "payment header is %d bytes, at most %d are read", len(value), MaxHeaderBytes)
+	}
+	if value == "" {
+		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
+	}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if raw, err := enc.Strict().DecodeString(value); err == nil {
+			return raw, nil
+		}
+	}
+	return nil, refuse(ReasonInvalidPayload, "payment header is not base64")
+}
+
+func strictJSON(raw []byte, target any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(target); err != nil {
+		return errors.New(jsonProblem(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON object")
+	}
+	return nil
+}
+
+// jsonProblem words a decoding error without Go type names.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("field %s has the wrong type (%s)", te.Field, te.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("invalid JSON at byte %d", se.Offset)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// EncodeHeader is the header form of a document: standard padded base64 of
+// its JSON.
+func EncodeHeader(v any) (string, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b), nil
+}
+
+// DecodeHeader reads a header document (PAYMENT-REQUIRED, PAYMENT-RESPONSE)
+// written by EncodeHeader or another x402 implementation.
+func DecodeHeader(value string, v any) error {
+	raw, err := decodeBase64(value)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, v)
+}

@@ -1,0 +1,55 @@
+package x402
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+)
+
+// The v2 payload of the Base vector, as the research notes print it.
+const vectorPayload = `{"accepted":{"amount":"10000","asset":"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913","extra":{"name":"USD Coin","version":"2"},"maxTimeoutSeconds":60,"network":"eip155:8453","payTo":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","scheme":"exact"},"payload":{"authorization":{"from":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","nonce":"0x0101010101010101010101010101010101010101010101010101010101010101","to":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8","validAfter":"1740000000","validBefore":"1740000060","value":"10000"},"signature":"0xa80bfc197ef3b8dbde69fb00b52ac1a63080dec8a40b4d05bd36027fb4e2998d69a99fcad4363b09abd9334653498051567182555787eea580cce39a3befbb061c"},"resource":{"description":"demo","mimeType":"application/json","url":"http://localhost:8080/paid"},"x402Version":2}`
+
+func TestDecodeAcceptsEveryBase64Form(t *testing.T) {
+	for name, enc := range map[string]*base64.Encoding{"std": base64.StdEncoding, "raw": base64.RawStdEncoding, "url": base64.URLEncoding, "rawurl": base64.RawURLEncoding} {
+		value := "  " + enc.EncodeToString([]byte(vectorPayload)) + "\n"
+		p, err := DecodePayment(HeaderSignature, value)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if p.Version() != 2 || p.Exact().Signature != vectorSignature || p.V2.Accepted.Extra["name"] != "USD Coin" || p.ResponseHeader() != HeaderResponse {
+			t.Fatalf("%s: %+v", name, p.V2)
+		}
+	}
+}
+
+func TestDecodeRefusals(t *testing.T) {
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	cases := []struct{ name, header, value, reason, message string }{
+		{"empty", HeaderSignature, " ", ReasonInvalidPayload, "payment header is empty"},
+		{"not base64", HeaderSignature, "e30=!", ReasonInvalidPayload, "payment header is not base64"},
+		{"oversized", HeaderSignature, strings.Repeat("A", MaxHeaderBytes+1), ReasonInvalidPayload, "payment header is 8193 bytes, at most 8192 are read"},
+		{"not JSON", HeaderSignature, b64("hello"), ReasonInvalidPayload, "PAYMENT-SIGNATURE is not a JSON object: invalid JSON at byte 1"},
+		{"no version", HeaderSignature, b64(`{}`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got missing; send X-PAYMENT for x402Version 1"},
+		{"v1 in v2", HeaderSignature, b64(`{"x402Version":1}`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got 1; send X-PAYMENT for x402Version 1"},
+		{"v2 in v1", HeaderPaymentV1, b64(vectorPayload), ReasonInvalidVersion, "X-PAYMENT carries x402Version 1 payments, got 2; send PAYMENT-SIGNATURE for x402Version 2"},
+		{"unknown field", HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"memo":"hi"`, 1)), ReasonInvalidPayload, `PAYMENT-SIGNATURE: unknown field "memo"`},
+		{"unknown authorization field", HeaderSignature, b64(strings.Replace(vectorPayload, `"value":"10000"`, `"value":"10000","fee":"1"`, 1)), ReasonInvalidPayload, `PAYMENT-SIGNATURE: unknown field "fee"`},
+		{"number as value", HeaderSignature, b64(strings.Replace(vectorPayload, `"value":"10000"`, `"value":10000`, 1)), ReasonInvalidPayload, "PAYMENT-SIGNATURE: field payload.authorization.value has the wrong type (number)"},
+		{"trailing", HeaderSignature, b64(vectorPayload + " 1"), ReasonInvalidPayload, "PAYMENT-SIGNATURE: data after the JSON object"},
+	}
+	for _, c := range cases {
+		_, err := DecodePayment(c.header, c.value)
+		r, ok := err.(*Refusal)
+		if !ok || r.Reason != c.reason || r.Message != c.message {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+func TestDecodeV1(t *testing.T) {
+	v1 := `{"x402Version":1,"scheme":"exact","network":"base","payload":{"signature":"0x01","authorization":{"from":"0x1","to":"0x2","value":"1","validAfter":"0","validBefore":"9","nonce":"0x3"}}}`
+	p, err := DecodePayment(HeaderPaymentV1, base64.StdEncoding.EncodeToString([]byte(v1)))
+	if err != nil || p.Version() != 1 || p.V1.Network != "base" || p.Exact().Authorization.Value != "1" || p.ResponseHeader() != HeaderResponseV1 {
+		t.Fatalf("%+v %v", p, err)
+	}
+}

@@ -1,0 +1,143 @@
+package x402
+
+import (
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// Domain is an EIP-712 domain with all four fields EIP-3009 tokens use.
+type Domain struct {
+	Name, Version     string
+	ChainID           *big.Int
+	VerifyingContract common.Address
+}
+
+var (
+	domainTypeHash   = crypto.Keccak256([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
+	transferTypeHash = crypto.Keccak256([]byte("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
+	// secp256k1N / 2: a signature with a larger s is malleable and refused.
+	secp256k1HalfN, _ = new(big.Int).SetString("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0", 16)
+)
+
+// Separator is the domain separator.
+func (d Domain) Separator() common.Hash {
+	return crypto.Keccak256Hash(
+		domainTypeHash,
+		crypto.Keccak256([]byte(d.Name)),
+		crypto.Keccak256([]byte(d.Version)),
+		common.LeftPadBytes(d.ChainID.Bytes(), 32),
+		common.LeftPadBytes(d.VerifyingContract.Bytes(), 32),
+	)
+}
+
+// AuthorizationHash is the EIP-712 digest a TransferWithAuthorization
+// signature signs. Every field must be well formed.
+func AuthorizationHash(d Domain, a *Authorization) (common.Hash, error) {
+	from, err := parseAddress("from", a.From)
+	if err != nil {
+		return common.Hash{}, err
+	}
+	to, err := parseAddress("to", a.To)
+	if err != nil {
+		return common.Hash{}, err
+	}
+	var words [3][]byte
+	for i, f := range []struct{ name, value string }{{"value", a.Value}, {"validAfter", a.ValidAfter}, {"validBefore", a.ValidBefore}} {
+		n, err := parseUint256(f.name, f.value)
+		if err != nil {
+			return common.Hash{}, err
+		}
+		words[i] = common.LeftPadBytes(n.Bytes(), 32)
+	}
+	nonce, err := parseNonce(a.Nonce)
+	if err != nil {
+		return common.Hash{}, err
+	}
+	structHash := crypto.Keccak256(transferTypeHash,
+		common.LeftPadBytes(from.Bytes(), 32), common.LeftPadBytes(to.Bytes(), 32),
+		words[0], words[1], words[2], nonce[:])
+	sep := d.Separator()
+	return crypto.Keccak256Hash([]byte{0x19, 0x01}, sep[:], structHash), nil
+}
+
+// RecoverAuthorizer returns the address that signed the authorization. It
+// takes 65-byte signatures with v as 27/28 or 0/1 and refuses malleable
+// (high-s) ones.
+func RecoverAuthorizer(d Domain, a *Authorization, signature string) (common.Address, error) {
+	sig, err := hexutil.Decode(signature)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("signature is not 0x-prefixed hex")
+	}
+	if len(sig) != crypto.SignatureLength {
+		return common.Address{}, fmt.Errorf("signature is %d bytes, want 65", len(sig))
+	}
+	switch sig[64] {
+	case 27, 28:
+		sig[64] -= 27
+	case 0, 1:
+	default:
+		return common.Address{}, fmt.Errorf("signature v is %d, want 27 or 28", sig[64])
+	}
+	if new(big.Int).SetBytes(sig[32:64]).Cmp(secp256k1HalfN) > 0 {
+		return common.Address{}, errors.New("signature s is in the upper half of the curve order")
+	}
+	digest, err := AuthorizationHash(d, a)
+	if err != nil {
+		return common.Address{}, err
+	}
+	pub, err := crypto.SigToPub(digest[:], sig)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("signature does not recover: %v", err)
+	}
+	return crypto.PubkeyToAddress(*pub), nil
+}
+
+// SignAuthorization signs the authorization with key, returning the
+// signature as 0x-hex with v as 27/28, as wallets produce it.
+func SignAuthorization(key *ecdsa.PrivateKey, d Domain, a *Authorization) (string, error) {
+	digest, err := AuthorizationHash(d, a)
+	if err != nil {
+		return "", err
+	}
+	sig, err := crypto.Sign(digest[:], key)
+	if err != nil {
+		return "", err
+	}
+	sig[64] += 27
+	return hexutil.Encode(sig), nil
+}
+
+func parseAddress(field, s string) (common.Address, error) {
+	if !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
+		return common.Address{}, fmt.Errorf("%s %q is not a 0x address", field, s)
+	}
+	return common.HexToAddress(s), nil
+}
+
+func parseUint256(field, s string) (*big.Int, error) {
+	if s == "" || len(s) > 78 || strings.Trim(s, "0123456789") != "" {
+		return nil, fmt.Errorf("%s %q is not a decimal integer", field, s)
+	}
+	n, _ := new(big.Int).SetString(s, 10)
+	if n.BitLen() > 256 {
+		return nil, fmt.Errorf("%s %q exceeds 256 bits", field, s)
+	}
+	return n, nil
+}
+
+func parseNonce(s string) ([32]byte, error) {
+	var out [32]byte
+	b, err := hexutil.Decode(s)
+	if err != nil || len(b) != 32 {
+		return out, fmt.Errorf("nonce %q is not 0x followed by 64 hex digits", s)
+	}
+	copy(out[:], b)
+	return out, nil
+}

@@ -1,0 +1,117 @@
+package registry
+
+import (
+	"bytes"
+	_ "embed"
+	"html/template"
+	"strings"
+	"unicode"
+)
+
+//go:embed docs.html.tmpl
+var docsHTML string
+
+var docsTemplate = template.Must(template.New("docs").Parse(docsHTML))
+
+type docsPage struct {
+	Site        Site
+	Description string
+	Asset       string
+	Receipt     string
+	Count       int
+	Groups      []docsGroup
+	Links       []docsLink
+}
+
+type docsLink struct{ Name, URL string }
+
+type docsGroup struct {
+	Name, ID string
+	Tools    []docsTool
+}
+
+type docsTool struct {
+	Name, Price, Description, Expected, Endpoint, Quote, Example string
+	MCPOnly, BodyRequired                                        bool
+	Params                                                       []docsParam
+}
+
+type docsParam struct {
+	Name, Type, Hint string
+	Required         bool
+}
+
+func docsParams(t *Tool) []docsParam {
+	out := make([]docsParam, len(t.Params))
+	for i, p := range t.Params {
+		ty := string(p.Type)
+		if p.Type == Array {
+			ty += " of " + string(p.Items)
+		}
+		out[i] = docsParam{p.Name, ty, p.Hint(), p.Required}
+	}
+	return out
+}
+
+// buildDocs is the HTML page at /docs: every tool by category, with its
+// price, parameters and an example call. It loads nothing from elsewhere.
+func buildDocs(s Site, tools []*Tool) ([]byte, error) {
+	page := docsPage{
+		Site: s, Description: Description, Asset: AssetName, Receipt: s.URL(PathReceiptSchema), Count: len(tools),
+		Links: []docsLink{
+			{"OpenAPI 3.1", s.URL(PathOpenAPI)}, {"Catalog (JSON)", s.URL(PathInfo)},
+			{"Route finder", s.URL(PathRouteFinder) + "?q=markets"}, {"x402 discovery", s.URL(PathX402)},
+			{"MCP server card", s.URL(PathMCPManifest)}, {"Agent card", s.URL(PathAgentCard)},
+			{"llms.txt", s.URL(PathLLMs)}, {"Receipt schema", s.URL(PathReceiptSchema)},
+		},
+	}
+	for _, g := range byCategory(tools) {
+		dg := docsGroup{Name: g.Name, ID: categoryID(g.Name)}
+		for _, t := range g.Tools {
+			ex, err := curl(s, t)
+			if err != nil {
+				return nil, err
+			}
+			dg.Tools = append(dg.Tools, docsTool{
+				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected,
+				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
+				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),
+			})
+		}
+		page.Groups = append(page.Groups, dg)
+	}
+	var b bytes.Buffer
+	if err := docsTemplate.Execute(&b, page); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// categoryID is a category's anchor: "Web & Leads" → "cat-web-leads".
+func categoryID(name string) string {
+	return "cat-" + strings.Join(strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), "-")
+}
+
+// curl is an example call; unpaid, it answers with the payment terms.
+func curl(s Site, t *Tool) (string, error) {
+	body, err := compact(example(t))
+	if err != nil {
+		return "", err
+	}
+	headers := " \\\n  -H 'Content-Type: application/json'"
+	if !t.Paid() {
+		headers += " \\\n  -H 'Accept: application/json, text/event-stream'"
+		call, err := compact(map[string]any{
+			"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+			"params": map[string]any{"name": t.Name, "arguments": example(t)},
+		})
+		if err != nil {
+			return "", err
+		}
+		body = call
+	}
+	return "curl -i -X POST " + s.Endpoint(t) + headers + " \\\n  -d '" +
+		strings.ReplaceAll(body, "'", `'\''`) + "'", nil
+}

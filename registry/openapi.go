@@ -1,0 +1,120 @@
+package registry
+
+import "strings"
+
+// errorCodes are the values of error.code (decision 9's closed list).
+var errorCodes = []string{
+	"not_found", "method_not_allowed", "body_too_large", "invalid_json", "invalid_params",
+	"payment_required", "payment_invalid", "payment_replayed", "settlement_failed", "tool_unavailable",
+	"upstream_unavailable", "upstream_timeout", "upstream_error", "internal",
+}
+
+func ref(kind, name string) map[string]any {
+	return map[string]any{"$ref": "#/components/" + kind + "/" + name}
+}
+
+// buildOpenAPI describes every paid route: POST runs the tool, GET reads its
+// 402 terms. MCP-only tools have no route and are not in it.
+func buildOpenAPI(s Site, tools []*Tool) map[string]any {
+	schemas := sharedSchemas()
+	paths := object{}
+	var tags []map[string]any
+	seen := map[string]bool{}
+	for _, t := range tools {
+		if !t.Paid() {
+			continue
+		}
+		schemas = append(schemas, field{inputSchemaName(t), InputSchema(t)})
+		paths = append(paths, field{t.Path, pathItem(s, t)})
+		if !seen[t.Category] {
+			seen[t.Category] = true
+			tags = append(tags, map[string]any{"name": t.Category, "description": "Tools in the " + t.Category + " category."})
+		}
+	}
+	mode := "Payments settle on " + s.NetworkName + " (" + s.Network + ")."
+	if s.Sandbox {
+		mode = "This instance is a sandbox: payments settle on an in-process test chain (" + s.Network + ") and move no real money."
+	}
+	return map[string]any{
+		"openapi":           "3.1.0",
+		"jsonSchemaDialect": JSONSchemaDialect,
+		"info": map[string]any{
+			"title":   s.Service,
+			"version": s.Version,
+			"description": Description + "\n\nEvery paid route runs on POST with a JSON object body. A call without payment answers " +
+				"402 with the terms in the PAYMENT-REQUIRED header (x402 v2) and a v1 body; pay the exact price in " +
+				AssetName + " and retry with PAYMENT-SIGNATURE. A GET on a paid route answers the same 402 terms without running the tool. " +
+				"Input is checked before payment is asked for: a bad field is a 400 that costs nothing. " + mode,
+		},
+		"servers":  []map[string]any{{"url": strings.TrimRight(s.BaseURL, "/")}},
+		"tags":     tags,
+		"security": []map[string]any{{"x402": []string{}}},
+		"paths":    paths,
+		"components": map[string]any{
+			"securitySchemes": map[string]any{"x402": map[string]any{
+				"type": "apiKey", "in": "header", "name": "PAYMENT-SIGNATURE",
+				"description": "x402 v2 payment: base64 of a PaymentPayload authorizing the route's exact price " +
+					"(scheme exact, network " + s.Network + ", asset " + s.AssetContract + ", payTo " + s.PayTo + "). " +
+					"x402 v1 buyers send X-PAYMENT instead.",
+			}},
+			"schemas":   schemas,
+			"responses": sharedResponses(),
+			"headers":   sharedHeaders(),
+		},
+	}
+}
+
+func inputSchemaName(t *Tool) string { return t.Name + "_input" }
+
+func pathItem(s Site, t *Tool) map[string]any {
+	body := map[string]any{
+		"required": t.BodyRequired,
+		"content": map[string]any{"application/json": map[string]any{
+			"schema":  ref("schemas", inputSchemaName(t)),
+			"example": example(t),
+		}},
+	}
+	if !t.BodyRequired {
+		body["description"] = "Optional: an absent body is read as {}."
+	}
+	return map[string]any{
+		"post": map[string]any{
+			"operationId": t.Name,
+			"summary":     t.Name + " (" + t.Price + " USD)",
+			"description": t.Description + "\n\nPrice: " + t.Price + " USD per call, paid in " + AssetName + " over x402.",
+			"tags":        []string{t.Category},
+			"x-price-usd": t.Price,
+			"requestBody": body,
+			"responses": map[string]any{
+				"200": map[string]any{
+					"description": t.Expected,
+					"headers":     map[string]any{"PAYMENT-RESPONSE": ref("headers", "PaymentResponse")},
+					"content":     map[string]any{"application/json": map[string]any{"schema": ref("schemas", resultSchemaName(t.Shape))}},
+				},
+				"400": ref("responses", "InvalidRequest"),
+				"402": ref("responses", "PaymentRequired"),
+				"404": ref("responses", "NotFound"),
+				"413": ref("responses", "BodyTooLarge"),
+				"502": ref("responses", "UpstreamError"),
+				"503": ref("responses", "Unavailable"),
+				"504": ref("responses", "UpstreamTimeout"),
+			},
+		},
+		"get": map[string]any{
+			"operationId": t.Name + "_terms",
+			"summary":     "Payment terms of " + t.Name,
+			"description": "Answers the route's 402 payment terms without reading a body or running the tool, so probes and catalogs can read the price.",
+			"tags":        []string{t.Category},
+			"x-price-usd": t.Price,
+			"security":    []map[string]any{},
+			"responses": map[string]any{
+				"402": ref("responses", "PaymentRequired"),
+				"503": ref("responses", "Unavailable"),
+			},
+		},
+	}
+}
+
+func resultSchemaName(sh Shape) string {
+	return [...]string{"Envelope", "ObjectResult", "ReceiptBackedResult"}[sh]
+}

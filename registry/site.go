@@ -1,0 +1,82 @@
+package registry
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// Payment constants shared by every document.
+const (
+	Protocol  = "x402"
+	Scheme    = "exact"
+	AssetName = "USDC"
+)
+
+// Site is everything about the running service that documents state besides
+// the tools themselves. Every payment value comes from here (production: USDC
+// on Base; sandbox: the simulated chain); no document assumes one.
+type Site struct {
+	BaseURL           string // absolute, e.g. "https://api.example.com"
+	Version           string // the interface version, "0.13.0"
+	Service           string // "coinslot"
+	Network           string // CAIP-2, e.g. "eip155:8453"
+	NetworkName       string // e.g. "Base"
+	AssetContract     string // the USDC contract on Network
+	PayTo             string // the seller wallet
+	Facilitator       string // the x402 facilitator URL
+	CatalogURL        string // the public catalog of payable resources
+	Sandbox           bool   // the in-process chain: no real money moves
+	MaxTimeoutSeconds int    // how long a buyer's authorization must stay valid
+}
+
+// check refuses a site whose documents would mislead a buyer. In sandbox the
+// chain's contract and wallet may not be known yet; in production they must be.
+func (s Site) check() error {
+	u, err := url.Parse(s.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("base URL %q is not an absolute http(s) address", s.BaseURL)
+	}
+	missing := []string{}
+	for _, f := range []struct{ name, value string }{
+		{"service", s.Service}, {"version", s.Version}, {"network", s.Network}, {"network name", s.NetworkName},
+	} {
+		if f.value == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	if !s.Sandbox {
+		for _, f := range []struct{ name, value string }{
+			{"asset contract", s.AssetContract}, {"pay-to wallet", s.PayTo}, {"facilitator", s.Facilitator},
+		} {
+			if f.value == "" {
+				missing = append(missing, f.name)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("site has no %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// URL is the absolute address of a path on this service.
+func (s Site) URL(path string) string { return strings.TrimRight(s.BaseURL, "/") + path }
+
+// Endpoint is where a tool is bought: its route, or the MCP endpoint for the
+// tools sold over MCP only.
+func (s Site) Endpoint(t *Tool) string {
+	if t.Paid() {
+		return s.URL(t.Path)
+	}
+	return s.URL(PathMCP)
+}
+
+// Resource is what an x402 payment for the tool names: the route's address,
+// or mcp://tool/<name> as the x402 MCP transport does.
+func (s Site) Resource(t *Tool) string {
+	if t.Paid() {
+		return s.URL(t.Path)
+	}
+	return "mcp://tool/" + t.Name
+}

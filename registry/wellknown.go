@@ -1,0 +1,143 @@
+package registry
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MCP protocol revisions the /mcp endpoint speaks.
+var mcpProtocolVersions = []string{"2025-06-18", "2025-11-25"}
+
+// x402Resource is one entry of /.well-known/x402: what a crawler needs to
+// list the resource without calling it.
+type x402Resource struct {
+	Resource    string             `json:"resource"`
+	Type        string             `json:"type"` // "http" or "mcp"
+	Method      string             `json:"method,omitempty"`
+	Tool        string             `json:"tool"`
+	Description string             `json:"description"`
+	PriceUSD    string             `json:"price_usd"`
+	Accepts     []x402Requirements `json:"accepts"`
+}
+
+type x402Requirements struct {
+	Scheme            string `json:"scheme"`
+	Network           string `json:"network"`
+	Amount            string `json:"amount"`
+	Asset             string `json:"asset"`
+	PayTo             string `json:"payTo"`
+	MaxTimeoutSeconds int    `json:"maxTimeoutSeconds"`
+}
+
+// buildX402 is the origin's x402 discovery document: the de-facto
+// {version, resources:[URL]} that crawlers read, plus one item per tool with
+// its terms.
+func buildX402(s Site, tools []*Tool) object {
+	resources := []string{}
+	items := make([]x402Resource, len(tools))
+	for i, t := range tools {
+		r := x402Resource{
+			Resource: s.Resource(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price,
+			Accepts: []x402Requirements{{Scheme, s.Network, strconv.FormatInt(t.PriceAtomic(), 10), s.AssetContract, s.PayTo, s.MaxTimeoutSeconds}},
+		}
+		if t.Paid() {
+			r.Type, r.Method = "http", "POST"
+			resources = append(resources, r.Resource)
+		}
+		items[i] = r
+	}
+	return object{
+		{"version", 1},
+		{"x402Version", 2},
+		{"service", s.Service},
+		{"network", s.Network},
+		{"asset", s.AssetContract},
+		{"payTo", s.PayTo},
+		{"facilitator", s.Facilitator},
+		{"mcp", s.URL(PathMCP)},
+		{"instructions", "POST a JSON body to a resource; the 402 answer carries the exact terms in PAYMENT-REQUIRED. " +
+			"Tools of type mcp are called with tools/call at " + s.URL(PathMCP) + ". Quotes and buyer contracts: " +
+			s.URL(PathQuote) + "?tool=<name>."},
+		{"resources", resources},
+		{"items", items},
+	}
+}
+
+// buildAgentCard is an A2A v0.3 agent card whose skills are the tools.
+func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
+	skills := make([]map[string]any, len(tools))
+	for i, t := range tools {
+		ex, err := compact(example(t))
+		if err != nil {
+			return nil, err
+		}
+		skills[i] = map[string]any{
+			"id":          t.Name,
+			"name":        t.Name,
+			"description": t.Description + " Price: " + t.Price + " USD per call via x402 at " + s.Endpoint(t) + ".",
+			"tags":        []string{t.Category, Protocol},
+			"examples":    []string{ex},
+			"inputModes":  []string{"application/json"},
+			"outputModes": []string{"application/json"},
+		}
+	}
+	return map[string]any{
+		"protocolVersion":    "0.3.0",
+		"name":               s.Service,
+		"description":        Description,
+		"url":                s.URL(PathMCP),
+		"preferredTransport": "JSONRPC",
+		"version":            s.Version,
+		"provider":           map[string]any{"organization": s.Service, "url": strings.TrimRight(s.BaseURL, "/")},
+		"documentationUrl":   s.URL(PathDocs),
+		"capabilities":       map[string]any{"streaming": false, "pushNotifications": false},
+		"defaultInputModes":  []string{"application/json"},
+		"defaultOutputModes": []string{"application/json"},
+		"skills":             skills,
+	}, nil
+}
+
+// buildMCPManifest is the server card: the experimental server-card fields
+// plus the older shape scanners still read (serverInfo, transport, tools).
+func buildMCPManifest(s Site, tools []*Tool) map[string]any {
+	list := make([]map[string]any, len(tools))
+	for i, t := range tools {
+		list[i] = map[string]any{
+			"name":        t.Name,
+			"description": t.Description,
+			"inputSchema": InputSchema(t),
+			"_meta":       map[string]any{"x402/price_usd": t.Price},
+		}
+	}
+	return map[string]any{
+		"$schema":     "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json",
+		"name":        reverseDNS(s.BaseURL) + "/" + s.Service,
+		"version":     s.Version,
+		"title":       s.Service,
+		"description": "Pay-per-call data and analysis tools for agents, paid in USDC over x402.",
+		"websiteUrl":  s.URL(PathDocs),
+		"remotes": []map[string]any{{
+			"type": "streamable-http", "url": s.URL(PathMCP), "supportedProtocolVersions": mcpProtocolVersions,
+		}},
+		"serverInfo":      map[string]any{"name": s.Service, "title": s.Service, "version": s.Version},
+		"protocolVersion": mcpProtocolVersions[len(mcpProtocolVersions)-1],
+		"transport":       map[string]any{"type": "streamable-http", "endpoint": PathMCP},
+		"capabilities":    map[string]any{"tools": map[string]any{"listChanged": false}},
+		"authentication":  map[string]any{"required": false, "schemes": []string{}},
+		"tools":           list,
+		"_meta": map[string]any{"x402": map[string]any{
+			"discovery": s.URL(PathX402), "network": s.Network, "asset": s.AssetContract, "payTo": s.PayTo,
+		}},
+	}
+}
+
+// reverseDNS turns the base URL's host into a server-card namespace:
+// api.example.com → com.example.api.
+func reverseDNS(base string) string {
+	u, _ := url.Parse(base) // checked by Site.check
+	labels := strings.Split(u.Hostname(), ".")
+	slices.Reverse(labels)
+	return strings.Join(labels, ".")
+}

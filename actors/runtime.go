@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -59,6 +60,7 @@ type Runtime struct {
 	cache   *ristretto.Cache[string, *answer]
 	sources map[string]*sourceState
 	tools   map[string]*actor.PID
+	seller  atomic.Pointer[registry.Seller]
 }
 
 // sourceState is what outlives a source's supervisor actor and what callers
@@ -99,6 +101,7 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 		sources: map[string]*sourceState{}, tools: map[string]*actor.PID{},
 	}
 	rt.metrics = newMetrics(rt.reg)
+	rt.seller.Store(sellerOf(cfg))
 	var err error
 	if rt.cache, err = newCache(cfg.Cache.MaxMB, rt.metrics); err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
@@ -150,6 +153,7 @@ func (rt *Runtime) Reload(cfg *config.Config) error {
 		next[name] = set
 	}
 	rt.cache.UpdateMaxCost(int64(cfg.Cache.MaxMB) << 20)
+	rt.seller.Store(sellerOf(cfg))
 	for name, set := range next {
 		rt.sys.Root.Send(rt.sources[name].pid, set)
 	}
@@ -251,4 +255,8 @@ func callOutcome(err error) string {
 		}
 	}
 	return "error"
+}
+
+func sellerOf(cfg *config.Config) *registry.Seller {
+	return &registry.Seller{BaseURL: strings.TrimRight(cfg.BaseURL, "/"), PayTo: cfg.PayTo}
 }

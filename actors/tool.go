@@ -102,6 +102,7 @@ func (c *callActor) run(self *actor.PID) {
 		Upstream: &doer{rt: c.rt, toolTTL: c.tool.CacheTTL},
 		Now:      c.call.now,
 		Sandbox:  c.rt.opts.Sandbox,
+		Seller:   *c.rt.seller.Load(),
 	})
 	c.rt.sys.Root.Send(self, &callReply{res: res, err: err})
 }

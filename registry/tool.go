@@ -63,6 +63,14 @@ type Call struct {
 	Upstream upstreams.Doer
 	Now      time.Time // when the call was accepted; analyses of dates use it
 	Sandbox  bool
+	Seller   Seller
+}
+
+// Seller is this service as buyers see it, for tools that audit the seller
+// itself (its own rank in the x402 catalog, for instance).
+type Seller struct {
+	BaseURL string // the configured base_url, without a trailing slash
+	PayTo   string // the wallet payments go to
 }
 
 // Result is a handler's answer; the edge wraps it in the tool's shape.

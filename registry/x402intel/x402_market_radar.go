@@ -93,13 +93,13 @@ const topVerticals = 10
 
 func marketRadar(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := &session{call: c}
-	me := identity()
+	me := c.Seller
 	items, total, err := s.catalog(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := radar{CatalogSize: total, CatalogRead: len(items),
-		Seller:   sellerView{BaseURL: me.baseURL, PayTo: me.payTo, Configured: me.baseURL != "" || me.payTo != "", Listed: []string{}},
+		Seller:   sellerView{BaseURL: me.BaseURL, PayTo: strings.ToLower(me.PayTo), Configured: me.BaseURL != "" || me.PayTo != "", Listed: []string{}},
 		OwnRanks: []keywordRank{}, KeywordGaps: []keywordGap{}, NextActions: []string{}}
 	var prices, own []float64
 	for _, r := range items {
@@ -107,7 +107,7 @@ func marketRadar(ctx context.Context, c *registry.Call) (*registry.Result, error
 		if priced {
 			prices = append(prices, p)
 		}
-		if me.owns(r) {
+		if owns(me, r) {
 			out.Seller.Listed = append(out.Seller.Listed, r.Resource)
 			if priced {
 				own = append(own, p)
@@ -122,7 +122,7 @@ func marketRadar(ctx context.Context, c *registry.Call) (*registry.Result, error
 			return nil, err
 		}
 		row := keywordRank{Keyword: kw, Results: len(results)}
-		if r := rankOf(results, me.owns); r > 0 {
+		if r := rankOf(results, func(r x402catalog.Resource) bool { return owns(me, r) }); r > 0 {
 			row.Rank = &r
 		}
 		if len(results) > 0 {

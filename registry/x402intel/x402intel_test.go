@@ -24,7 +24,7 @@ const (
 	ownPayTo = "0x5E11E7C0FFEE00000000000000000000C01A5700"
 )
 
-func call(t *testing.T, name string, in map[string]any, d upstreams.Doer) (*registry.Result, error) {
+func call(t *testing.T, name string, in map[string]any, d upstreams.Doer, seller ...string) (*registry.Result, error) {
 	t.Helper()
 	tool, ok := registry.Lookup(name)
 	if !ok {
@@ -34,7 +34,11 @@ func call(t *testing.T, name string, in map[string]any, d upstreams.Doer) (*regi
 	if errs != nil {
 		t.Fatalf("%s: input %v does not validate: %v", name, in, errs)
 	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: d, Now: now})
+	c := &registry.Call{Tool: tool, Args: args, Upstream: d, Now: now}
+	if len(seller) == 2 {
+		c.Seller = registry.Seller{BaseURL: seller[0], PayTo: seller[1]}
+	}
+	return tool.Handler(context.Background(), c)
 }
 
 func golden(t *testing.T, name string, res *registry.Result) {
@@ -79,8 +83,7 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
-			Identify(tc.seller[0], tc.seller[1])
-			res, err := call(t, tc.tool, tc.in, upstreams.Replay)
+			res, err := call(t, tc.tool, tc.in, upstreams.Replay, tc.seller[0], tc.seller[1])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,13 +93,12 @@ func TestGolden(t *testing.T) {
 }
 
 func TestFamilyIsRegisteredAndExamplesRun(t *testing.T) {
-	Identify(ownBase, ownPayTo)
 	for _, name := range []string{"x402_market_radar", "x402_rank_audit"} {
 		tool, ok := registry.Lookup(name)
 		if !ok || tool.Handler == nil || tool.Category != "x402 Market Intel" || tool.Shape != registry.Object {
 			t.Fatalf("%s: not registered as an x402 Market Intel object tool", name)
 		}
-		res, err := call(t, name, tool.Example, upstreams.Replay)
+		res, err := call(t, name, tool.Example, upstreams.Replay, ownBase, ownPayTo)
 		if err != nil {
 			t.Fatalf("%s: example: %v", name, err)
 		}

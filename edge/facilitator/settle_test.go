@@ -178,6 +178,15 @@ func TestSettleReportsARevert(t *testing.T) {
 		if _, err := bind.Transact(token.Instance(s.Client(), s.Network.Asset), opts, token.PackTransfer(s.Buyers[1].Address, big.NewInt(BuyerFunds))); err != nil {
 			return err
 		}
+		// The drain must be pending when the block is sealed; the pool
+		// takes transactions in order, so the settlement is too.
+		for n := uint64(0); n == 0; {
+			var err error
+			if n, err = s.Client().PendingNonceAt(ctx, s.Buyers[0].Address); err != nil {
+				return err
+			}
+			time.Sleep(time.Millisecond)
+		}
 		return s.mine(ctx, tx)
 	}
 	f, err := New(ctx, Config{Network: s.Network, Backend: s.Client(), GasKey: sandboxKey("gas key"), Mine: drain})

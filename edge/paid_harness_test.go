@@ -123,7 +123,7 @@ func (h *harness) start() {
 		t.Fatal(err)
 	}
 	ln := fasthttputil.NewInmemoryListener()
-	go (&fasthttp.Server{Handler: h.srv.Handler, ReadBufferSize: 16 << 10}).Serve(ln)
+	go HTTPServer(h.srv.Handler).Serve(ln)
 	t.Cleanup(func() { ln.Close() })
 	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }}
 }

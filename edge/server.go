@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
@@ -89,3 +90,23 @@ func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
 
 // Config is the configuration the server runs with now.
 func (s *Server) Config() *config.Config { return s.cfg.Load() }
+
+// HTTPServer is the fasthttp server for the edge's handler h (the edge's own,
+// or one that wraps it), with the limits the edge relies on.
+func HTTPServer(h fasthttp.RequestHandler) *fasthttp.Server {
+	return &fasthttp.Server{
+		Handler: h,
+		Name:    "coinslot",
+		// The edge answers oversized bodies itself with a JSON 413; this cap
+		// only stops abuse far beyond max_body_bytes.
+		MaxRequestBodySize: 4 << 20,
+		// Payment headers echo the 402's extensions and run past 12 KiB; the
+		// buffer holds a maximal one (x402.MaxHeaderBytes) with the rest of
+		// the request head, so the edge, not fasthttp, answers oversized ones.
+		ReadBufferSize:        x402.MaxHeaderBytes + 16<<10,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          90 * time.Second,
+		IdleTimeout:           120 * time.Second,
+		NoDefaultServerHeader: true,
+	}
+}

@@ -108,7 +108,7 @@ func TestWithKey(t *testing.T) {
 	if req.Header != nil || req.URL != "https://api.example/v1/series?id=GDP" {
 		t.Errorf("WithKey changed its input: %+v", req)
 	}
-	if _, err := WithKey(req, "cookie", "k1"); err == nil || err.Error() != `upstream src: key placement "cookie" is not query:<name>, header:<name> or bearer` {
+	if _, err := WithKey(req, "cookie", "k1"); err == nil || err.Error() != `upstream src: key placement "cookie" is not query:<name>, header:<name>, path:<segment> or bearer` {
 		t.Errorf("bad placement: %v", err)
 	}
 	if out, _ := WithKey(req, "bearer", ""); out != req {
@@ -131,5 +131,16 @@ func TestAPIKey(t *testing.T) {
 		if key, ok := APIKey(c.src, env); key != c.key || ok != c.wantOK {
 			t.Errorf("%+v: %q %v", c.src, key, ok)
 		}
+	}
+}
+
+func TestWithKeyInPath(t *testing.T) {
+	req := &Request{Source: "firms", URL: "https://firms.example/api/area/csv/MAP_KEY/VIIRS/world/1"}
+	got, err := WithKey(req, "path:MAP_KEY", "k/1")
+	if err != nil || got.URL != "https://firms.example/api/area/csv/k%2F1/VIIRS/world/1" {
+		t.Errorf("URL = %v, %v", got, err)
+	}
+	if _, err := WithKey(&Request{Source: "firms", URL: "https://firms.example/api"}, "path:MAP_KEY", "k"); err == nil {
+		t.Error("a request without the key's segment was accepted")
 	}
 }

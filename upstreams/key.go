@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -44,8 +45,23 @@ func WithKey(req *Request, keyIn, key string) (*Request, error) {
 		q.Set(name, key)
 		u.RawQuery = q.Encode()
 		out.URL = u.String()
+	case where == "path" && name != "":
+		// The request carries the segment <name> where the key goes.
+		u, err := url.Parse(req.URL)
+		if err != nil {
+			return nil, Errorf(req.Source, BadAnswer, "the request address is not valid")
+		}
+		segs := strings.Split(u.EscapedPath(), "/")
+		i := slices.Index(segs, name)
+		if i < 0 {
+			return nil, fmt.Errorf("upstream %s: no %q path segment for the key", req.Source, name)
+		}
+		segs[i] = url.PathEscape(key)
+		u.RawPath = strings.Join(segs, "/")
+		u.Path, _ = url.PathUnescape(u.RawPath)
+		out.URL = u.String()
 	default:
-		return nil, fmt.Errorf("upstream %s: key placement %q is not query:<name>, header:<name> or bearer", req.Source, keyIn)
+		return nil, fmt.Errorf("upstream %s: key placement %q is not query:<name>, header:<name>, path:<segment> or bearer", req.Source, keyIn)
 	}
 	return &out, nil
 }

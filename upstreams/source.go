@@ -13,7 +13,7 @@ import (
 type Source struct {
 	Name        string        // lower-case id used in config, metrics and meta.source
 	Title       string        // human name, e.g. "SEC EDGAR"
-	BaseURL     string        // production base; sandbox points it at the replay server
+	BaseURL     string        // production base; sandbox points it at the replay server; empty when AnyHost
 	Rate        float64       // requests per second
 	Burst       int           // limiter bucket size
 	Concurrency int           // requests in flight at once
@@ -21,8 +21,13 @@ type Source struct {
 	Retries     int           // extra attempts on 429/5xx
 	CacheTTL    time.Duration // how long an answer is served from cache
 	KeyEnv      string        // environment variable holding the API key, if the source takes one
-	KeyIn       string        // where the runtime puts the key: "query:<name>", "header:<name>" or "bearer"
+	KeyIn       string        // where the runtime puts the key: "query:<name>", "header:<name>", "path:<segment>" or "bearer"
 	KeyOptional bool          // the source works without its key (with lower limits)
+
+	// AnyHost: requests carry absolute URLs to any public host (the web
+	// tools fetch pages of the buyer's choosing). The runtime dials only
+	// public addresses for them, and fixtures are keyed "/<host><path>".
+	AnyHost bool
 
 	// Recorded holds the source's recorded responses (its testdata folder,
 	// embedded) and Fixtures says which request each one answers. Unit tests,
@@ -40,8 +45,10 @@ var (
 // declaration, since that is a bug found at start-up.
 func Register(s Source) Source {
 	switch {
-	case s.Name == "" || s.BaseURL == "":
+	case s.Name == "" || s.BaseURL == "" && !s.AnyHost:
 		panic(fmt.Sprintf("upstream %q: name and base URL are required", s.Name))
+	case s.AnyHost && s.BaseURL != "":
+		panic(fmt.Sprintf("upstream %s: a source of any host has no base URL", s.Name))
 	case s.Rate <= 0 || s.Burst <= 0 || s.Concurrency <= 0 || s.Timeout <= 0:
 		panic(fmt.Sprintf("upstream %s: rate, burst, concurrency and timeout must be positive", s.Name))
 	}

@@ -9,10 +9,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/coinslot/coinslot/config"
-	"github.com/valyala/fasthttp"
+	"github.com/coinslot/coinslot/edge"
 )
 
 func runServe(args []string) int {
@@ -39,17 +38,7 @@ func runServe(args []string) int {
 	defer svc.Close()
 	go svc.watchConfig(ctx, *cfgPath, *listen)
 
-	srv := &fasthttp.Server{
-		Handler: svc.Handler,
-		Name:    "coinslot",
-		// The edge answers oversized bodies itself with a JSON 413; this cap
-		// only stops abuse far beyond max_body_bytes.
-		MaxRequestBodySize:    4 << 20,
-		ReadTimeout:           30 * time.Second,
-		WriteTimeout:          90 * time.Second,
-		IdleTimeout:           120 * time.Second,
-		NoDefaultServerHeader: true,
-	}
+	srv := edge.HTTPServer(svc.Handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe(cfg.Listen) }()
 	log.Info("serving", "listen", cfg.Listen, "base_url", cfg.BaseURL, "mode", cfg.Mode)

@@ -19,9 +19,11 @@ const (
 	HeaderResponseV1 = "X-PAYMENT-RESPONSE" // v1 settlement
 )
 
-// MaxHeaderBytes bounds an encoded payment header. A real payment is about
-// 1.5 KiB; the bound leaves room for echoed extensions.
-const MaxHeaderBytes = 8 << 10
+// MaxHeaderBytes bounds an encoded payment header. A bare payment is about
+// 1.5 KiB, but v2 clients echo the 402's extensions, and the bazaar
+// extension carries the route's whole input schema: a richly described
+// route's payment reaches 12 KiB.
+const MaxHeaderBytes = 32 << 10
 
 // Payment is a decoded payment header: exactly one of V2 and V1 is set.
 type Payment struct {
@@ -63,30 +65,65 @@ func DecodePayment(header, value string) (*Payment, error) {
 	if err != nil {
 		return nil, err
 	}
-	var probe struct {
-		X402Version json.RawMessage `json:"x402Version"`
-	}
-	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&probe); err != nil {
-		return nil, refuse(ReasonInvalidPayload, "%s is not a JSON object: %v", header, jsonProblem(err))
+	got, err := versionOf(raw, header)
+	if err != nil {
+		return nil, err
 	}
 	want := 2
 	if header == HeaderPaymentV1 {
 		want = 1
 	}
-	if got := string(probe.X402Version); got != fmt.Sprint(want) {
-		if got == "" {
-			got = "missing"
-		}
+	if got != fmt.Sprint(want) {
 		other := map[int]string{1: HeaderSignature + " for x402Version 2", 2: HeaderPaymentV1 + " for x402Version 1"}[want]
 		return nil, refuse(ReasonInvalidVersion, "%s carries x402Version %d payments, got %s; send %s", header, want, got, other)
 	}
+	return decodeVersion(raw, header, want)
+}
+
+// DecodePaymentObject decodes a payment sent as a JSON object, as the MCP
+// transport sends _meta["x402/payment"]; where names it in refusals. Its
+// x402Version picks the v2 or v1 form, read as strictly as a header.
+func DecodePaymentObject(raw []byte, where string) (*Payment, error) {
+	if len(raw) > MaxHeaderBytes {
+		return nil, refuse(ReasonInvalidPayload, "%s is %d bytes, at most %d are read", where, len(raw), MaxHeaderBytes)
+	}
+	got, err := versionOf(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	switch got {
+	case "2":
+		return decodeVersion(raw, where, 2)
+	case "1":
+		return decodeVersion(raw, where, 1)
+	}
+	return nil, refuse(ReasonInvalidVersion, "%s carries x402Version 2 (or 1) payments, got %s", where, got)
+}
+
+// versionOf reads a payment's x402Version as written, "missing" if absent.
+func versionOf(raw []byte, where string) (string, error) {
+	var probe struct {
+		X402Version json.RawMessage `json:"x402Version"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&probe); err != nil {
+		return "", refuse(ReasonInvalidPayload, "%s is not a JSON object: %v", where, jsonProblem(err))
+	}
+	if len(probe.X402Version) == 0 {
+		return "missing", nil
+	}
+	return string(probe.X402Version), nil
+}
+
+// decodeVersion reads raw as a payment of the given version, refusing any
+// field this service does not know.
+func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
 	var target any = &p.V2
-	if want == 1 {
+	if version == 1 {
 		target = &p.V1
 	}
 	if err := strictJSON(raw, target); err != nil {
-		return nil, refuse(ReasonInvalidPayload, "%s: %v", header, err)
+		return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
 	}
 	return p, nil
 }

@@ -27,7 +27,7 @@ func TestDecodeRefusals(t *testing.T) {
 	cases := []struct{ name, header, value, reason, message string }{
 		{"empty", HeaderSignature, " ", ReasonInvalidPayload, "payment header is empty"},
 		{"not base64", HeaderSignature, "e30=!", ReasonInvalidPayload, "payment header is not base64"},
-		{"oversized", HeaderSignature, strings.Repeat("A", MaxHeaderBytes+1), ReasonInvalidPayload, "payment header is 8193 bytes, at most 8192 are read"},
+		{"oversized", HeaderSignature, strings.Repeat("A", MaxHeaderBytes+1), ReasonInvalidPayload, "payment header is 32769 bytes, at most 32768 are read"},
 		{"not JSON", HeaderSignature, b64("hello"), ReasonInvalidPayload, "PAYMENT-SIGNATURE is not a JSON object: invalid JSON at byte 1"},
 		{"no version", HeaderSignature, b64(`{}`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got missing; send X-PAYMENT for x402Version 1"},
 		{"v1 in v2", HeaderSignature, b64(`{"x402Version":1}`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got 1; send X-PAYMENT for x402Version 1"},

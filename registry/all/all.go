@@ -3,7 +3,12 @@
 package all
 
 import (
+	_ "github.com/coinslot/coinslot/registry/academic"
+	_ "github.com/coinslot/coinslot/registry/finance"
+	_ "github.com/coinslot/coinslot/registry/gov"
+	_ "github.com/coinslot/coinslot/registry/legal"
 	_ "github.com/coinslot/coinslot/registry/markets"
+	_ "github.com/coinslot/coinslot/registry/osint"
 	_ "github.com/coinslot/coinslot/registry/safety"
 	_ "github.com/coinslot/coinslot/registry/security"
 	_ "github.com/coinslot/coinslot/registry/utility"

@@ -1,0 +1,46 @@
+package academic
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/semanticscholar"
+)
+
+// edgesShown is how many citing or cited papers one call returns.
+const edgesShown = 100
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "citation_graph", Path: "/paid/academic/citations", Price: "0.03", Category: "Academic",
+		Description: "One step of a paper's citation graph from Semantic Scholar: the papers citing it (forward) " +
+			"or the papers it cites (backward), with citation contexts, intents and whether the citation is influential.",
+		Params: []registry.Param{
+			registry.Str("paperId").Req().Len(1, 300).Describe("paper id, DOI or preprint id, as for paper_details"),
+			registry.Str("direction").OneOf("forward", "backward").WithDefault("forward").
+				Describe("forward: papers citing it; backward: papers it cites"),
+		},
+		Example: map[string]any{"paperId": "10.1145/3442188.3445922", "direction": "forward"},
+		Expected: "Envelope: data is an array of up to 100 linked papers {paper_id, title, year, venue, authors[], " +
+			"external_ids, url, contexts[], intents[], is_influential}; an unknown paper is a 404 not_found.",
+		Shape:   registry.Envelope,
+		Sources: []string{semanticscholar.Source.Name},
+		Handler: citationGraph,
+	})
+}
+
+func citationGraph(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	id, err := paperID(c.Args.String("paperId"))
+	if err != nil {
+		return nil, err
+	}
+	req := semanticscholar.Citations(id, edgesShown)
+	if c.Args.String("direction") == "backward" {
+		req = semanticscholar.References(id, edgesShown)
+	}
+	edges, cached, err := fetch(ctx, c.Upstream, req, semanticscholar.DecodeEdges)
+	if err != nil {
+		return nil, notFound(err, "Semantic Scholar has no paper "+id)
+	}
+	return &registry.Result{Data: edges, Count: len(edges), Source: semanticscholar.Source.Title, Cached: cached}, nil
+}

@@ -1,0 +1,45 @@
+package academic
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/clinicaltrials"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "clinical_trials", Path: "/paid/academic/clinical-trials", Price: "0.04", Category: "Academic",
+		Description: "Search registered clinical studies on ClinicalTrials.gov, optionally by overall status: phase, " +
+			"study type, conditions, interventions, sponsor, dates, enrollment and whether results are posted.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("condition, intervention, sponsor or any words"),
+			registry.Str("status").Len(1, 40).Describe("overall status, e.g. recruiting, completed, active_not_recruiting"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "CAR-T lymphoma", "limit": 5},
+		Expected: "Envelope: data is an array of studies {nct_id, title, status, phases[], study_type, conditions[], " +
+			"interventions[], sponsor, start_date, primary_completion_date, enrollment, has_results, url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{clinicaltrials.Source.Name},
+		Handler: clinicalTrials,
+	})
+}
+
+func clinicalTrials(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	// "Not yet recruiting", "not-yet-recruiting" and NOT_YET_RECRUITING are the same status.
+	status := strings.ToUpper(strings.Join(strings.FieldsFunc(c.Args.String("status"), func(r rune) bool {
+		return r == ' ' || r == '-' || r == '_'
+	}), "_"))
+	if status != "" && !slices.Contains(clinicaltrials.Statuses, status) {
+		return nil, registry.Invalid("status", "must be a ClinicalTrials.gov status: "+strings.ToLower(strings.Join(clinicaltrials.Statuses, ", ")))
+	}
+	req := clinicaltrials.Studies(strings.TrimSpace(c.Args.String("query")), status, c.Args.Int("limit"))
+	page, cached, err := fetch(ctx, c.Upstream, req, clinicaltrials.DecodeStudies)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Studies, Count: len(page.Studies), Source: clinicaltrials.Source.Title, Cached: cached}, nil
+}

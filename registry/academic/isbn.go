@@ -1,0 +1,44 @@
+package academic
+
+import (
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+)
+
+// normalISBN strips hyphens and spaces from an ISBN-10 or ISBN-13 and checks
+// its check digit, so a mistyped number is refused before it is paid for.
+func normalISBN(in string) (string, error) {
+	s := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(strings.TrimSpace(in)))
+	switch len(s) {
+	case 10:
+		sum := 0
+		for i, r := range s {
+			d := int(r - '0')
+			switch {
+			case r == 'X' && i == 9:
+				d = 10
+			case r < '0' || r > '9':
+				return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+			}
+			sum += (10 - i) * d
+		}
+		if sum%11 != 0 {
+			return "", registry.Invalid("isbn", "check digit does not match: the ISBN is mistyped")
+		}
+	case 13:
+		sum := 0
+		for i, r := range s {
+			if r < '0' || r > '9' {
+				return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+			}
+			sum += int(r-'0') * (1 + 2*(i%2))
+		}
+		if sum%10 != 0 {
+			return "", registry.Invalid("isbn", "check digit does not match: the ISBN is mistyped")
+		}
+	default:
+		return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+	}
+	return s, nil
+}

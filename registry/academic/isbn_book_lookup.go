@@ -1,0 +1,51 @@
+package academic
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/openlibrary"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "isbn_book_lookup", Path: "/paid/academic/isbn", Price: "0.02", Category: "Academic",
+		Description: "Look up a book edition by ISBN-10 or ISBN-13 on Open Library: title, authors, publishers, " +
+			"publication date, pages, subjects, cover and identifiers. The check digit is verified first.",
+		Params: []registry.Param{
+			registry.Str("isbn").Req().Len(10, 17).Describe("ISBN-10 or ISBN-13, hyphens allowed"),
+		},
+		Example: map[string]any{"isbn": "978-0-14-032872-1"},
+		Expected: "Envelope: data is the book {isbn, title, subtitle, authors[], publishers[], publish_date, " +
+			"number_of_pages, subjects[] (first 10), cover_url, openlibrary_url, identifiers}; an ISBN Open Library " +
+			"does not know is a 404 not_found.",
+		Shape:   registry.Envelope,
+		Sources: []string{openlibrary.Source.Name},
+		Handler: isbnBookLookup,
+	})
+}
+
+type book struct {
+	ISBN string `json:"isbn"`
+	openlibrary.Book
+}
+
+func isbnBookLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	isbn, err := normalISBN(c.Args.String("isbn"))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.Upstream.Do(ctx, openlibrary.BookByISBN(isbn))
+	if err != nil {
+		return nil, err
+	}
+	b, found, err := openlibrary.DecodeBook(resp.Body, isbn)
+	switch {
+	case err != nil:
+		return nil, err
+	case !found:
+		return nil, upstreams.Errorf(openlibrary.Source.Name, upstreams.NotFound, "Open Library has no book with ISBN %s", isbn)
+	}
+	return &registry.Result{Data: book{ISBN: isbn, Book: b}, Count: 1, Source: openlibrary.Source.Title, Cached: resp.Cached}, nil
+}

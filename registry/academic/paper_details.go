@@ -1,0 +1,38 @@
+package academic
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/semanticscholar"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "paper_details", Path: "/paid/academic/paper-details", Price: "0.02", Category: "Academic",
+		Description: "One paper's record from Semantic Scholar by Semantic Scholar id, DOI, arXiv id or prefixed id " +
+			"(PMID:, PMCID:, CorpusId:, MAG:, ACL:): abstract, TL;DR, venue, authors, citation and reference counts.",
+		Params: []registry.Param{
+			registry.Str("paperId").Req().Len(1, 300).Describe("paper id, DOI or preprint id, e.g. 10.1145/3442188.3445922 or 1706.03762"),
+		},
+		Example: map[string]any{"paperId": "10.1145/3442188.3445922"},
+		Expected: "Envelope: data is the paper {paper_id, title, abstract, year, venue, publication_date, authors[], " +
+			"citation_count, influential_citation_count, reference_count, is_open_access, open_access_pdf, fields_of_study[], " +
+			"publication_types[], journal, tldr, external_ids, url}; an unknown paper is a 404 not_found.",
+		Shape:   registry.Envelope,
+		Sources: []string{semanticscholar.Source.Name},
+		Handler: paperDetails,
+	})
+}
+
+func paperDetails(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	id, err := paperID(c.Args.String("paperId"))
+	if err != nil {
+		return nil, err
+	}
+	paper, cached, err := fetch(ctx, c.Upstream, semanticscholar.PaperByID(id), semanticscholar.DecodeDetails)
+	if err != nil {
+		return nil, notFound(err, "Semantic Scholar has no paper "+id)
+	}
+	return &registry.Result{Data: paper, Count: 1, Source: semanticscholar.Source.Title, Cached: cached}, nil
+}

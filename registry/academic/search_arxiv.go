@@ -1,0 +1,66 @@
+package academic
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/arxiv"
+)
+
+// arxivCategory is an arXiv subject class such as cs.LG, hep-th or cond-mat.mes-hall.
+var arxivCategory = regexp.MustCompile(`^[a-z]+(-[a-z]+)?(\.[A-Za-z]+(-[a-z]+)?)?$`)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "search_arxiv", Path: "/paid/academic/arxiv", Price: "0.02", Category: "Academic",
+		Description: "Search arXiv preprints whose metadata contains the query as a phrase, optionally in one subject " +
+			"category, most relevant first: abstract, authors, categories, dates, DOI and PDF link.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("a phrase to find in title, abstract, authors or comments"),
+			registry.Str("category").Len(2, 40).Describe("arXiv category, e.g. cs.LG or hep-th"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
+		Expected: "Envelope: data is an array of preprints {id, title, summary, authors[], published, updated, " +
+			"primary_category, categories[], doi, journal_ref, comment, abs_url, pdf_url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{arxiv.Source.Name},
+		Handler: searchArxiv,
+	})
+}
+
+// arxivQuery searches the query's words as one phrase over all fields.
+// Characters of arXiv's query syntax (quotes, parentheses, colons) split
+// words rather than reach it.
+func arxivQuery(query, category string) string {
+	words := strings.FieldsFunc(query, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' && r != '\''
+	})
+	if len(words) == 0 {
+		return ""
+	}
+	q := `all:"` + strings.Join(words, " ") + `"`
+	if category != "" {
+		q += " AND cat:" + category
+	}
+	return q
+}
+
+func searchArxiv(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	category := strings.TrimSpace(c.Args.String("category"))
+	if category != "" && !arxivCategory.MatchString(category) {
+		return nil, registry.Invalid("category", "must be an arXiv category such as cs.LG or hep-th")
+	}
+	q := arxivQuery(c.Args.String("query"), category)
+	if q == "" {
+		return nil, registry.Invalid("query", "must contain at least one word")
+	}
+	feed, cached, err := fetch(ctx, c.Upstream, arxiv.Query(q, c.Args.Int("limit")), arxiv.DecodeFeed)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: feed.Papers, Count: len(feed.Papers), Source: arxiv.Source.Title, Cached: cached}, nil
+}

@@ -1,0 +1,36 @@
+package academic
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/openalex"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "search_openalex", Path: "/paid/academic/openalex", Price: "0.03", Category: "Academic",
+		Description: "Search scholarly works on OpenAlex, most relevant first: DOI, year, type, citation count, " +
+			"open-access status and link, venue, authors with institutions and countries, and the abstract.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("search words"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "open access prevalence", "limit": 5},
+		Expected: "Envelope: data is an array of works {id, doi, title, year, publication_date, type, cited_by_count, " +
+			"is_oa, oa_url, venue, authors[{name, orcid, institutions[], countries[]}], abstract}.",
+		Shape:   registry.Envelope,
+		Sources: []string{openalex.Source.Name},
+		Handler: searchOpenalex,
+	})
+}
+
+func searchOpenalex(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	req := openalex.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
+	page, cached, err := fetch(ctx, c.Upstream, req, openalex.DecodeWorks)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Works, Count: len(page.Works), Source: openalex.Source.Title, Cached: cached}, nil
+}

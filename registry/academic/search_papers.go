@@ -1,0 +1,36 @@
+package academic
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/semanticscholar"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "search_papers", Path: "/paid/academic/papers", Price: "0.04", Category: "Academic",
+		Description: "Search scholarly papers across all fields on Semantic Scholar, most relevant first: abstract, " +
+			"venue, year, authors, citation counts, open-access PDF and external ids (DOI, arXiv, PubMed).",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("search words"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "attention transformer", "limit": 10},
+		Expected: "Envelope: data is an array of papers {paper_id, title, abstract, year, venue, publication_date, " +
+			"authors[], citation_count, influential_citation_count, is_open_access, open_access_pdf, external_ids, url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{semanticscholar.Source.Name},
+		Handler: searchPapers,
+	})
+}
+
+func searchPapers(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	req := semanticscholar.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
+	page, cached, err := fetch(ctx, c.Upstream, req, semanticscholar.DecodeSearch)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Papers, Count: len(page.Papers), Source: semanticscholar.Source.Title, Cached: cached}, nil
+}

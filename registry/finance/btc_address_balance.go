@@ -1,0 +1,95 @@
+package finance
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/mempool"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "btc_address_balance", Path: "/paid/finance/btc-balance", Price: "0.03", Category: "Finance",
+		Description: "Balance of a Bitcoin mainnet address (confirmed and unconfirmed) with its latest transactions and what each moved in or out of it.",
+		Params: []registry.Param{
+			registry.Str("address").Req().Len(26, 90).Describe("Bitcoin mainnet address: 1..., 3... or bc1..."),
+			registry.Int("limit").Range(1, 25).WithDefault(10).Describe("number of latest transactions"),
+		},
+		Example: map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5},
+		Expected: "Envelope: data is an object {address, balance_btc, confirmed_btc, unconfirmed_btc, tx_count, received_btc, " +
+			"sent_btc, transactions[] {txid, confirmed, block_height, time, net_btc, fee_btc}}, newest first; meta.source is mempool.space.",
+		Shape:   registry.Envelope,
+		Sources: []string{mempool.Source.Name},
+		Handler: btcAddressBalance,
+	})
+}
+
+// btcAddress accepts legacy (1...), script (3...) and bech32 (bc1...)
+// mainnet addresses; checksums are left to the upstream, which answers 400.
+var btcAddress = regexp.MustCompile(`^([13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,87})$`)
+
+type addressTx struct {
+	TxID        string  `json:"txid"`
+	Confirmed   bool    `json:"confirmed"`
+	BlockHeight int64   `json:"block_height,omitempty"`
+	Time        string  `json:"time,omitempty"`
+	NetBTC      float64 `json:"net_btc"`
+	FeeBTC      float64 `json:"fee_btc"`
+}
+
+type addressBalance struct {
+	Address        string      `json:"address"`
+	BalanceBTC     float64     `json:"balance_btc"`
+	ConfirmedBTC   float64     `json:"confirmed_btc"`
+	UnconfirmedBTC float64     `json:"unconfirmed_btc"`
+	TxCount        int64       `json:"tx_count"`
+	ReceivedBTC    float64     `json:"received_btc"`
+	SentBTC        float64     `json:"sent_btc"`
+	Transactions   []addressTx `json:"transactions"`
+}
+
+func btcAddressBalance(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	addr := strings.TrimSpace(c.Args.String("address"))
+	if strings.HasPrefix(addr, "BC1") {
+		addr = strings.ToLower(addr) // bech32 may be written in capitals
+	}
+	if !btcAddress.MatchString(addr) {
+		return nil, registry.Invalid("address", "must be a Bitcoin mainnet address (1..., 3... or bc1...)")
+	}
+	f := newFetcher(c)
+	var info mempool.AddressInfo
+	var txs []mempool.Tx
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		info, err = fetch(gctx, f, mempool.Address(addr), mempool.DecodeAddress)
+		return err
+	})
+	g.Go(func() (err error) { txs, err = fetch(gctx, f, mempool.AddressTxs(addr), mempool.DecodeTxs); return err })
+	if err := g.Wait(); err != nil {
+		if ue, ok := upstreams.AsError(err); ok && ue.Status == http.StatusBadRequest {
+			return nil, registry.Invalid("address", "is not a valid Bitcoin address")
+		}
+		return nil, err
+	}
+	out := addressBalance{
+		Address: info.Address, ConfirmedBTC: sats(info.Chain.Balance()), UnconfirmedBTC: sats(info.Mempool.Balance()),
+		BalanceBTC: sats(info.Chain.Balance() + info.Mempool.Balance()), TxCount: info.Chain.TxCount + info.Mempool.TxCount,
+		ReceivedBTC: sats(info.Chain.FundedSum + info.Mempool.FundedSum), SentBTC: sats(info.Chain.SpentSum + info.Mempool.SpentSum),
+		Transactions: []addressTx{},
+	}
+	for _, tx := range txs[:min(len(txs), c.Args.Int("limit"))] {
+		t := addressTx{TxID: tx.TxID, Confirmed: tx.Status.Confirmed, BlockHeight: tx.Status.BlockHeight, NetBTC: sats(tx.Net(addr)), FeeBTC: sats(tx.Fee)}
+		if tx.Status.BlockTime > 0 {
+			t.Time = time.Unix(tx.Status.BlockTime, 0).UTC().Format(time.RFC3339)
+		}
+		out.Transactions = append(out.Transactions, t)
+	}
+	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: f.cached()}, nil
+}

@@ -1,0 +1,72 @@
+package finance
+
+import (
+	"context"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/mempool"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "btc_mempool_fees", Path: "/paid/finance/btc-fees", Price: "0.02", Category: "Finance",
+		Description: "Bitcoin fee rates to confirm in the next block, half hour, hour and economy (sat/vB), with the size of the mempool backlog.",
+		Example:     map[string]any{},
+		Expected: "Envelope: data is an object {fees_sat_per_vb {fastest, half_hour, hour, economy, minimum}, " +
+			"mempool {transactions, vsize_vbytes, total_fee_btc, blocks_to_clear}}; meta.source is mempool.space.",
+		Shape:   registry.Envelope,
+		Sources: []string{mempool.Source.Name},
+		Handler: btcMempoolFees,
+	})
+}
+
+// blockVBytes is the virtual size a block can hold (4M weight units / 4).
+const blockVBytes = 1_000_000
+
+type feeTiers struct {
+	Fastest  float64 `json:"fastest"`
+	HalfHour float64 `json:"half_hour"`
+	Hour     float64 `json:"hour"`
+	Economy  float64 `json:"economy"`
+	Minimum  float64 `json:"minimum"`
+}
+
+type backlog struct {
+	Transactions  int64   `json:"transactions"`
+	VSize         int64   `json:"vsize_vbytes"`
+	TotalFeeBTC   float64 `json:"total_fee_btc"`
+	BlocksToClear float64 `json:"blocks_to_clear"` // backlog vsize over one block's capacity
+}
+
+type mempoolFees struct {
+	Fees    feeTiers `json:"fees_sat_per_vb"`
+	Mempool backlog  `json:"mempool"`
+}
+
+func btcMempoolFees(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	f := newFetcher(c)
+	var fees mempool.Fees
+	var pool mempool.Mempool
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		fees, err = fetch(gctx, f, mempool.RecommendedFees(), mempool.DecodeFees)
+		return err
+	})
+	g.Go(func() (err error) { pool, err = fetch(gctx, f, mempool.Backlog(), mempool.DecodeMempool); return err })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := mempoolFees{
+		Fees: feeTiers{Fastest: fees.Fastest, HalfHour: fees.HalfHour, Hour: fees.Hour, Economy: fees.Economy, Minimum: fees.Minimum},
+		Mempool: backlog{
+			Transactions: pool.Count, VSize: pool.VSize, TotalFeeBTC: sats(pool.TotalFee),
+			BlocksToClear: round(float64(pool.VSize)/blockVBytes, 2),
+		},
+	}
+	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: f.cached()}, nil
+}
+
+// sats converts satoshis to bitcoin.
+func sats(n int64) float64 { return round(float64(n)/1e8, 8) }

@@ -1,0 +1,66 @@
+package finance
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/coingecko"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "crypto_price_simple", Path: "/paid/finance/crypto-price", Price: "0.02", Category: "Finance",
+		Description: "Current price of a coin by its CoinGecko id, with market cap, 24h volume and 24h change, in a fiat currency.",
+		Params: []registry.Param{
+			registry.Str("coin").Req().Len(1, 100).Describe("CoinGecko coin id, e.g. bitcoin, ethereum, solana"),
+			registry.Str("currency").Len(3, 3).WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
+		},
+		Example: map[string]any{"coin": "bitcoin"},
+		Expected: "Envelope: data is an object {coin, currency, price, market_cap, volume_24h, change_24h_pct, last_updated}; " +
+			"an unknown coin id is not_found; meta.source is CoinGecko.",
+		Shape:   registry.Envelope,
+		Sources: []string{coingecko.Source.Name},
+		Handler: cryptoPriceSimple,
+	})
+}
+
+var (
+	coinID       = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	currencyCode = regexp.MustCompile(`^[a-z]{3}$`)
+)
+
+type coinPrice struct {
+	Coin         string  `json:"coin"`
+	Currency     string  `json:"currency"`
+	Price        float64 `json:"price"`
+	MarketCap    float64 `json:"market_cap"`
+	Volume24h    float64 `json:"volume_24h"`
+	Change24hPct float64 `json:"change_24h_pct"`
+	LastUpdated  string  `json:"last_updated"`
+}
+
+func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	coin := strings.ToLower(strings.TrimSpace(c.Args.String("coin")))
+	if !coinID.MatchString(coin) {
+		return nil, registry.Invalid("coin", "must be a CoinGecko coin id such as bitcoin")
+	}
+	currency := strings.ToLower(c.Args.String("currency"))
+	if !currencyCode.MatchString(currency) {
+		return nil, registry.Invalid("currency", "must be a three-letter currency code such as usd")
+	}
+	f := newFetcher(c)
+	p, err := fetch(ctx, f, coingecko.SimplePrice(coin, currency), func(b []byte) (coingecko.Price, error) {
+		return coingecko.DecodePrice(b, coin, currency)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := coinPrice{
+		Coin: coin, Currency: currency, Price: p.Price, MarketCap: round(p.MarketCap, 2), Volume24h: round(p.Volume24h, 2),
+		Change24hPct: round(p.Change24h, 4), LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
+	}
+	return &registry.Result{Data: out, Count: 1, Source: coingecko.Source.Title, Cached: f.cached()}, nil
+}

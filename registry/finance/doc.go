@@ -1,0 +1,4 @@
+// Package finance holds the market and filings tools: SEC EDGAR filings and
+// Form 4 insider trades (with a cluster brief), FRED series, DEX and
+// CoinGecko quotes, and Bitcoin fees and balances from mempool.space.
+package finance

@@ -1,0 +1,111 @@
+package finance
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/dexscreener"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "token_stock_quote", Path: "/paid/finance/token-stock-quote", Price: "0.03", Category: "Finance",
+		Description: "On-chain quote for a token or tokenized stock (e.g. AAPLx): its deepest DEX pools with price, 24h change, " +
+			"volume, liquidity and trades, and a liquidity-weighted price across them.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 100).Describe("token symbol, name, ticker or address"),
+			registry.Int("limit").Range(1, 10).WithDefault(3).Describe("pools to return, deepest first"),
+		},
+		Example: map[string]any{"query": "AAPLx"},
+		Expected: "Envelope: data is an object {query, symbol, name, weighted_price_usd, total_liquidity_usd, total_volume_24h_usd, " +
+			"pools[] {chain, dex, pair, base, quote, price_usd, price_native, change_1h_pct, change_24h_pct, volume_24h_usd, " +
+			"liquidity_usd, fdv_usd, market_cap_usd, buys_24h, sells_24h, created, url}}; meta.count is the number of pools.",
+		Shape:   registry.Envelope,
+		Sources: []string{dexscreener.Source.Name},
+		Handler: tokenStockQuote,
+	})
+}
+
+type pool struct {
+	Chain        string  `json:"chain"`
+	Dex          string  `json:"dex"`
+	Pair         string  `json:"pair"`
+	Base         string  `json:"base"`
+	Quote        string  `json:"quote"`
+	PriceUSD     float64 `json:"price_usd"`
+	PriceNative  float64 `json:"price_native"`
+	Change1hPct  float64 `json:"change_1h_pct"`
+	Change24hPct float64 `json:"change_24h_pct"`
+	Volume24hUSD float64 `json:"volume_24h_usd"`
+	LiquidityUSD float64 `json:"liquidity_usd"`
+	FDVUSD       float64 `json:"fdv_usd"`
+	MarketCapUSD float64 `json:"market_cap_usd"`
+	Buys24h      int64   `json:"buys_24h"`
+	Sells24h     int64   `json:"sells_24h"`
+	Created      string  `json:"created,omitempty"`
+	URL          string  `json:"url"`
+}
+
+type tokenQuote struct {
+	Query             string  `json:"query"`
+	Symbol            string  `json:"symbol"`
+	Name              string  `json:"name"`
+	WeightedPriceUSD  float64 `json:"weighted_price_usd"` // over the returned pools, by liquidity
+	TotalLiquidityUSD float64 `json:"total_liquidity_usd"`
+	TotalVolume24hUSD float64 `json:"total_volume_24h_usd"`
+	Pools             []pool  `json:"pools"`
+}
+
+// tokenStockQuote keeps the deepest pools by USD liquidity. The weighted price
+// uses the pools that report liquidity; when none does, it is the plain mean.
+func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	q := strings.TrimSpace(c.Args.String("query"))
+	f := newFetcher(c)
+	pairs, err := fetch(ctx, f, dexscreener.Search(q), dexscreener.DecodeSearch)
+	if err != nil {
+		return nil, err
+	}
+	priced := pairs[:0]
+	for _, p := range pairs {
+		if p.PriceUSD > 0 {
+			priced = append(priced, p)
+		}
+	}
+	if len(priced) == 0 {
+		return nil, upstreams.Errorf(dexscreener.Source.Name, upstreams.NotFound, "no priced pools match %q", q)
+	}
+	sort.SliceStable(priced, func(i, j int) bool { return priced[i].LiquidityUSD() > priced[j].LiquidityUSD() })
+	priced = priced[:min(len(priced), c.Args.Int("limit"))]
+
+	out := tokenQuote{Query: q, Symbol: priced[0].BaseToken.Symbol, Name: priced[0].BaseToken.Name, Pools: make([]pool, 0, len(priced))}
+	var weighted, plain float64
+	for _, p := range priced {
+		liq := p.LiquidityUSD()
+		weighted += float64(p.PriceUSD) * liq
+		plain += float64(p.PriceUSD)
+		out.TotalLiquidityUSD += liq
+		out.TotalVolume24hUSD += float64(p.Volume.H24)
+		pl := pool{
+			Chain: p.ChainID, Dex: p.DexID, Pair: p.PairAddress, Base: p.BaseToken.Symbol, Quote: p.QuoteToken.Symbol,
+			PriceUSD: float64(p.PriceUSD), PriceNative: float64(p.PriceNative), Change1hPct: float64(p.PriceChange.H1),
+			Change24hPct: float64(p.PriceChange.H24), Volume24hUSD: float64(p.Volume.H24), LiquidityUSD: liq,
+			FDVUSD: float64(p.FDV), MarketCapUSD: float64(p.MarketCap), Buys24h: p.Txns.H24.Buys, Sells24h: p.Txns.H24.Sells, URL: p.URL,
+		}
+		if p.PairCreatedAt > 0 {
+			pl.Created = time.UnixMilli(p.PairCreatedAt).UTC().Format(time.RFC3339)
+		}
+		out.Pools = append(out.Pools, pl)
+	}
+	if out.TotalLiquidityUSD > 0 {
+		out.WeightedPriceUSD = round(weighted/out.TotalLiquidityUSD, 6)
+	} else {
+		out.WeightedPriceUSD = round(plain/float64(len(priced)), 6)
+	}
+	out.TotalLiquidityUSD = round(out.TotalLiquidityUSD, 2)
+	out.TotalVolume24hUSD = round(out.TotalVolume24hUSD, 2)
+	return &registry.Result{Data: out, Count: len(out.Pools), Source: dexscreener.Source.Title, Cached: f.cached()}, nil
+}

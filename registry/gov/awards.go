@@ -1,0 +1,67 @@
+package gov
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/usaspending"
+)
+
+// awardRow is one prime award as the award tools show it.
+type awardRow struct {
+	AwardID     string  `json:"award_id"`
+	Recipient   string  `json:"recipient"`
+	AmountUSD   float64 `json:"amount_usd"`
+	Agency      string  `json:"awarding_agency"`
+	SubAgency   string  `json:"sub_agency"`
+	Type        string  `json:"type"`
+	StartDate   string  `json:"start_date"`
+	EndDate     string  `json:"end_date"`
+	Description string  `json:"description"`
+	NAICS       string  `json:"naics,omitempty"`
+	PSC         string  `json:"psc,omitempty"`
+	URL         string  `json:"url"`
+}
+
+func toAwardRows(awards []usaspending.Award) []awardRow {
+	out := make([]awardRow, 0, len(awards))
+	for _, a := range awards {
+		r := awardRow{
+			AwardID: a.AwardID, Recipient: a.Recipient, AmountUSD: float64(a.Amount), Agency: a.Agency, SubAgency: a.SubAgency,
+			Type: a.Type, StartDate: a.StartDate, EndDate: a.EndDate, Description: a.Description, URL: a.URL(),
+		}
+		if a.NAICS != nil {
+			r.NAICS = a.NAICS.Code + " " + a.NAICS.Description
+		}
+		if a.PSC != nil {
+			r.PSC = a.PSC.Code + " " + a.PSC.Description
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// resolveAgency turns a buyer's agency (full name or abbreviation) into the
+// top-tier name award filters need; "" stays "".
+func resolveAgency(ctx context.Context, f *fetcher, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", nil
+	}
+	agencies, err := fetch(ctx, f, usaspending.ToptierAgencies(), usaspending.DecodeAgencies)
+	if err != nil {
+		return "", err
+	}
+	a, ok := usaspending.ResolveAgency(agencies, name)
+	if !ok {
+		return "", registry.Invalid("agency", "must be a top-tier agency name or abbreviation, e.g. Department of Defense or DOD")
+	}
+	return a.Name, nil
+}
+
+// lastYears is the award window ending at the call: searches need one.
+func lastYears(now time.Time, years int) (time.Time, time.Time) {
+	return now.AddDate(-years, 0, 0), now
+}

@@ -1,0 +1,46 @@
+package gov
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/usaspending"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "federal_contracts", Path: "/paid/gov/contracts", Price: "0.04", Category: "Government",
+		Description: "U.S. federal prime contracts of the last twelve months from USAspending.gov, largest first, by keyword and awarding agency.",
+		Params: []registry.Param{
+			registry.Str("query").Len(3, 100).Describe("keywords in the award, e.g. zero trust"),
+			registry.Str("agency").Len(2, 120).Describe("awarding agency name or abbreviation, e.g. DOD"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "zero trust", "limit": 10},
+		Expected: "Envelope: data is an array of contracts {award_id, recipient, amount_usd, awarding_agency, sub_agency, type, " +
+			"start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
+		Shape:   registry.Envelope,
+		Sources: []string{usaspending.Source.Name},
+		Handler: federalContracts,
+	})
+}
+
+func federalContracts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	f := newFetcher(c)
+	agency, err := resolveAgency(ctx, f, c.Args.String("agency"))
+	if err != nil {
+		return nil, err
+	}
+	filters := usaspending.Filters{Agency: agency}
+	filters.Start, filters.End = lastYears(c.Now, 1)
+	if q := strings.TrimSpace(c.Args.String("query")); q != "" {
+		filters.Keywords = []string{q}
+	}
+	page, err := fetch(ctx, f, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+	if err != nil {
+		return nil, err
+	}
+	out := toAwardRows(page.Awards)
+	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: f.cached()}, nil
+}

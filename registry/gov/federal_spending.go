@@ -1,0 +1,44 @@
+package gov
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/usaspending"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "federal_spending", Path: "/paid/gov/federal-spending", Price: "0.04", Category: "Government",
+		Description: "Where U.S. federal contract dollars went in the last twelve months (USAspending.gov): the largest prime " +
+			"awards by awarding agency and recipient.",
+		Params: []registry.Param{
+			registry.Str("agency").Len(2, 120).Describe("awarding agency name or abbreviation, e.g. NASA"),
+			registry.Str("recipient").Len(2, 120).Describe("recipient name, UEI or DUNS, e.g. Lockheed"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"agency": "DOD", "limit": 10},
+		Expected: "Envelope: data is an array of prime contract awards {award_id, recipient, amount_usd, awarding_agency, sub_agency, " +
+			"type, start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
+		Shape:   registry.Envelope,
+		Sources: []string{usaspending.Source.Name},
+		Handler: federalSpending,
+	})
+}
+
+func federalSpending(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	f := newFetcher(c)
+	agency, err := resolveAgency(ctx, f, c.Args.String("agency"))
+	if err != nil {
+		return nil, err
+	}
+	filters := usaspending.Filters{Agency: agency, Recipient: strings.TrimSpace(c.Args.String("recipient"))}
+	filters.Start, filters.End = lastYears(c.Now, 1)
+	page, err := fetch(ctx, f, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+	if err != nil {
+		return nil, err
+	}
+	out := toAwardRows(page.Awards)
+	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: f.cached()}, nil
+}

@@ -1,0 +1,41 @@
+package legal
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/courtlistener"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "court_docket", Path: "/paid/legal/court-docket", Price: "0.05", Category: "Legal",
+		Description: "One US court docket from CourtListener by its docket id: case name, number, court, filing and " +
+			"termination dates, assigned judge, cause, nature of suit and jurisdiction.",
+		Params: []registry.Param{
+			registry.Str("docket_id").Req().Len(1, 20).Describe("CourtListener docket id, e.g. 4214664 (court_opinions returns it)"),
+		},
+		Example: map[string]any{"docket_id": "4214664"},
+		Expected: "Envelope: data is the docket {id, case_name, docket_number, court_id, date_filed, date_terminated, " +
+			"date_last_filing, assigned_to, referred_to, cause, nature_of_suit, jury_demand, jurisdiction_type, pacer_case_id, " +
+			"opinion_clusters, oral_argument_recordings, url}; an unknown id is a 404 not_found.",
+		Shape:   registry.Envelope,
+		Sources: []string{courtlistener.Source.Name},
+		Handler: courtDocket,
+	})
+}
+
+func courtDocket(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	raw := strings.TrimSpace(c.Args.String("docket_id"))
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, registry.Invalid("docket_id", "must be a CourtListener docket id such as 4214664")
+	}
+	docket, cached, err := fetch(ctx, c.Upstream, courtlistener.DocketByID(id), courtlistener.DecodeDocket)
+	if err != nil {
+		return nil, notFound(err, "CourtListener has no docket "+raw)
+	}
+	return &registry.Result{Data: docket, Count: 1, Source: courtlistener.Source.Title, Cached: cached}, nil
+}

@@ -1,0 +1,59 @@
+package legal
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/courtlistener"
+)
+
+// courtIDs is one or more CourtListener court ids separated by spaces.
+var courtIDs = regexp.MustCompile(`^[a-z0-9]+( [a-z0-9]+)*$`)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "court_opinions", Path: "/paid/legal/court-opinions", Price: "0.05", Category: "Legal",
+		Description: "Search US case law on CourtListener: published opinions matching a query and filed in the last " +
+			"days_back days, optionally in given courts, most relevant first, with citations and a snippet.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe(`words or CourtListener query syntax, e.g. "fair use"`),
+			courtParam(),
+			registry.Int("days_back").Range(1, 36500).WithDefault(90).Describe("only opinions filed in the last days_back days"),
+		},
+		Example: map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650},
+		Expected: "Envelope: data is an array of up to 20 opinions {cluster_id, case_name, court, court_id, date_filed, " +
+			"docket_number, docket_id, citations[], cite_count, status, judge, snippet, url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{courtlistener.Source.Name},
+		Handler: courtOpinions,
+	})
+}
+
+func courtParam() registry.Param {
+	return registry.Str("court").Len(1, 200).Describe("CourtListener court ids separated by spaces, e.g. scotus ca9")
+}
+
+// courts normalises the court field; anything but court ids is refused.
+func courts(c *registry.Call) (string, error) {
+	ids := strings.Join(strings.Fields(strings.ToLower(c.Args.String("court"))), " ")
+	if ids != "" && !courtIDs.MatchString(ids) {
+		return "", registry.Invalid("court", "must be CourtListener court ids such as scotus or ca9, separated by spaces")
+	}
+	return ids, nil
+}
+
+func courtOpinions(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	ids, err := courts(c)
+	if err != nil {
+		return nil, err
+	}
+	q := courtlistener.Query{Type: courtlistener.Opinions, Text: strings.TrimSpace(c.Args.String("query")), Courts: ids,
+		FiledAfter: c.Now.AddDate(0, 0, -c.Args.Int("days_back")), OrderBy: "score desc"}
+	opinions, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeOpinions)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: opinions, Count: len(opinions), Source: courtlistener.Source.Title, Cached: cached}, nil
+}

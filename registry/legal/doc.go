@@ -1,0 +1,4 @@
+// Package legal holds the Legal tools: US case law, dockets and judges
+// (CourtListener), federal rulemaking (Federal Register, Regulations.gov),
+// patents (PatentsView) and trademarks (USPTO Trademark API).
+package legal

@@ -1,0 +1,41 @@
+package legal
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/courtlistener"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "judges_search", Path: "/paid/legal/judges", Price: "0.04", Category: "Legal",
+		Description: "Find US federal and state judges by name on CourtListener: courts served, appointing " +
+			"presidents, nomination and confirmation dates, party, ABA ratings and education.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 200).Describe("judge name, e.g. Gorsuch"),
+			courtParam(),
+		},
+		Example: map[string]any{"query": "Gorsuch"},
+		Expected: "Envelope: data is an array of judges {id, name, born, died, courts[], court_ids[], appointers[], " +
+			"dates_nominated[], dates_confirmed[], selection_methods[], political_affiliation[], aba_ratings[], schools[], url}; " +
+			"the position lists run in parallel, one entry per position.",
+		Shape:   registry.Envelope,
+		Sources: []string{courtlistener.Source.Name},
+		Handler: judgesSearch,
+	})
+}
+
+func judgesSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	ids, err := courts(c)
+	if err != nil {
+		return nil, err
+	}
+	q := courtlistener.Query{Type: courtlistener.Judges, Text: strings.TrimSpace(c.Args.String("query")), Courts: ids}
+	judges, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeJudges)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: judges, Count: len(judges), Source: courtlistener.Source.Title, Cached: cached}, nil
+}

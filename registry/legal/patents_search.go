@@ -1,0 +1,36 @@
+package legal
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/patentsview"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "patents_search", Path: "/paid/legal/patents", Price: "0.04", Category: "Legal",
+		Description: "Search granted US patents (PatentsView, USPTO data) whose title or abstract contains all the " +
+			"query words, newest grant first, with assignees and inventors.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("words that must all appear in the title or abstract"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example: map[string]any{"query": "language model", "limit": 10},
+		Expected: "Envelope: data is an array of patents {patent_id, title, date, type, abstract, assignees[], " +
+			"inventors[], url}, newest grant first.",
+		Shape:   registry.Envelope,
+		Sources: []string{patentsview.Source.Name},
+		Handler: patentsSearch,
+	})
+}
+
+func patentsSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	req := patentsview.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
+	page, cached, err := fetch(ctx, c.Upstream, req, patentsview.DecodePatents)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Patents, Count: len(page.Patents), Source: patentsview.Source.Title, Cached: cached}, nil
+}

@@ -1,0 +1,46 @@
+package legal
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/regulationsgov"
+)
+
+// regulationsPage is how many documents one call returns, newest first.
+const regulationsPage = 25
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "regulations_search", Path: "/paid/legal/regulations", Price: "0.03", Category: "Legal",
+		Description: "Search federal rulemaking documents on Regulations.gov, optionally only those open for " +
+			"comment or whose comment period has closed, newest first, with dockets and comment dates.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 300).Describe("search words"),
+			registry.Str("status").OneOf("open", "closed").Describe("comment period open now, or already closed"),
+		},
+		Example: map[string]any{"query": "emissions"},
+		Expected: "Envelope: data is an array of up to 25 documents {id, title, agency_id, docket_id, document_type, " +
+			"posted_date, comment_start_date, comment_end_date, open_for_comment, fr_doc_num, withdrawn, url}, newest first.",
+		Shape:   registry.Envelope,
+		Sources: []string{regulationsgov.Source.Name},
+		Handler: regulationsSearch,
+	})
+}
+
+func regulationsSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	q := regulationsgov.Query{Term: strings.TrimSpace(c.Args.String("query")), PageSize: regulationsPage}
+	switch c.Args.String("status") {
+	case "open":
+		q.Open = true
+	case "closed":
+		// The API has no "closed" filter: a period that ended by yesterday is closed.
+		q.ClosedBy = c.Now.UTC().AddDate(0, 0, -1)
+	}
+	page, cached, err := fetch(ctx, c.Upstream, regulationsgov.Documents(q), regulationsgov.DecodeDocuments)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: page.Documents, Count: len(page.Documents), Source: regulationsgov.Source.Title, Cached: cached}, nil
+}

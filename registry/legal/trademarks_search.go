@@ -1,0 +1,56 @@
+package legal
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/trademarks"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "trademarks_search", Path: "/paid/legal/trademarks", Price: "0.03", Category: "Legal",
+		Description: "Search the USPTO trademark register by keyword, live and dead marks, optionally keeping only " +
+			"marks whose owner name contains a given text: status, dates, goods and services, owners.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 100).Describe("word mark keyword, e.g. chatgpt"),
+			registry.Str("owner").Len(1, 200).Describe("keep marks whose owner name contains this text"),
+		},
+		Example: map[string]any{"query": "chatgpt", "owner": "OpenAI"},
+		Expected: "Envelope: data is an array of marks {serial_number, registration_number, mark, status, status_code, " +
+			"status_date, status_definition, filing_date, registration_date, abandonment_date, expiration_date, " +
+			"goods_services, owners[], url}.",
+		Shape:   registry.Envelope,
+		Sources: []string{trademarks.Source.Name},
+		Handler: trademarksSearch,
+	})
+}
+
+func trademarksSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	keyword := strings.ToLower(strings.TrimSpace(c.Args.String("query")))
+	marks, cached, err := fetch(ctx, c.Upstream, trademarks.Search(keyword), trademarks.DecodeSearch)
+	if err != nil {
+		return nil, err
+	}
+	if owner := strings.ToLower(strings.TrimSpace(c.Args.String("owner"))); owner != "" {
+		kept := marks[:0]
+		for _, m := range marks {
+			if ownedBy(m, owner) {
+				kept = append(kept, m)
+			}
+		}
+		marks = kept
+	}
+	return &registry.Result{Data: marks, Count: len(marks), Source: trademarks.Source.Title, Cached: cached}, nil
+}
+
+// ownedBy reports whether any owner name contains owner (lower case).
+func ownedBy(m trademarks.Mark, owner string) bool {
+	for _, o := range m.Owners {
+		if strings.Contains(strings.ToLower(o), owner) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,39 @@
+package osint
+
+import (
+	"context"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/faa"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "airport_status", Path: "/paid/osint/airport", Price: "0.02", Category: "OSINT",
+		Description: "Current FAA status of a US airport: ground stops, ground delay programs, arrival/departure delays and closures.",
+		Params: []registry.Param{
+			registry.Str("icao").Req().Len(3, 4).Describe("ICAO code, e.g. KJFK"),
+		},
+		Example:  map[string]any{"icao": "KSFO"},
+		Expected: "Envelope: data is an object {icao, faa_code, status, delays:[{kind, reason, min_minutes, max_minutes, avg_minutes, trend, until}], updated}; meta.source is FAA NAS Status.",
+		Shape:    registry.Envelope,
+		Sources:  []string{faa.Source.Name},
+		Handler:  airportStatus,
+	})
+}
+
+func airportStatus(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	icao := strings.ToUpper(strings.TrimSpace(c.Args.String("icao")))
+	code, ok := faaCode(icao)
+	if !ok {
+		return nil, upstreams.Errorf(faa.Source.Name, upstreams.NotFound, "FAA status covers US airports only; give a K-prefixed ICAO code such as KJFK")
+	}
+	f := newFetcher(c)
+	st, err := fetch(ctx, f, faa.AirportStatus(), faa.DecodeStatus)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: airportReportFor(st, icao, code), Count: 1, Source: faa.Source.Title, Cached: f.cached()}, nil
+}

@@ -1,0 +1,211 @@
+package osint
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/gdelt"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "scenario_verdict", Path: "/paid/osint/scenario-verdict", Price: "0.05", Category: "OSINT", BodyRequired: true,
+		Description: "Bear/base/bull scenarios for a prediction-market question, computed from the news tone and volume around the seed text: escalation score, composite YES probability, fair-price hint and key drivers.",
+		Params: []registry.Param{
+			registry.Str("seed_text").Req().Len(10, 5000),
+			registry.Str("market_question").Req().Len(5, 500),
+			registry.Str("context").Len(0, 5000),
+		},
+		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
+		Expected: "Envelope: data is an object {scenarios:[{name, probability, ...}] summing to 1, escalation_score, yes_probability, fair_price_hint, key_drivers, method}; meta.source names GDELT.",
+		Shape:    registry.Envelope,
+		Sources:  []string{gdelt.Source.Name},
+		Handler:  scenarioVerdict,
+	})
+}
+
+const (
+	verdictSpan   = 7 * 24 * time.Hour // timeline read
+	verdictRecent = 24 * time.Hour     // compared with the rest of the span
+	verdictTerms  = 3
+)
+
+// yesGiven is the YES probability the model assigns within each scenario.
+var yesGiven = map[string]float64{"bear": 0.2, "base": 0.5, "bull": 0.8}
+
+// calmingWords mark a question whose YES needs the situation to calm down,
+// so escalation counts against it.
+var calmingWords = []string{"ceasefire", "truce", "peace", "deal", "agreement", "reopen", "release", "lift", "withdraw", "de-escalat", "normaliz"}
+
+// questionWords are words of a market question that name no subject.
+var questionWords = map[string]bool{
+	"will": true, "before": true, "after": true, "be": true, "than": true, "more": true, "less": true, "does": true,
+	"did": true, "has": true, "have": true, "end": true, "any": true, "least": true, "over": true, "under": true,
+}
+
+const verdictMethod = "terms = up to 3 words of the question also found in the seed text or context; over the last 7 days of news matching them: ratio = share of monitored articles in the last 24 h / share before, tone_shift = mean tone before - mean tone in the last 24 h; escalation = tanh(0.5 ln(ratio) + 0.25 tone_shift); s = escalation, negated when the question needs calm (ceasefire, deal, ...); P(bear, base, bull) = softmax(-2s, 0, 2s); yes_probability = 0.2 P(bear) + 0.5 P(base) + 0.8 P(bull); fair_price_hint is that probability as a YES price"
+
+type scenario struct {
+	Name        string  `json:"name"`
+	Probability float64 `json:"probability"`
+	YesGiven    float64 `json:"yes_given_scenario"`
+	Reading     string  `json:"reading"`
+}
+
+type verdict struct {
+	Question       string     `json:"market_question"`
+	Terms          []string   `json:"terms"`
+	Scenarios      []scenario `json:"scenarios"`
+	Escalation     float64    `json:"escalation_score"`
+	YesProbability float64    `json:"yes_probability"`
+	FairPriceHint  struct {
+		Yes float64 `json:"yes"`
+		No  float64 `json:"no"`
+	} `json:"fair_price_hint"`
+	KeyDrivers []string `json:"key_drivers"`
+	Method     string   `json:"method"`
+}
+
+func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	question := c.Args.String("market_question")
+	terms := verdictTermsOf(question, c.Args.String("seed_text")+" "+c.Args.String("context"))
+	if len(terms) == 0 {
+		return nil, upstreams.Errorf(gdelt.Source.Name, upstreams.NotFound, "the question and seed text share no searchable subject")
+	}
+	query := strings.Join(terms, " ")
+	f := newFetcher(c)
+	var tone, volume []gdelt.Point
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		tone, err = fetch(gctx, f, gdelt.Search{Query: query, Mode: gdelt.TimelineTone, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
+		return err
+	})
+	g.Go(func() (err error) {
+		volume, err = fetch(gctx, f, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	split := c.Now.Add(-verdictRecent)
+	ratio := volumeRatio(volume, split)
+	toneBefore, toneRecent := meanBefore(tone, split), meanFrom(tone, split)
+	shift := toneBefore - toneRecent
+	e := math.Tanh(0.5*math.Log(ratio) + 0.25*shift)
+	calming := needsCalm(question)
+	s := e
+	if calming {
+		s = -e
+	}
+	eb, e0, eu := math.Exp(-2*s), 1.0, math.Exp(2*s)
+	bear, bull := round(eb/(eb+e0+eu), 3), round(eu/(eb+e0+eu), 3)
+	base := round(1-bear-bull, 3)
+
+	v := verdict{Question: question, Terms: terms, Escalation: round(e, 3), Method: verdictMethod}
+	v.Scenarios = []scenario{
+		{"bear", bear, yesGiven["bear"], "the situation moves against YES"},
+		{"base", base, yesGiven["base"], "no decisive move either way"},
+		{"bull", bull, yesGiven["bull"], "the situation moves toward YES"},
+	}
+	for _, sc := range v.Scenarios {
+		v.YesProbability += sc.Probability * sc.YesGiven
+	}
+	v.YesProbability = round(v.YesProbability, 3)
+	v.FairPriceHint.Yes = round(v.YesProbability, 2)
+	v.FairPriceHint.No = round(1-v.FairPriceHint.Yes, 2)
+	v.KeyDrivers = []string{
+		fmt.Sprintf("news on %q in the last 24 h is %.2fx its share of coverage over the prior 6 days", query, ratio),
+		fmt.Sprintf("average tone %.2f in the last 24 h against %.2f before (%s)", toneRecent, toneBefore, toneWord(shift)),
+	}
+	if calming {
+		v.KeyDrivers = append(v.KeyDrivers, "the question resolves YES on de-escalation, so escalation weighs against YES")
+	} else {
+		v.KeyDrivers = append(v.KeyDrivers, "the question resolves YES on escalation or action, so escalation weighs toward YES")
+	}
+	return &registry.Result{Data: v, Count: len(v.Scenarios), Source: gdelt.Source.Title, Cached: f.cached()}, nil
+}
+
+// verdictTermsOf keeps the question's subject words that the seed text also
+// mentions, in question order; GDELT refuses words under three letters.
+func verdictTermsOf(question, seed string) []string {
+	inSeed := words(seed)
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) {
+		if len(w) >= 3 && !stopWords[w] && !questionWords[w] && inSeed[w] && !slices.Contains(out, w) {
+			out = append(out, w)
+			if len(out) == verdictTerms {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func needsCalm(question string) bool {
+	q := strings.ToLower(question)
+	for _, w := range calmingWords {
+		if strings.Contains(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// volumeRatio is the matching share of monitored articles after split over
+// the share before it; 1 when either side saw nothing monitored.
+func volumeRatio(points []gdelt.Point, split time.Time) float64 {
+	var inN, inT, outN, outT float64
+	for _, p := range points {
+		if p.Date.Before(split) {
+			outN, outT = outN+p.Value, outT+p.Norm
+		} else {
+			inN, inT = inN+p.Value, inT+p.Norm
+		}
+	}
+	if inT == 0 || outT == 0 {
+		return 1
+	}
+	return max(inN/inT, 1e-9) / (max(outN, 1) / outT)
+}
+
+func meanBefore(points []gdelt.Point, split time.Time) float64 {
+	return meanWhere(points, func(t time.Time) bool { return t.Before(split) })
+}
+
+func meanFrom(points []gdelt.Point, split time.Time) float64 {
+	return meanWhere(points, func(t time.Time) bool { return !t.Before(split) })
+}
+
+func meanWhere(points []gdelt.Point, keep func(time.Time) bool) float64 {
+	var sum float64
+	n := 0
+	for _, p := range points {
+		if keep(p.Date) {
+			sum += p.Value
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+func toneWord(shift float64) string {
+	switch {
+	case shift > 0.5:
+		return "coverage turned more negative"
+	case shift < -0.5:
+		return "coverage turned more positive"
+	}
+	return "tone roughly unchanged"
+}

@@ -1,0 +1,48 @@
+package coingecko
+
+import (
+	"encoding/json"
+	"net/url"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// SimplePrice builds GET /simple/price for one coin id (e.g. "bitcoin") in
+// one currency (e.g. "usd") with market cap, 24h volume and change.
+func SimplePrice(coin, currency string) *upstreams.Request {
+	v := url.Values{
+		"ids": {coin}, "vs_currencies": {currency}, "include_market_cap": {"true"}, "include_24hr_vol": {"true"},
+		"include_24hr_change": {"true"}, "include_last_updated_at": {"true"}, "precision": {"full"},
+	}
+	return &upstreams.Request{Source: Source.Name, URL: Source.BaseURL + "/simple/price?" + v.Encode()}
+}
+
+// Price is one coin in one currency.
+type Price struct {
+	Price       float64
+	MarketCap   float64
+	Volume24h   float64
+	Change24h   float64 // percent
+	LastUpdated int64   // unix seconds
+}
+
+// DecodePrice reads a simple/price answer for coin in currency. An unknown
+// coin id comes back as an empty object.
+func DecodePrice(body []byte, coin, currency string) (Price, error) {
+	var r map[string]map[string]upstreams.Num
+	if err := json.Unmarshal(body, &r); err != nil {
+		return Price{}, err
+	}
+	fields, ok := r[coin]
+	if !ok {
+		return Price{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no coin with id %q", coin)
+	}
+	price, ok := fields[currency]
+	if !ok {
+		return Price{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no %s price for %s", currency, coin)
+	}
+	return Price{
+		Price: float64(price), MarketCap: float64(fields[currency+"_market_cap"]), Volume24h: float64(fields[currency+"_24h_vol"]),
+		Change24h: float64(fields[currency+"_24h_change"]), LastUpdated: int64(fields["last_updated_at"]),
+	}, nil
+}

@@ -1,0 +1,67 @@
+package github
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// RepoSearch is a repository search. Q uses GitHub's qualifiers, e.g.
+// "created:>2026-11-13 language:go"; Sort is stars, forks, updated or "" for
+// best match.
+type RepoSearch struct {
+	Q       string
+	Sort    string
+	PerPage int
+}
+
+// Request builds GET /search/repositories.
+func (s RepoSearch) Request() *upstreams.Request {
+	v := url.Values{"q": {s.Q}, "per_page": {strconv.Itoa(s.PerPage)}}
+	if s.Sort != "" {
+		v.Set("sort", s.Sort)
+		v.Set("order", "desc")
+	}
+	return &upstreams.Request{Source: Source.Name, URL: Source.BaseURL + "/search/repositories?" + v.Encode(), Header: header()}
+}
+
+// Repo is a repository as search and the repos API return it.
+type Repo struct {
+	FullName    string   `json:"full_name"`
+	HTMLURL     string   `json:"html_url"`
+	Description *string  `json:"description"`
+	Language    *string  `json:"language"`
+	Stars       int      `json:"stargazers_count"`
+	Forks       int      `json:"forks_count"`
+	OpenIssues  int      `json:"open_issues_count"`
+	Topics      []string `json:"topics"`
+	Fork        bool     `json:"fork"`
+	Archived    bool     `json:"archived"`
+	CreatedAt   string   `json:"created_at"`
+	PushedAt    string   `json:"pushed_at"`
+}
+
+// RepoPage is one page of search results.
+type RepoPage struct {
+	TotalCount        int    `json:"total_count"`
+	IncompleteResults bool   `json:"incomplete_results"` // the search timed out; items are partial
+	Items             []Repo `json:"items"`
+}
+
+// DecodeRepoPage reads a repository search answer.
+func DecodeRepoPage(body []byte) (RepoPage, error) {
+	var p struct {
+		RepoPage
+		Items *[]Repo `json:"items"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return RepoPage{}, err
+	}
+	if p.Items == nil {
+		return RepoPage{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no items")
+	}
+	p.RepoPage.Items = *p.Items
+	return p.RepoPage, nil
+}

@@ -1,0 +1,42 @@
+// Package github is the client of the GitHub REST API.
+package github
+
+import (
+	"embed"
+	"net/http"
+	"time"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+//go:embed testdata
+var testdata embed.FS
+
+// Source: the search API allows 10 requests a minute without a token and 30
+// with one (core calls 60 an hour and 5,000 an hour); the default rate stays
+// under the keyless search limit, and config raises it when a token is set.
+var Source = upstreams.Register(upstreams.Source{
+	Name:        "github",
+	Title:       "GitHub",
+	BaseURL:     "https://api.github.com",
+	Rate:        0.15,
+	Burst:       3,
+	Concurrency: 2,
+	Timeout:     10 * time.Second,
+	Retries:     1,
+	CacheTTL:    10 * time.Minute,
+	KeyEnv:      "GITHUB_TOKEN",
+	KeyIn:       "bearer",
+	KeyOptional: true,
+	Recorded:    testdata,
+	Fixtures: []upstreams.Fixture{
+		{Path: "/search/repositories", Query: "language%3Acobol", File: "testdata/rate_limited.json", Status: 403},
+		{Path: "/search/repositories", Query: "x402", File: "testdata/search_x402.json"},
+		{Path: "/search/repositories", File: "testdata/search_created.json"},
+	},
+})
+
+// header is what GitHub asks every client to send.
+func header() http.Header {
+	return http.Header{"Accept": {"application/vnd.github+json"}, "X-Github-Api-Version": {"2022-11-28"}}
+}

@@ -1,0 +1,53 @@
+package mempool
+
+import (
+	"encoding/json"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// RecommendedFees builds GET /v1/fees/recommended.
+func RecommendedFees() *upstreams.Request {
+	return &upstreams.Request{Source: Source.Name, URL: Source.BaseURL + "/v1/fees/recommended"}
+}
+
+// Fees are the recommended fee rates in sat/vB, fastest first.
+type Fees struct {
+	Fastest  float64 `json:"fastestFee"`
+	HalfHour float64 `json:"halfHourFee"`
+	Hour     float64 `json:"hourFee"`
+	Economy  float64 `json:"economyFee"`
+	Minimum  float64 `json:"minimumFee"`
+}
+
+// DecodeFees reads a recommended-fees answer.
+func DecodeFees(body []byte) (Fees, error) {
+	var f *Fees
+	if err := json.Unmarshal(body, &f); err != nil {
+		return Fees{}, err
+	}
+	if f == nil || f.Fastest <= 0 {
+		return Fees{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no fee rates")
+	}
+	return *f, nil
+}
+
+// Backlog builds GET /mempool.
+func Backlog() *upstreams.Request {
+	return &upstreams.Request{Source: Source.Name, URL: Source.BaseURL + "/mempool"}
+}
+
+// Mempool is the unconfirmed backlog: transactions, virtual size (vB) and
+// the fees they carry (sats).
+type Mempool struct {
+	Count    int64 `json:"count"`
+	VSize    int64 `json:"vsize"`
+	TotalFee int64 `json:"total_fee"`
+}
+
+// DecodeMempool reads a /mempool answer; its fee histogram is not kept.
+func DecodeMempool(body []byte) (Mempool, error) {
+	var m Mempool
+	err := json.Unmarshal(body, &m)
+	return m, err
+}

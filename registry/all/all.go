@@ -4,8 +4,10 @@ package all
 
 import (
 	_ "github.com/coinslot/coinslot/registry/academic"
+	_ "github.com/coinslot/coinslot/registry/env"
 	_ "github.com/coinslot/coinslot/registry/finance"
 	_ "github.com/coinslot/coinslot/registry/gov"
+	_ "github.com/coinslot/coinslot/registry/health"
 	_ "github.com/coinslot/coinslot/registry/legal"
 	_ "github.com/coinslot/coinslot/registry/markets"
 	_ "github.com/coinslot/coinslot/registry/osint"

@@ -1,0 +1,4 @@
+// Package env holds the environment tools: NASA EONET wildfires, National
+// Weather Service alerts and forecasts, NOAA tides, space weather and aurora,
+// USGS river gauges, and Open-Meteo current weather and marine conditions.
+package env

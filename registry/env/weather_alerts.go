@@ -1,0 +1,82 @@
+package env
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/nws"
+)
+
+// maxAlerts caps a nationwide answer, which can hold hundreds of alerts.
+const maxAlerts = 100
+
+var (
+	stateCode = regexp.MustCompile(`^[A-Z]{2}$`)
+	zoneID    = regexp.MustCompile(`^[A-Z]{2}[CZ][0-9]{3}$`)
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "weather_alerts", Path: "/paid/env/weather-alerts", Price: "0.02", Category: "Environment",
+		Description: "Active National Weather Service watches, warnings and advisories for a U.S. state or marine area, or a forecast " +
+			"or county zone, or nationwide (at most 100): event, severity, urgency, certainty, areas, timing and instructions.",
+		Params: []registry.Param{
+			registry.Str("state").Len(2, 2).Describe("two-letter state or marine area code, e.g. TX"),
+			registry.Str("zone").Len(6, 6).Describe("NWS zone id, e.g. TXZ338 or TXC201"),
+		},
+		Example: map[string]any{"state": "TX"},
+		Expected: "Envelope: data is an array of alerts {id, event, severity, urgency, certainty, headline, area, sent, effective, expires, ends, sender, " +
+			"description, instruction, response}, as NWS orders them; no alert is an empty array; meta.source is National Weather Service API.",
+		Shape:   registry.Envelope,
+		Sources: []string{nws.Source.Name},
+		Handler: weatherAlerts,
+	})
+}
+
+type alert struct {
+	ID          string `json:"id"`
+	Event       string `json:"event"`
+	Severity    string `json:"severity"`
+	Urgency     string `json:"urgency"`
+	Certainty   string `json:"certainty"`
+	Headline    string `json:"headline"`
+	Area        string `json:"area"`
+	Sent        string `json:"sent"`
+	Effective   string `json:"effective"`
+	Expires     string `json:"expires"`
+	Ends        string `json:"ends"`
+	Sender      string `json:"sender"`
+	Description string `json:"description"`
+	Instruction string `json:"instruction"`
+	Response    string `json:"response"`
+}
+
+func weatherAlerts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	state := strings.ToUpper(strings.TrimSpace(c.Args.String("state")))
+	zone := strings.ToUpper(strings.TrimSpace(c.Args.String("zone")))
+	if state != "" && !stateCode.MatchString(state) {
+		return nil, registry.Invalid("state", "must be a two-letter code such as TX")
+	}
+	if zone != "" && !zoneID.MatchString(zone) {
+		return nil, registry.Invalid("zone", "must be an NWS zone id such as TXZ338 or TXC201")
+	}
+	f := newFetcher(c)
+	alerts, err := fetch(ctx, f, nws.ActiveAlerts(state, zone), nws.DecodeAlerts)
+	if err != nil {
+		return nil, err
+	}
+	if len(alerts) > maxAlerts {
+		alerts = alerts[:maxAlerts]
+	}
+	out := make([]alert, 0, len(alerts))
+	for _, a := range alerts {
+		out = append(out, alert{
+			ID: a.ID, Event: a.Event, Severity: a.Severity, Urgency: a.Urgency, Certainty: a.Certainty, Headline: a.Headline,
+			Area: a.AreaDesc, Sent: a.Sent, Effective: a.Effective, Expires: a.Expires, Ends: a.Ends, Sender: a.SenderName,
+			Description: clip(a.Description, maxText), Instruction: clip(a.Instruction, maxText), Response: a.Response,
+		})
+	}
+	return &registry.Result{Data: out, Count: len(out), Source: nws.Source.Title, Cached: f.cached()}, nil
+}

@@ -1,0 +1,4 @@
+// Package health holds the public-health tools: openFDA drug and food
+// recalls, adverse events and labels, CPSC product recalls, NHTSA vehicle
+// recalls, WHO outbreak news and Open-Meteo air quality.
+package health

@@ -1,0 +1,29 @@
+package health
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/openfda"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "food_safety", Path: "/paid/health/food-safety", Price: "0.02", Category: "Health",
+		Description: "FDA food safety enforcement reports, newest first, searched by hazard or food: contaminants such as listeria or " +
+			"salmonella, undeclared allergens, or product words. Without a query, the latest food recalls.",
+		Params: []registry.Param{
+			registry.Str("query").Len(1, 200).Describe("hazard or food, e.g. listeria, undeclared peanut, spinach"),
+			registry.Int("limit").Range(5, 50).WithDefault(20),
+		},
+		Example:  map[string]any{"query": "listeria", "limit": 5},
+		Expected: "Envelope: data is an array of food recalls " + recallFields + ", newest report first; no match is an empty array; meta.source is openFDA.",
+		Shape:    registry.Envelope,
+		Sources:  []string{openfda.Source.Name},
+		Handler:  foodSafety,
+	})
+}
+
+func foodSafety(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	return enforcementSearch(ctx, c, openfda.FoodEnforcement, []string{"reason_for_recall", "product_description"})
+}

@@ -1,0 +1,73 @@
+package swpc
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Plasma is one minute of solar wind plasma at L1; nil marks a gap.
+type Plasma struct {
+	Time        time.Time
+	Density     *float64 // protons per cm³
+	Speed       *float64 // km/s
+	Temperature *float64 // kelvin
+}
+
+// DecodePlasma reads a solar-wind/plasma-*.json table.
+func DecodePlasma(body []byte) ([]Plasma, error) {
+	return decodeRows(body, func(r row) (Plasma, error) {
+		t, err := r.time("time_tag")
+		if err != nil {
+			return Plasma{}, err
+		}
+		p := Plasma{Time: t}
+		for col, dst := range map[string]**float64{"density": &p.Density, "speed": &p.Speed, "temperature": &p.Temperature} {
+			if *dst, err = r.num(col); err != nil {
+				return Plasma{}, err
+			}
+		}
+		return p, nil
+	})
+}
+
+// Flare is one GOES X-ray flare: begin, peak and end with their classes.
+// Times are RFC 3339; EndTime is empty while the flare is in progress.
+type Flare struct {
+	BeginTime  string   `json:"begin_time"`
+	BeginClass string   `json:"begin_class"`
+	MaxTime    string   `json:"max_time"`
+	MaxClass   string   `json:"max_class"`
+	MaxXrLong  *float64 `json:"max_xrlong"` // peak 0.1-0.8 nm flux, W/m²
+	EndTime    string   `json:"end_time"`
+	EndClass   string   `json:"end_class"`
+	Satellite  int      `json:"satellite"`
+}
+
+// DecodeFlares reads xray-flares-7-day.json.
+func DecodeFlares(body []byte) ([]Flare, error) {
+	var out []Flare
+	if err := json.Unmarshal(body, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Aurora is the OVATION nowcast: Points are [longitude 0-359, latitude
+// -90..90, probability 0-100].
+type Aurora struct {
+	ObservationTime string       `json:"Observation Time"`
+	ForecastTime    string       `json:"Forecast Time"`
+	Points          [][3]float64 `json:"coordinates"`
+}
+
+// DecodeAurora reads ovation_aurora_latest.json.
+func DecodeAurora(body []byte) (Aurora, error) {
+	var a Aurora
+	if err := json.Unmarshal(body, &a); err != nil {
+		return Aurora{}, err
+	}
+	if a.ForecastTime == "" {
+		return Aurora{}, badAnswer("aurora answer has no forecast time")
+	}
+	return a, nil
+}

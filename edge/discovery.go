@@ -3,6 +3,7 @@ package edge
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
@@ -94,10 +95,19 @@ func quote(docs *registry.Documents) fasthttp.RequestHandler {
 	}
 }
 
+// maxQuery bounds a route-finder query; no tool needs more words to be found.
+const maxQuery = 200
+
 // find serves the route finder, /api/routes/find?q=TEXT.
 func find(docs *registry.Documents) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
-		body, err := docs.Find(string(ctx.QueryArgs().Peek("q")))
+		q := string(ctx.QueryArgs().Peek("q"))
+		if utf8.RuneCountInString(q) > maxQuery {
+			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "the query is too long",
+				[]registry.FieldError{{Name: "q", Problem: fmt.Sprintf("must be at most %d characters", maxQuery)}})
+			return
+		}
+		body, err := docs.Find(q)
 		if err != nil {
 			writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the route finder failed", nil)
 			return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,6 +179,14 @@ func TestRouteFinderRoute(t *testing.T) {
 	}
 	if res.Query != tool.Name || len(res.Matches) == 0 || res.Matches[0].Name != tool.Name {
 		t.Errorf("find %s: %+v", tool.Name, res)
+	}
+}
+
+func TestRouteFinderRefusesLongQuery(t *testing.T) {
+	a := newDiscoveryServer(t, downRuntime{}).do("GET", "/api/routes/find?q="+strings.Repeat("a", 201))
+	want := `{"error":{"code":"invalid_params","message":"the query is too long","fields":[{"name":"q","problem":"must be at most 200 characters"}]}}`
+	if a.status != 400 || a.body != want {
+		t.Errorf("%d %s", a.status, a.body)
 	}
 }
 

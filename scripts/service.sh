@@ -16,7 +16,7 @@ start_service() {
 		"$dir/coinslot" serve --listen "127.0.0.1:$port" >"$dir/serve.log" 2>&1 &
 	service_pid=$!
 	service_dir=$dir
-	trap 'kill "$service_pid" 2>/dev/null; wait "$service_pid" 2>/dev/null; rm -rf "$service_dir"' EXIT
+	trap stop_service EXIT
 	for _ in $(seq 1 150); do
 		if curl -fsS "$BASE_URL/readyz" >/dev/null 2>&1; then
 			return
@@ -29,4 +29,12 @@ start_service() {
 	echo "coinslot did not become ready at $BASE_URL; its log:" >&2
 	cat "$dir/serve.log" >&2
 	exit 1
+}
+
+stop_service() {
+	local status=$?
+	kill "$service_pid" 2>/dev/null || true
+	wait "$service_pid" 2>/dev/null || true
+	rm -rf "$service_dir"
+	exit "$status"
 }

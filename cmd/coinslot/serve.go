@@ -36,6 +36,9 @@ func runServe(args []string) int {
 		return 1
 	}
 	defer svc.Close()
+	if svc.sandbox != nil {
+		printSandbox(svc.sandbox, cfg)
+	}
 	go svc.watchConfig(ctx, *cfgPath, *listen)
 
 	srv := edge.HTTPServer(svc.Handler)

@@ -37,6 +37,7 @@ type service struct {
 	runtime *actors.Runtime
 	ledger  ledger.Store
 	extra   map[string]fasthttp.RequestHandler // by path prefix: /metrics, /facilitator/
+	sandbox *facilitator.Sandbox               // nil in production
 	closers []func() error
 }
 
@@ -72,7 +73,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = strings.TrimRight(cfg.BaseURL, "/") + "/facilitator"
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
-		printSandbox(sb, cfg)
+		svc.sandbox = sb
 	} else {
 		pay.Network = x402.Base
 		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -52,8 +53,9 @@ type Sandbox struct {
 	sim    *simulated.Backend
 	client simulated.Client
 
-	mineMu sync.Mutex
-	closed bool
+	mineMu    sync.Mutex
+	closed    bool
+	lastBlock int64 // unix second of the last block sealed here
 }
 
 // sandboxKey is a fixed key for a sandbox role, so the token's address and
@@ -159,7 +161,19 @@ func (s *Sandbox) mine(ctx context.Context, tx common.Hash) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		// A block's time is at least its parent's plus one second; sealing
+		// faster would run the chain's clock ahead of real time until
+		// buyers' authorizations look expired. Waiting for the next second
+		// lets everything sent meanwhile share the block.
+		if wait := time.Until(time.Unix(s.lastBlock+1, 0)); wait > 0 {
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
 		s.sim.Commit()
+		s.lastBlock = time.Now().Unix()
 	}
 	return fmt.Errorf("not included in %d blocks", maxMineRounds)
 }

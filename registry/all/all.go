@@ -10,9 +10,11 @@ import (
 	_ "github.com/coinslot/coinslot/registry/health"
 	_ "github.com/coinslot/coinslot/registry/legal"
 	_ "github.com/coinslot/coinslot/registry/markets"
+	_ "github.com/coinslot/coinslot/registry/media"
 	_ "github.com/coinslot/coinslot/registry/osint"
 	_ "github.com/coinslot/coinslot/registry/safety"
 	_ "github.com/coinslot/coinslot/registry/security"
+	_ "github.com/coinslot/coinslot/registry/social"
 	_ "github.com/coinslot/coinslot/registry/utility"
 	_ "github.com/coinslot/coinslot/registry/x402intel"
 )

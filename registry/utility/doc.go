@@ -1,3 +1,3 @@
-// Package utility holds small local computations: US business days and the
-// current state of an IANA time zone.
+// Package utility holds small lookups: US business days, the current state of
+// an IANA time zone, and ECB reference exchange rates.
 package utility

@@ -33,6 +33,11 @@ var Source = upstreams.Register(upstreams.Source{
 		{Path: "/search/repositories", Query: "language%3Acobol", File: "testdata/rate_limited.json", Status: 403},
 		{Path: "/search/repositories", Query: "x402", File: "testdata/search_x402.json"},
 		{Path: "/search/repositories", File: "testdata/search_created.json"},
+		{Path: "/repos/coinbase/x402", File: "testdata/repo_x402.json"},
+		{Path: "/repos/coinbase/x402/languages", File: "testdata/repo_x402_languages.json"},
+		{Path: "/repos/coinbase/x402/contributors", File: "testdata/repo_x402_contributors.json"},
+		{Path: "/repos/coinbase/x402/releases", File: "testdata/repo_x402_releases.json"},
+		{Path: "/repos/octocat/no-such-repo", File: "testdata/repo_not_found.json", Status: 404},
 	},
 })
 

@@ -1,0 +1,95 @@
+package media
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/reddit"
+)
+
+// communities are where open video and image generation models are
+// discussed: general diffusion news and recipes, ComfyUI workflows, and
+// finished AI video.
+var communities = []string{"StableDiffusion", "comfyui", "aivideo"}
+
+// searchWindow keeps results to the last year: video models are superseded
+// within months, and older settings mislead.
+const searchWindow = "year"
+
+const noModelAccess = "No upstream model API access is included: this is what the communities posted, not model output."
+
+// searched says what was asked of the source, so a buyer can repeat it.
+type searched struct {
+	Source      string   `json:"source"`
+	Communities []string `json:"communities"`
+	Terms       string   `json:"terms"`
+	Order       string   `json:"order"`
+	Window      string   `json:"window"`
+}
+
+// modelFamily reads the model argument: a lowercase family identifier such
+// as wan, hunyuan, ltx or cogvideox; case is forgiven.
+var modelFamily = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{1,31}$`)
+
+func modelArg(c *registry.Call) (string, error) {
+	m := strings.ToLower(strings.TrimSpace(c.Args.String("model")))
+	if m != "" && !modelFamily.MatchString(m) {
+		return "", registry.Invalid("model", "must be a model-family identifier such as wan, hunyuan, ltx or cogvideox: letters, digits, dots, dashes or underscores")
+	}
+	return m, nil
+}
+
+// searchCommunities runs one relevance search over the communities.
+func searchCommunities(ctx context.Context, c *registry.Call, terms string, limit int) ([]reddit.Post, searched, bool, error) {
+	s := reddit.Search{Query: terms, Communities: communities, Sort: "relevance", Time: searchWindow, Limit: limit}
+	asked := searched{Source: reddit.Source.Title, Communities: prefixed(communities), Terms: terms, Order: "relevance", Window: "past " + searchWindow}
+	resp, err := c.Upstream.Do(ctx, s.Request())
+	if err != nil {
+		return nil, asked, false, err
+	}
+	posts, err := reddit.DecodeListing(resp.Body)
+	if err != nil {
+		if ue, ok := upstreams.AsError(err); ok {
+			return nil, asked, false, ue
+		}
+		return nil, asked, false, upstreams.Errorf(reddit.Source.Name, upstreams.BadAnswer, "the answer could not be read")
+	}
+	kept := posts[:0]
+	for _, p := range posts {
+		if !p.Over18 {
+			kept = append(kept, p)
+		}
+	}
+	return kept, asked, resp.Cached, nil
+}
+
+func prefixed(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "r/" + n
+	}
+	return out
+}
+
+func channel(p reddit.Post) string { return "r/" + p.Community }
+
+func day(p reddit.Post) string { return p.Created().Format(time.DateOnly) }
+
+// excerpt cuts text to at most n characters at a word boundary, marking the
+// cut with an ellipsis; whitespace runs become single spaces.
+func excerpt(text string, n int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if utf8.RuneCountInString(text) <= n {
+		return text
+	}
+	cut := string([]rune(text)[:n-1])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}

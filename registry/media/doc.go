@@ -1,0 +1,5 @@
+// Package media holds the generative video and image community intelligence
+// tools: what the video-generation communities say about a model or topic,
+// and the settings they report for it. Both read public community posts; no
+// generation model is called.
+package media

@@ -1,0 +1,176 @@
+package social
+
+import (
+	"context"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/github"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "code_host_repo_intel", Path: "/paid/social/codehost-repo", Price: "0.03", Category: "Social",
+		Description: "One code-host repository at a glance: stars, forks, watchers, issues, license, topics, " +
+			"language mix, top contributors, recent releases and days since the last push.",
+		Params: []registry.Param{
+			registry.Str("repo").Req().Len(3, 140).Describe("owner/repo, e.g. coinbase/x402"),
+		},
+		Example: map[string]any{"repo": "coinbase/x402"},
+		Expected: "Envelope: data is an object {full_name, url, description, homepage, owner, owner_type, stars, forks, " +
+			"watchers, open_issues, language, languages[{language, bytes, percent}], license, topics, default_branch, " +
+			"created_at, pushed_at, days_since_push, archived, fork, top_contributors[{login, type, contributions}], " +
+			"latest_release, releases[{tag, name, published_at, prerelease, url}]}; latest_release is the newest " +
+			"non-prerelease or null. meta.source is GitHub.",
+		Shape:   registry.Envelope,
+		Sources: []string{github.Source.Name},
+		Handler: codeHostRepoIntel,
+	})
+}
+
+type repoIntel struct {
+	FullName        string          `json:"full_name"`
+	URL             string          `json:"url"`
+	Description     *string         `json:"description"`
+	Homepage        *string         `json:"homepage"`
+	Owner           string          `json:"owner"`
+	OwnerType       string          `json:"owner_type"`
+	Stars           int             `json:"stars"`
+	Forks           int             `json:"forks"`
+	Watchers        int             `json:"watchers"`
+	OpenIssues      int             `json:"open_issues"` // GitHub counts open pull requests here too
+	Language        *string         `json:"language"`
+	Languages       []languageShare `json:"languages"`
+	License         *string         `json:"license"` // SPDX id; NOASSERTION when GitHub cannot tell
+	Topics          []string        `json:"topics"`
+	DefaultBranch   string          `json:"default_branch"`
+	CreatedAt       string          `json:"created_at"`
+	PushedAt        string          `json:"pushed_at"`
+	DaysSincePush   int             `json:"days_since_push"`
+	Archived        bool            `json:"archived"`
+	Fork            bool            `json:"fork"`
+	TopContributors []contributor   `json:"top_contributors"`
+	LatestRelease   *release        `json:"latest_release"`
+	Releases        []release       `json:"releases"`
+}
+
+type languageShare struct {
+	Language string  `json:"language"`
+	Bytes    int64   `json:"bytes"`
+	Percent  float64 `json:"percent"`
+}
+
+type contributor struct {
+	Login         string `json:"login"`
+	Type          string `json:"type"`
+	Contributions int    `json:"contributions"`
+}
+
+type release struct {
+	Tag         string  `json:"tag"`
+	Name        *string `json:"name"`
+	PublishedAt *string `json:"published_at"`
+	Prerelease  bool    `json:"prerelease"`
+	URL         string  `json:"url"`
+}
+
+// GitHub's own limits on owner and repository names.
+var repoForm = regexp.MustCompile(`^[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}$`)
+
+const (
+	topContributors = 5
+	recentReleases  = 5
+)
+
+func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	given := strings.TrimSpace(c.Args.String("repo"))
+	owner, name, _ := strings.Cut(given, "/")
+	if !repoForm.MatchString(given) || name == "." || name == ".." {
+		return nil, registry.Invalid("repo", "must be owner/repo, e.g. coinbase/x402")
+	}
+	f := newFetcher(c)
+	d, err := fetch(ctx, f, github.RepoRequest(owner, name), github.DecodeRepoDetail)
+	if err != nil {
+		return nil, notFound(err, "no public repository "+given)
+	}
+	// A renamed repository answers under its new name; the lists follow it.
+	owner, name, _ = strings.Cut(d.FullName, "/")
+	var (
+		langs  map[string]int64
+		people []github.Contributor
+		rels   []github.Release
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		langs, err = fetch(gctx, f, github.LanguagesRequest(owner, name), github.DecodeLanguages)
+		return err
+	})
+	g.Go(func() (err error) {
+		people, err = fetch(gctx, f, github.ContributorsRequest(owner, name, topContributors), github.DecodeContributors)
+		return err
+	})
+	g.Go(func() (err error) {
+		rels, err = fetch(gctx, f, github.ReleasesRequest(owner, name, recentReleases), github.DecodeReleases)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := repoIntel{
+		FullName: d.FullName, URL: d.HTMLURL, Description: d.Description, Homepage: d.Homepage,
+		Owner: d.Owner.Login, OwnerType: d.Owner.Type, Stars: d.Stars, Forks: d.Forks, Watchers: d.Subscribers,
+		OpenIssues: d.OpenIssues, Language: d.Language, Languages: languageShares(langs), Topics: d.Topics,
+		DefaultBranch: d.DefaultBranch, CreatedAt: d.CreatedAt, PushedAt: d.PushedAt,
+		Archived: d.Archived, Fork: d.Fork, TopContributors: make([]contributor, 0, len(people)),
+		Releases: make([]release, 0, len(rels)),
+	}
+	if d.License != nil {
+		out.License = &d.License.SPDX
+	}
+	if out.Topics == nil {
+		out.Topics = []string{}
+	}
+	if pushed, err := time.Parse(time.RFC3339, d.PushedAt); err == nil {
+		out.DaysSincePush = int(c.Now.Sub(pushed).Hours() / 24)
+	}
+	for _, p := range people[:min(len(people), topContributors)] {
+		out.TopContributors = append(out.TopContributors, contributor{p.Login, p.Type, p.Contributions})
+	}
+	for _, r := range rels[:min(len(rels), recentReleases)] {
+		out.Releases = append(out.Releases, release{r.TagName, r.Name, r.PublishedAt, r.Prerelease, r.HTMLURL})
+	}
+	for i, r := range out.Releases {
+		if !r.Prerelease {
+			out.LatestRelease = &out.Releases[i]
+			break
+		}
+	}
+	return &registry.Result{Data: out, Count: 1, Source: github.Source.Title, Cached: f.cached()}, nil
+}
+
+// languageShares orders languages by bytes of code, largest first, with each
+// one's share of the total in percent.
+func languageShares(langs map[string]int64) []languageShare {
+	var total int64
+	out := make([]languageShare, 0, len(langs))
+	for lang, n := range langs {
+		total += n
+		out = append(out, languageShare{Language: lang, Bytes: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Bytes != out[j].Bytes {
+			return out[i].Bytes > out[j].Bytes
+		}
+		return out[i].Language < out[j].Language
+	})
+	for i := range out {
+		out[i].Percent = math.Round(float64(out[i].Bytes)/float64(total)*1000) / 10
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+// Package social holds the community lookups: forum post search and code-host
+// repository intelligence.
+package social

@@ -1,0 +1,97 @@
+package social
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/reddit"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "forum_search", Path: "/paid/social/forum", Price: "0.02", Category: "Social",
+		Description: "Search forum posts site-wide or in one community, by relevance, hot, new or top, " +
+			"with score, comment count, date, link and a text excerpt.",
+		Params: []registry.Param{
+			registry.Str("query").Req().Len(1, 512).Describe("search words"),
+			registry.Str("community").Len(2, 23).Describe("community name, e.g. LocalLLaMA or r/LocalLLaMA; site-wide when absent"),
+			registry.Str("sort").OneOf("relevance", "hot", "new", "top").WithDefault("relevance"),
+			registry.Int("limit").Range(5, 50).WithDefault(25),
+		},
+		Example: map[string]any{"query": "mcp server", "community": "LocalLLaMA", "limit": 10},
+		Expected: "Envelope: data is an array of posts {id, title, community, author, score, upvote_ratio, num_comments, " +
+			"created, url, link, flair, excerpt} in the chosen order; url is the discussion page, link the shared address " +
+			"of a link post (empty for text posts), excerpt the first 300 characters of the text. NSFW posts are left out, " +
+			"so fewer than limit may return. meta.source is Reddit.",
+		Shape:   registry.Envelope,
+		Sources: []string{reddit.Source.Name},
+		Handler: forumSearch,
+	})
+}
+
+type forumPost struct {
+	ID          string  `json:"id"`
+	Title       string  `json:"title"`
+	Community   string  `json:"community"`
+	Author      string  `json:"author"`
+	Score       int     `json:"score"`
+	UpvoteRatio float64 `json:"upvote_ratio"`
+	NumComments int     `json:"num_comments"`
+	Created     string  `json:"created"`
+	URL         string  `json:"url"`
+	Link        string  `json:"link"`
+	Flair       *string `json:"flair"`
+	Excerpt     string  `json:"excerpt"`
+}
+
+// Reddit community names: 3-21 letters, digits or underscores; a few old
+// ones are two characters long.
+var communityName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_]{1,20}$`)
+
+const excerptLen = 300
+
+func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	s := reddit.Search{Query: strings.TrimSpace(c.Args.String("query")), Sort: c.Args.String("sort"), Limit: c.Args.Int("limit")}
+	if c.Args.Has("community") {
+		name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(c.Args.String("community")), "/"), "r/")
+		if !communityName.MatchString(name) {
+			return nil, registry.Invalid("community", "must be a community name such as LocalLLaMA: 2-21 letters, digits or underscores")
+		}
+		s.Communities = []string{name}
+	}
+	f := newFetcher(c)
+	posts, err := fetch(ctx, f, s.Request(), reddit.DecodeListing)
+	if err != nil {
+		return nil, notFound(err, "no such community, or it is banned")
+	}
+	out := make([]forumPost, 0, len(posts))
+	for _, p := range posts {
+		if p.Over18 {
+			continue
+		}
+		out = append(out, forumPost{
+			ID: p.ID, Title: p.Title, Community: p.Community, Author: p.Author, Score: p.Score,
+			UpvoteRatio: p.UpvoteRatio, NumComments: p.NumComments, Created: p.Created().Format(time.RFC3339),
+			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: excerpt(p.Text, excerptLen),
+		})
+	}
+	return &registry.Result{Data: out, Count: len(out), Source: reddit.Source.Title, Cached: f.cached()}, nil
+}
+
+// excerpt cuts text to at most n characters at a word boundary, marking the
+// cut with an ellipsis; whitespace runs become single spaces.
+func excerpt(text string, n int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if utf8.RuneCountInString(text) <= n {
+		return text
+	}
+	cut := string([]rune(text)[:n-1])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}

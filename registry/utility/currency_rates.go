@@ -1,0 +1,133 @@
+package utility
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+	"github.com/coinslot/coinslot/upstreams/frankfurter"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "currency_rates", Path: "/paid/utility/currency", Price: "0.01", Category: "Utility",
+		Description: "Latest European Central Bank reference exchange rates (about 30 fiat currencies, " +
+			"published each ECB working day) from a base currency to one, several or all others.",
+		Params: []registry.Param{
+			registry.Str("base").Len(3, 3).WithDefault("USD").Describe("3-letter ISO 4217 code"),
+			registry.Str("target").Len(3, 200).Describe("a 3-letter code, or several separated by commas; all when absent"),
+		},
+		Example: map[string]any{"base": "USD", "target": "EUR"},
+		Expected: "Envelope: data is an object {base, date, rates{CODE: units of CODE per 1 base}, rate} where date is " +
+			"the ECB publication day and rate is present only for a single target; meta.source is ECB via Frankfurter. " +
+			"Crypto and currencies outside the ECB list are refused as invalid input.",
+		Shape:   registry.Envelope,
+		Sources: []string{frankfurter.Source.Name},
+		Handler: currencyRates,
+	})
+}
+
+type rateTable struct {
+	Base  string             `json:"base"`
+	Date  string             `json:"date"`
+	Rates map[string]float64 `json:"rates"`
+	Rate  *float64           `json:"rate,omitempty"`
+}
+
+var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// The currency list changes when the ECB adds or drops a currency, so it is
+// read from the source (and cached for a day) rather than written here.
+const currencyListTTL = 24 * time.Hour
+
+func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	base := strings.ToUpper(strings.TrimSpace(c.Args.String("base")))
+	if !currencyCode.MatchString(base) {
+		return nil, registry.Invalid("base", "must be a 3-letter ISO 4217 code such as USD")
+	}
+	targets, err := parseTargets(c.Args.String("target"), base)
+	if err != nil {
+		return nil, err
+	}
+	listReq := frankfurter.CurrenciesRequest()
+	listReq.TTL = currencyListTTL
+	listResp, err := c.Upstream.Do(ctx, listReq)
+	if err != nil {
+		return nil, err
+	}
+	known, err := frankfurter.DecodeCurrencies(listResp.Body)
+	if err != nil {
+		return nil, unreadable(err)
+	}
+	if err := requireKnown(known, "base", base); err != nil {
+		return nil, err
+	}
+	for _, t := range targets {
+		if err := requireKnown(known, "target", t); err != nil {
+			return nil, err
+		}
+	}
+	resp, err := c.Upstream.Do(ctx, frankfurter.LatestRequest(base, targets))
+	if err != nil {
+		return nil, err
+	}
+	latest, err := frankfurter.DecodeRates(resp.Body)
+	if err != nil {
+		return nil, unreadable(err)
+	}
+	out := rateTable{Base: latest.Base, Date: latest.Date, Rates: make(map[string]float64, len(latest.Rates))}
+	for code, r := range latest.Rates {
+		out.Rates[code] = float64(r)
+	}
+	if len(targets) == 1 {
+		r, ok := out.Rates[targets[0]]
+		if !ok {
+			return nil, upstreams.Errorf(frankfurter.Source.Name, upstreams.BadAnswer, "the answer has no %s rate", targets[0])
+		}
+		out.Rate = &r
+	}
+	return &registry.Result{Data: out, Count: len(out.Rates), Source: frankfurter.Source.Title, Cached: listResp.Cached && resp.Cached}, nil
+}
+
+// parseTargets reads "EUR, jpy" as [EUR JPY], without duplicates.
+func parseTargets(s, base string) ([]string, error) {
+	var out []string
+	for part := range strings.SplitSeq(s, ",") {
+		code := strings.ToUpper(strings.TrimSpace(part))
+		switch {
+		case code == "" && strings.TrimSpace(s) == "":
+			return nil, nil
+		case !currencyCode.MatchString(code):
+			return nil, registry.Invalid("target", fmt.Sprintf("%q is not a 3-letter ISO 4217 code", strings.TrimSpace(part)))
+		case code == base:
+			return nil, registry.Invalid("target", "must differ from base")
+		case !slices.Contains(out, code):
+			out = append(out, code)
+		}
+	}
+	return out, nil
+}
+
+func requireKnown(known map[string]string, field, code string) error {
+	if _, ok := known[code]; ok {
+		return nil
+	}
+	codes := make([]string, 0, len(known))
+	for k := range known {
+		codes = append(codes, k)
+	}
+	slices.Sort(codes)
+	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(codes, ", ")))
+}
+
+func unreadable(err error) error {
+	if ue, ok := upstreams.AsError(err); ok {
+		return ue
+	}
+	return upstreams.Errorf(frankfurter.Source.Name, upstreams.BadAnswer, "the answer could not be read")
+}

@@ -1,0 +1,53 @@
+package utility
+
+import (
+	"testing"
+
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+func TestCurrencyRatesGolden(t *testing.T) {
+	cases := []struct {
+		golden string
+		in     map[string]any
+	}{
+		{"currency_rates", map[string]any{"base": "USD", "target": "EUR"}},
+		{"currency_rates_two_targets", map[string]any{"base": "usd", "target": "eur, JPY,EUR"}},
+		{"currency_rates_all", map[string]any{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.golden, func(t *testing.T) {
+			res, err := run(t, "currency_rates", tc.in, callNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.golden, res)
+		})
+	}
+}
+
+func TestCurrencyRatesRefusesWhatTheECBDoesNotPublish(t *testing.T) {
+	const available = "AUD, BRL, CAD, CHF, CNY, CZK, DKK, EUR, GBP, HKD, HUF, IDR, ILS, INR, ISK, JPY, KRW, MXN, MYR, NOK, NZD, PHP, PLN, RON, SEK, SGD, THB, TRY, USD, ZAR"
+	cases := []struct {
+		in             map[string]any
+		field, problem string
+	}{
+		{map[string]any{"target": "BTC"}, "target", "BTC has no ECB reference rate; available: " + available},
+		{map[string]any{"base": "RUB"}, "base", "RUB has no ECB reference rate; available: " + available},
+		{map[string]any{"base": "EUR", "target": "JPY,eur"}, "target", "must differ from base"},
+		{map[string]any{"target": "EUR,EURO"}, "target", `"EURO" is not a 3-letter ISO 4217 code`},
+		{map[string]any{"target": "EUR,,JPY"}, "target", `"" is not a 3-letter ISO 4217 code`},
+		{map[string]any{"base": "U$D"}, "base", "must be a 3-letter ISO 4217 code such as USD"},
+	}
+	for _, tc := range cases {
+		_, err := run(t, "currency_rates", tc.in, callNow)
+		wantInvalid(t, err, tc.field, tc.problem)
+	}
+}
+
+func TestCurrencyRatesPassesUpstreamFailuresOn(t *testing.T) {
+	_, err := run(t, "currency_rates", map[string]any{"base": "CHF"}, callNow)
+	if e, ok := upstreams.AsError(err); !ok || e.Source != "frankfurter" || e.Kind != upstreams.BadAnswer || e.Status != 500 {
+		t.Errorf("err = %v, want the source's 500 as upstream_error", err)
+	}
+}

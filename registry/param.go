@@ -2,6 +2,7 @@ package registry
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -33,6 +34,12 @@ type Param struct {
 	Items    Type // element type of an array
 	MaxItems int
 	Doc      string // what the value means, e.g. "event slug"
+	// Pattern restricts a string (or each string item) to a regular
+	// expression, checked before any payment and published in the schema;
+	// PatternDoc says in words what matches, for the error.
+	Pattern    string
+	PatternDoc string
+	re         *regexp.Regexp
 }
 
 // Str declares a string parameter.
@@ -73,6 +80,14 @@ func (p Param) Len(lo, hi int) Param { p.MinLen, p.MaxLen = lo, hi; return p }
 
 // OneOf restricts a string to the given values.
 func (p Param) OneOf(values ...string) Param { p.Enum = values; return p }
+
+// Matching restricts a string, or each string of an array, to the regular
+// expression expr (RE2 syntax that is also valid ECMA-262, anchored with ^
+// and $); what describes a match for the error, e.g. "an owner/repo name".
+func (p Param) Matching(expr, what string) Param {
+	p.Pattern, p.PatternDoc, p.re = expr, what, regexp.MustCompile(expr)
+	return p
+}
 
 // Most caps an array's length.
 func (p Param) Most(n int) Param { p.MaxItems = n; return p }

@@ -90,4 +90,7 @@ func stringBounds(s map[string]any, p Param) {
 	if p.Required && p.MinLen == 0 {
 		s["minLength"] = 1
 	}
+	if p.Pattern != "" {
+		s["pattern"] = p.Pattern
+	}
 }

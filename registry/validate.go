@@ -96,7 +96,7 @@ func (p Param) coerce(v any) (any, string) {
 		if p.MaxItems > 0 && len(items) > p.MaxItems {
 			return nil, fmt.Sprintf("must have at most %d items", p.MaxItems)
 		}
-		elem := Param{Type: p.Items, Enum: p.Enum}
+		elem := Param{Type: p.Items, Enum: p.Enum, Pattern: p.Pattern, PatternDoc: p.PatternDoc, re: p.re}
 		out := make([]any, len(items))
 		for i, item := range items {
 			val, problem := elem.coerce(item)
@@ -155,6 +155,9 @@ func (p Param) checkString(s string) string {
 		return "must be one of: " + strings.Join(p.Enum, ", ")
 	}
 	n := utf8.RuneCountInString(s)
+	if p.re != nil && !p.re.MatchString(s) {
+		return "must be " + p.PatternDoc
+	}
 	switch {
 	case p.Required && strings.TrimSpace(s) == "":
 		return "must not be empty"

@@ -17,6 +17,7 @@ var sample = &Tool{
 		Bool("include_thermal").WithDefault(true),
 		Str("platform").OneOf("venueA", "venueB", "both").WithDefault("both"),
 		List("keywords", String).Most(8),
+		Str("repo").Matching(`^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$`, "owner/repo, e.g. coinbase/x402"),
 		JSONText("openapi_json"),
 		Amount("expected_price"),
 	},
@@ -66,6 +67,7 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{`{"query":"ok","keywords":"a"}`, "keywords", "must be an array of string"},
 		{`{"query":"ok","openapi_json":[1]}`, "openapi_json", "must be a JSON object or a string"},
 		{`{"query":"ok","expected_price":"-1"}`, "expected_price", "must be a non-negative decimal amount"},
+		{`{"query":"ok","repo":"coinbase"}`, "repo", "must be owner/repo, e.g. coinbase/x402"},
 		{`{"limit":20}`, "query", "is required"},
 		{`{"query":"ok","lmit":20}`, "lmit", "is not a parameter of sample_scan"},
 	} {

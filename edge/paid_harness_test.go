@@ -44,10 +44,13 @@ var testTools = []*registry.Tool{
 		Params:  []registry.Param{registry.Str("tool_name").Req()},
 		Example: map[string]any{"tool_name": "x"}, Expected: "An object with a verdict and svc_receipt.", Shape: registry.ReceiptBacked},
 	{Name: "test_fail", Path: "/paid/test/fail", Price: "0.01", Category: "Utility", Description: "Fails as asked.",
-		Params:  []registry.Param{registry.Str("kind").Req().OneOf("upstream_unavailable", "upstream_timeout", "upstream_error", "not_found")},
+		Params:  []registry.Param{registry.Str("kind").Req().OneOf("upstream_unavailable", "upstream_timeout", "upstream_error", "not_found", "invalid_params")},
 		Example: map[string]any{"kind": "not_found"}, Expected: "Nothing.", Shape: registry.Envelope},
 	{Name: "test_down", Path: "/paid/test/down", Price: "0.01", Category: "Utility", Description: "Never ready.",
 		Example: map[string]any{}, Expected: "Nothing.", Shape: registry.Envelope},
+	{Name: "test_mcp_only", Price: "0.03", Category: "Web & Leads", Description: "Scores a domain.",
+		Params: []registry.Param{registry.Str("domain").Req()}, Sources: []string{"rdap"},
+		Example: map[string]any{"domain": "example.com"}, Expected: "An object with a score.", Shape: registry.Object},
 }
 
 func init() {
@@ -75,7 +78,12 @@ func (r *fakeRuntime) Run(ctx context.Context, t *registry.Tool, args registry.A
 		return &registry.Result{Data: map[string]int{"letters": len(args.String("text"))}, Count: 1, Source: "local analysis"}, nil
 	case "test_receipt":
 		return &registry.Result{Data: map[string]string{"verdict": "allow"}, Count: 1, Source: "local analysis"}, nil
+	case "test_mcp_only":
+		return &registry.Result{Data: map[string]int{"score": len(args.String("domain"))}, Count: 1, Source: "rdap"}, nil
 	case "test_fail":
+		if args.String("kind") == "invalid_params" {
+			return nil, registry.Invalid("kind", "names a zone that does not exist")
+		}
 		return nil, upstreams.Errorf("usgs", upstreams.Kind(args.String("kind")), "answered badly")
 	}
 	panic("no such tool " + t.Name)

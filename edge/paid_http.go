@@ -35,6 +35,19 @@ func writeTerms(ctx *fasthttp.RequestCtx, o *offer) {
 	writeJSON(ctx, fasthttp.StatusPaymentRequired, o.body)
 }
 
+// writeFailure answers a call that was not served; o is needed only for
+// payment failures, which carry the terms again.
+func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
+	if f.payment() {
+		writeRefusal(ctx, o, f.status, f.code, f.reason, f.message)
+		return
+	}
+	if f.code == "tool_unavailable" {
+		setRetryAfter(ctx, f.retryAfter)
+	}
+	writeError(ctx, f.status, f.code, f.message, f.fields)
+}
+
 // writeRefusal sends a payment error. Every 402 (and the 400 for a
 // malformed payment) carries the terms again, so a client can pay anew.
 func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, status int, code, reason, message string) {

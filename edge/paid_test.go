@@ -220,7 +220,7 @@ func TestConcurrentIdenticalPaymentsServeOnce(t *testing.T) {
 
 func TestToolFailureIsNeverCharged(t *testing.T) {
 	h := newHarness(t)
-	for kind, status := range map[string]int{"upstream_unavailable": 503, "upstream_timeout": 504, "upstream_error": 502, "not_found": 404} {
+	for kind, status := range map[string]int{"upstream_unavailable": 503, "upstream_timeout": 504, "upstream_error": 502, "not_found": 404, "invalid_params": 400} {
 		p := h.payment("/paid/test/fail", nil)
 		body := `{"kind":"` + kind + `"}`
 		r := h.pay("/paid/test/fail", body, p)

@@ -35,7 +35,8 @@ type Server struct {
 	routes  atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
 	pay     Payments
 	metrics *paymentMetrics
-	offers  atomic.Pointer[map[string]*offer] // paid tools' terms by tool name, rebuilt on reload
+	offers  atomic.Pointer[map[string]*offer]       // every tool's terms by tool name, rebuilt on reload
+	mcp     atomic.Pointer[fasthttp.RequestHandler] // /mcp, rebuilt on reload
 }
 
 // New builds a server for cfg.
@@ -62,15 +63,24 @@ func (s *Server) Reload(cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
+	mcp, err := s.buildMCP(cfg)
+	if err != nil {
+		return err
+	}
 	s.cfg.Store(cfg)
 	s.routes.Store(&routes)
 	s.offers.Store(&offers)
+	s.mcp.Store(&mcp)
 	return nil
 }
 
 // Handler is the fasthttp entry point.
 func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
 	path := string(ctx.Path())
+	if path == registry.PathMCP {
+		(*s.mcp.Load())(ctx)
+		return
+	}
 	if h, ok := (*s.routes.Load())[path]; ok {
 		h(ctx)
 		return

@@ -160,6 +160,9 @@ func strictJSON(raw []byte, target any) error {
 func jsonProblem(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
+		if te.Field == "" {
+			return "it is a JSON " + te.Value
+		}
 		return fmt.Sprintf("field %s has the wrong type (%s)", te.Field, te.Value)
 	}
 	var se *json.SyntaxError

@@ -1,0 +1,106 @@
+package edge
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttpadaptor"
+)
+
+// mcpProtocolVersions are the MCP revisions /mcp negotiates, newest first.
+// 2025-03-26 stays so that a request without MCP-Protocol-Version, which
+// the transport takes to be 2025-03-26, is still served.
+var mcpProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26"}
+
+// mcpInstructions tell an agent how a call is paid.
+const mcpInstructions = "Every tool is paid per call in USDC with x402. Call a tool without payment to get its terms: " +
+	"an isError result whose structuredContent is the x402 v2 PaymentRequired document. Repeat the call with " +
+	`params._meta["x402/payment"] set to a signed PaymentPayload for one of its accepts entries. A served call carries ` +
+	`_meta["x402/payment-response"] with the settlement; its receipt is at /receipt/{transaction}. ` +
+	"Arguments are checked before payment is asked for, and a tool that fails is not charged."
+
+// buildMCP builds /mcp for cfg: the official SDK's Streamable HTTP handler,
+// stateless with JSON responses, mounted on fasthttp.
+func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "coinslot", Title: "coinslot", Version: Version}, &mcp.ServerOptions{
+		Instructions:              mcpInstructions,
+		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		SupportedProtocolVersions: mcpProtocolVersions,
+	})
+	for _, t := range registry.All() {
+		srv.AddTool(s.mcpTool(t), s.mcpCall(t))
+	}
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	// A browser page from another origin must not drive /mcp (the
+	// transport's Origin rule); the service's own origin may.
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("mcp: base URL: %w", err)
+	}
+	origins := http.NewCrossOriginProtection()
+	if err := origins.AddTrustedOrigin(u.Scheme + "://" + u.Host); err != nil {
+		return nil, fmt.Errorf("mcp: %w", err)
+	}
+	adapted := fasthttpadaptor.NewFastHTTPHandler(origins.Handler(handler))
+	return func(ctx *fasthttp.RequestCtx) {
+		if ctx.IsPost() && !screenRPC(ctx) {
+			return
+		}
+		// The SDK refuses a loopback connection that names a foreign Host
+		// (DNS rebinding), reading the local address from the request
+		// context, which the adaptor makes of the fasthttp user values.
+		ctx.SetUserValue(http.LocalAddrContextKey, ctx.LocalAddr())
+		adapted(ctx)
+	}, nil
+}
+
+// mcpMethods are the requests /mcp serves: a tools-only server.
+var mcpMethods = map[string]bool{"initialize": true, "ping": true, "tools/list": true, "tools/call": true}
+
+// screenRPC answers, as JSON-RPC asks, the bodies the SDK would refuse with
+// a plain-text 400: one that is not JSON (-32700, null id) and a request
+// for a method this server does not have (-32601). It reports whether the
+// SDK should serve the body. Neither answer touches any state.
+func screenRPC(ctx *fasthttp.RequestCtx) bool {
+	body := ctx.PostBody()
+	if !json.Valid(body) {
+		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON")
+		return false
+	}
+	var call struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	if json.Unmarshal(body, &call) != nil || call.ID == nil || call.Method == nil || mcpMethods[*call.Method] {
+		return true // a batch, a notification, a response or a method served
+	}
+	writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32601, "Method not found: "+*call.Method)
+	return false
+}
+
+type rpcError struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// writeRPCError answers with a JSON-RPC error; a nil id is written null.
+func writeRPCError(ctx *fasthttp.RequestCtx, status int, id json.RawMessage, code int, message string) {
+	e := rpcError{JSONRPC: "2.0", ID: id}
+	if e.ID == nil {
+		e.ID = json.RawMessage("null")
+	}
+	e.Error.Code, e.Error.Message = code, message
+	b, _ := json.Marshal(e)
+	writeJSON(ctx, status, b)
+}

@@ -1,7 +1,9 @@
 package actors
 
 import (
+	"cmp"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -53,6 +55,9 @@ func buildSettings(src upstreams.Source, cfg *config.Config, opts *Options) (*se
 	if opts.Sandbox {
 		// Recorded answers need no key, so sandbox never sends one.
 		s.baseURL = strings.TrimSuffix(opts.ReplayURL, "/") + "/" + src.Name
+		if src.AnyHost {
+			upstreams.TrustReplay(s.baseURL)
+		}
 		return s, nil
 	}
 	var ok bool
@@ -90,13 +95,30 @@ func setDuration(dst *time.Duration, v *config.Duration) {
 }
 
 // target is where req goes: its URL with the declared base swapped for the
-// effective one.
+// effective one. In sandbox a request of an AnyHost source goes to the
+// replay server as <base>/<host><path>, the form its fixtures are keyed by.
 func (s *settings) target(req *upstreams.Request) *upstreams.Request {
+	if s.source.AnyHost {
+		return s.anyHostTarget(req)
+	}
 	rest, ok := strings.CutPrefix(req.URL, s.source.BaseURL)
 	if !ok || s.baseURL == s.source.BaseURL {
 		return req
 	}
 	out := *req
 	out.URL = s.baseURL + rest
+	return &out
+}
+
+func (s *settings) anyHostTarget(req *upstreams.Request) *upstreams.Request {
+	u, err := url.Parse(req.URL)
+	if s.baseURL == "" || err != nil || u.Host == "" {
+		return req
+	}
+	out := *req
+	out.URL = s.baseURL + "/" + strings.ToLower(u.Host) + cmp.Or(u.EscapedPath(), "/")
+	if u.RawQuery != "" {
+		out.URL += "?" + u.RawQuery
+	}
 	return &out
 }

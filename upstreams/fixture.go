@@ -1,6 +1,7 @@
 package upstreams
 
 import (
+	"cmp"
 	"context"
 	"io/fs"
 	"net/http"
@@ -10,11 +11,12 @@ import (
 
 // Fixture maps requests to one recorded response of a source.
 type Fixture struct {
-	Method string // GET when empty
-	Path   string // URL path relative to the source's BaseURL, e.g. "/events"
-	Query  string // when set, the raw query must contain it, e.g. "slug=fed-decision"
-	File   string // path in the source's Recorded FS
-	Status int    // 200 when zero
+	Method string      // GET when empty
+	Path   string      // URL path relative to the source's BaseURL, e.g. "/events"; "/<host><path>" for AnyHost sources
+	Query  string      // when set, the raw query must contain it, e.g. "slug=fed-decision"
+	File   string      // path in the source's Recorded FS
+	Status int         // 200 when zero
+	Header http.Header // recorded response headers, for tools that read them (Server, Set-Cookie, ...)
 }
 
 // Match finds the source a request URL belongs to and the first fixture that
@@ -24,12 +26,8 @@ func Match(req *Request) (Source, Fixture, bool) {
 	if !ok {
 		return Source{}, Fixture{}, false
 	}
-	rest, ok := strings.CutPrefix(req.URL, src.BaseURL)
+	u, ok := fixtureURL(src, req.URL)
 	if !ok {
-		return src, Fixture{}, false
-	}
-	u, err := url.Parse(rest)
-	if err != nil {
 		return src, Fixture{}, false
 	}
 	method := req.Method
@@ -46,6 +44,24 @@ func Match(req *Request) (Source, Fixture, bool) {
 		}
 	}
 	return src, Fixture{}, false
+}
+
+// fixtureURL is the part of a request URL that fixtures are keyed by: the
+// URL below the source's BaseURL, or for an AnyHost source "/<host><path>".
+// The replay server hands AnyHost requests over in that keyed form already.
+func fixtureURL(src Source, raw string) (*url.URL, bool) {
+	rest, ok := strings.CutPrefix(raw, src.BaseURL)
+	if !ok {
+		return nil, false
+	}
+	u, err := url.Parse(rest)
+	if err != nil {
+		return nil, false
+	}
+	if src.AnyHost && u.Host != "" {
+		u.Path = "/" + strings.ToLower(u.Host) + cmp.Or(u.Path, "/")
+	}
+	return u, true
 }
 
 // Replay answers requests from recorded fixtures without any network. An
@@ -67,5 +83,9 @@ var Replay Doer = DoerFunc(func(ctx context.Context, req *Request) (*Response, e
 	if status >= 300 {
 		return nil, &Error{Source: req.Source, Kind: BadAnswer, Status: status, Message: "upstream answered with an error"}
 	}
-	return &Response{Status: status, Header: http.Header{"Content-Type": {"application/json"}}, Body: body}, nil
+	header := http.Header{"Content-Type": {"application/json"}}
+	for k, v := range f.Header {
+		header[k] = v
+	}
+	return &Response{Status: status, Header: header, Body: body}, nil
 })

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 )
@@ -20,12 +21,26 @@ const MaxBody = 8 << 20
 const maxRedirects = 5
 
 // NewHTTPClient returns the client every source shares. Timeouts come from
-// each request's context; redirects stay on http(s) and are few.
+// each request's context; redirects stay on http(s) and are few. Requests of
+// AnyHost sources dial only public addresses and never go through a proxy,
+// which would resolve the host out of our sight.
 func NewHTTPClient() *http.Client {
+	dialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
+	public := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second, Control: publicOnlyControl}
 	return &http.Client{
 		Transport: &http.Transport{
-			Proxy:               http.ProxyFromEnvironment,
-			DialContext:         (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+			Proxy: func(r *http.Request) (*url.URL, error) {
+				if isPublicOnly(r.Context()) {
+					return nil, nil
+				}
+				return http.ProxyFromEnvironment(r)
+			},
+			DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				if isPublicOnly(ctx) {
+					return public.DialContext(ctx, network, addr)
+				}
+				return dialer.DialContext(ctx, network, addr)
+			},
 			ForceAttemptHTTP2:   true,
 			MaxIdleConns:        256,
 			MaxIdleConnsPerHost: 32,
@@ -59,6 +74,9 @@ func Send(ctx context.Context, hc *http.Client, req *Request, userAgent string) 
 	method := req.Method
 	if method == "" {
 		method = http.MethodGet
+	}
+	if mustBePublic(req) {
+		ctx = publicOnly(ctx)
 	}
 	var body io.Reader
 	if req.Body != nil {
@@ -123,6 +141,8 @@ func transportFailure(source string, err error) (Retry, error) {
 	switch {
 	case errors.As(err, &redirect):
 		return Retry{}, Errorf(source, BadAnswer, "the source redirected to an address that is not allowed")
+	case errors.Is(err, ErrNotPublic):
+		return Retry{}, Errorf(source, BadAnswer, "the address is not a public internet address")
 	case errors.Is(err, context.Canceled):
 		return Retry{}, Errorf(source, Timeout, "the call was abandoned")
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():

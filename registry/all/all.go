@@ -16,5 +16,6 @@ import (
 	_ "github.com/coinslot/coinslot/registry/security"
 	_ "github.com/coinslot/coinslot/registry/social"
 	_ "github.com/coinslot/coinslot/registry/utility"
+	_ "github.com/coinslot/coinslot/registry/web"
 	_ "github.com/coinslot/coinslot/registry/x402intel"
 )

@@ -71,7 +71,7 @@ func wantInvalid(t *testing.T, err error, field, problem string) {
 }
 
 func TestEveryToolRunsItsExample(t *testing.T) {
-	for _, name := range []string{"mcp_safety_brief", "mcp_approval_pack"} {
+	for _, name := range []string{"mcp_safety_brief", "mcp_approval_pack", "x402_seller_readiness_audit"} {
 		tool, _ := registry.Lookup(name)
 		if tool == nil || tool.Handler == nil {
 			t.Fatalf("%s: not registered with a handler", name)

@@ -106,6 +106,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		contentType = "application/octet-stream"
 	}
 	w.Header().Set("Content-Type", contentType)
+	for k, v := range fx.Header {
+		w.Header()[k] = v
+	}
 	status := fx.Status
 	if status == 0 {
 		status = http.StatusOK

@@ -16,7 +16,8 @@ func init() {
 		Description: "One step of a paper's citation graph from Semantic Scholar: the papers citing it (forward) " +
 			"or the papers it cites (backward), with citation contexts, intents and whether the citation is influential.",
 		Params: []registry.Param{
-			registry.Str("paperId").Req().Len(1, 300).Describe("paper id, DOI or preprint id, as for paper_details"),
+			registry.Str("paperId").Req().Len(1, 300).Matching(paperIDPattern, paperIDShape).
+				Describe("paper id, DOI or preprint id, as for paper_details"),
 			registry.Str("direction").OneOf("forward", "backward").WithDefault("forward").
 				Describe("forward: papers citing it; backward: papers it cites"),
 		},

@@ -6,6 +6,13 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
+// isbnCharacters admits digits, X, hyphens and spaces; normalISBN counts
+// the digits and checks the check digit.
+const isbnCharacters = `^[0-9Xx\s-]+$`
+
+// isbnShape says what an ISBN is, for both checks.
+const isbnShape = "10 or 13 digits (an ISBN-10 may end in X)"
+
 // normalISBN strips hyphens and spaces from an ISBN-10 or ISBN-13 and checks
 // its check digit, so a mistyped number is refused before it is paid for.
 func normalISBN(in string) (string, error) {
@@ -19,7 +26,7 @@ func normalISBN(in string) (string, error) {
 			case r == 'X' && i == 9:
 				d = 10
 			case r < '0' || r > '9':
-				return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+				return "", registry.Invalid("isbn", "must be "+isbnShape)
 			}
 			sum += (10 - i) * d
 		}
@@ -30,7 +37,7 @@ func normalISBN(in string) (string, error) {
 		sum := 0
 		for i, r := range s {
 			if r < '0' || r > '9' {
-				return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+				return "", registry.Invalid("isbn", "must be "+isbnShape)
 			}
 			sum += int(r-'0') * (1 + 2*(i%2))
 		}
@@ -38,7 +45,7 @@ func normalISBN(in string) (string, error) {
 			return "", registry.Invalid("isbn", "check digit does not match: the ISBN is mistyped")
 		}
 	default:
-		return "", registry.Invalid("isbn", "must be 10 or 13 digits (an ISBN-10 may end in X)")
+		return "", registry.Invalid("isbn", "must be "+isbnShape)
 	}
 	return s, nil
 }

@@ -14,7 +14,7 @@ func init() {
 		Description: "Look up a book edition by ISBN-10 or ISBN-13 on Open Library: title, authors, publishers, " +
 			"publication date, pages, subjects, cover and identifiers. The check digit is verified first.",
 		Params: []registry.Param{
-			registry.Str("isbn").Req().Len(10, 17).Describe("ISBN-10 or ISBN-13, hyphens allowed"),
+			registry.Str("isbn").Req().Len(10, 17).Matching(isbnCharacters, isbnShape).Describe("ISBN-10 or ISBN-13, hyphens allowed"),
 		},
 		Example: map[string]any{"isbn": "978-0-14-032872-1"},
 		Expected: "Envelope: data is the book {isbn, title, subtitle, authors[], publishers[], publish_date, " +

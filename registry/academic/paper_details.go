@@ -13,7 +13,8 @@ func init() {
 		Description: "One paper's record from Semantic Scholar by Semantic Scholar id, DOI, arXiv id or prefixed id " +
 			"(PMID:, PMCID:, CorpusId:, MAG:, ACL:): abstract, TL;DR, venue, authors, citation and reference counts.",
 		Params: []registry.Param{
-			registry.Str("paperId").Req().Len(1, 300).Describe("paper id, DOI or preprint id, e.g. 10.1145/3442188.3445922 or 1706.03762"),
+			registry.Str("paperId").Req().Len(1, 300).Matching(paperIDPattern, paperIDShape).
+				Describe("paper id, DOI or preprint id, e.g. 10.1145/3442188.3445922 or 1706.03762"),
 		},
 		Example: map[string]any{"paperId": "10.1145/3442188.3445922"},
 		Expected: "Envelope: data is the paper {paper_id, title, abstract, year, venue, publication_date, authors[], " +

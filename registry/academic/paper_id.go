@@ -7,12 +7,32 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
+// The shapes of a paper reference, unanchored so that paperIDPattern can
+// join them.
+const (
+	s2SHAExpr    = `[0-9a-f]{40}`
+	doiExpr      = `10\.\d{4,9}/\S+`
+	arxivNewExpr = `\d{4}\.\d{4,5}(v\d+)?`
+	arxivOldExpr = `[a-z]+(-[a-z]+)?(\.[A-Z]{2})?/\d{7}(v\d+)?` // e.g. hep-th/9901001
+	digitsExpr   = `\d+`
+	prefixedExpr = `[A-Za-z]+:\S+` // PMID:19872477, or a doi.org or arxiv.org address
+)
+
+// paperIDPattern admits every reference paperID may take, so free text
+// such as a title is refused before payment; paperID checks the rest.
+const paperIDPattern = `^\s*(` + s2SHAExpr + `|` + doiExpr + `|` + arxivNewExpr + `|` + arxivOldExpr + `|` +
+	digitsExpr + `|` + prefixedExpr + `)\s*$`
+
+// paperIDShape says in words what paperIDPattern admits.
+const paperIDShape = "a Semantic Scholar id, a DOI such as 10.1145/3442188.3445922, " +
+	"an arXiv id such as 1706.03762, or a prefixed id such as PMID:19872477"
+
 var (
-	s2SHA       = regexp.MustCompile(`^[0-9a-f]{40}$`)
-	doiPattern  = regexp.MustCompile(`^10\.\d{4,9}/\S+$`)
-	arxivNew    = regexp.MustCompile(`^\d{4}\.\d{4,5}(v\d+)?$`)
-	arxivOld    = regexp.MustCompile(`^[a-z]+(-[a-z]+)?(\.[A-Z]{2})?/\d{7}(v\d+)?$`) // e.g. hep-th/9901001
-	digits      = regexp.MustCompile(`^\d+$`)
+	s2SHA       = anchored(s2SHAExpr)
+	doiPattern  = anchored(doiExpr)
+	arxivNew    = anchored(arxivNewExpr)
+	arxivOld    = anchored(arxivOldExpr)
+	digits      = anchored(digitsExpr)
 	nonBlank    = regexp.MustCompile(`^\S+$`)
 	urlPrefixes = []struct{ url, kind string }{
 		{"https://doi.org/", "DOI"}, {"http://doi.org/", "DOI"}, {"https://dx.doi.org/", "DOI"}, {"http://dx.doi.org/", "DOI"},
@@ -73,6 +93,7 @@ func paperID(in string) (string, error) {
 }
 
 func invalidPaper() error {
-	return registry.Invalid("paperId", "must be a Semantic Scholar id, a DOI such as 10.1145/3442188.3445922, "+
-		"an arXiv id such as 1706.03762, or a prefixed id such as PMID:19872477")
+	return registry.Invalid("paperId", "must be "+paperIDShape)
 }
+
+func anchored(expr string) *regexp.Regexp { return regexp.MustCompile("^" + expr + "$") }

@@ -2,7 +2,6 @@ package academic
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -11,7 +10,7 @@ import (
 )
 
 // arxivCategory is an arXiv subject class such as cs.LG, hep-th or cond-mat.mes-hall.
-var arxivCategory = regexp.MustCompile(`^[a-z]+(-[a-z]+)?(\.[A-Za-z]+(-[a-z]+)?)?$`)
+const arxivCategory = `^\s*[a-z]+(-[a-z]+)?(\.[A-Za-z]+(-[a-z]+)?)?\s*$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -20,7 +19,8 @@ func init() {
 			"category, most relevant first: abstract, authors, categories, dates, DOI and PDF link.",
 		Params: []registry.Param{
 			registry.Str("query").Req().Len(1, 300).Describe("a phrase to find in title, abstract, authors or comments"),
-			registry.Str("category").Len(2, 40).Describe("arXiv category, e.g. cs.LG or hep-th"),
+			registry.Str("category").Len(2, 40).Matching(arxivCategory, "an arXiv category such as cs.LG or hep-th").
+				Describe("arXiv category, e.g. cs.LG or hep-th"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example: map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
@@ -51,9 +51,6 @@ func arxivQuery(query, category string) string {
 
 func searchArxiv(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	category := strings.TrimSpace(c.Args.String("category"))
-	if category != "" && !arxivCategory.MatchString(category) {
-		return nil, registry.Invalid("category", "must be an arXiv category such as cs.LG or hep-th")
-	}
 	q := arxivQuery(c.Args.String("query"), category)
 	if q == "" {
 		return nil, registry.Invalid("query", "must contain at least one word")

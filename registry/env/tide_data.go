@@ -2,7 +2,6 @@ package env
 
 import (
 	"context"
-	"regexp"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -15,7 +14,8 @@ import (
 // defaultTideStation is Boston, MA.
 const defaultTideStation = "8443970"
 
-var tideStation = regexp.MustCompile(`^[0-9]{7}$`)
+// yyyymmdd says what the date parameter takes.
+const yyyymmdd = "a date written YYYYMMDD"
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -23,8 +23,9 @@ func init() {
 		Description: "NOAA tide predictions for a CO-OPS station and day (high and low tides, feet above mean lower low water, station " +
 			"local time) with the latest observed water level where the station measures one.",
 		Params: []registry.Param{
-			registry.Str("station").Len(7, 7).WithDefault(defaultTideStation).Describe("CO-OPS station id, e.g. 8443970 (Boston)"),
-			registry.Str("date").Len(8, 8).Describe("YYYYMMDD; today (UTC) when absent"),
+			registry.Str("station").Len(7, 7).Matching(`^[0-9]{7}$`, "a seven-digit CO-OPS station id such as 8443970").
+				WithDefault(defaultTideStation).Describe("CO-OPS station id, e.g. 8443970 (Boston)"),
+			registry.Str("date").Len(8, 8).Matching(`^[0-9]{8}$`, yyyymmdd).Describe("YYYYMMDD; today (UTC) when absent"),
 		},
 		Example: map[string]any{"station": "8443970", "date": "20261120"},
 		Expected: "Envelope: data is an object {station {id, name, latitude, longitude}, date, datum, units, time_zone, predictions[] {time, height, type high|low}, " +
@@ -69,14 +70,11 @@ var qualities = map[string]string{"p": "preliminary", "v": "verified"}
 
 func tideData(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	station := c.Args.String("station")
-	if !tideStation.MatchString(station) {
-		return nil, registry.Invalid("station", "must be a seven-digit CO-OPS station id such as 8443970")
-	}
 	day := c.Now.UTC()
 	if c.Args.Has("date") {
 		d, err := time.Parse("20060102", c.Args.String("date"))
 		if err != nil {
-			return nil, registry.Invalid("date", "must be a date written YYYYMMDD")
+			return nil, registry.Invalid("date", "must be "+yyyymmdd)
 		}
 		day = d
 	}

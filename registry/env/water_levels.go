@@ -3,7 +3,6 @@ package env
 import (
 	"context"
 	"html"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -21,16 +20,16 @@ const maxGauges = 50
 // Freeport).
 var majorRiverGauges = []string{"07010000", "07289000", "03611500", "06934500", "14105700", "01463500", "01646500", "09380000", "11447650"}
 
-var parameterCode = regexp.MustCompile(`^[0-9]{5}$`)
-
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "water_levels", Path: "/paid/env/water-levels", Price: "0.03", Category: "Environment",
 		Description: "Latest USGS river and stream gauge readings in a U.S. state (up to 50 sites, highest first) or, without a state, " +
 			"at the major river gauges: discharge by default, or gage height (00065), water temperature (00010) and other USGS parameter codes.",
 		Params: []registry.Param{
-			registry.Str("state").Len(2, 2).Describe("two-letter state code, e.g. ND; major U.S. rivers when absent"),
-			registry.Str("parameter_code").Len(5, 5).WithDefault("00060").Describe("USGS parameter: 00060 discharge ft³/s, 00065 gage height ft, 00010 water temperature °C"),
+			registry.Str("state").Len(2, 2).Matching(stateCode, "a two-letter code such as ND").
+				Describe("two-letter state code, e.g. ND; major U.S. rivers when absent"),
+			registry.Str("parameter_code").Len(5, 5).Matching(`^[0-9]{5}$`, "a five-digit USGS parameter code such as 00060").
+				WithDefault("00060").Describe("USGS parameter: 00060 discharge ft³/s, 00065 gage height ft, 00010 water temperature °C"),
 		},
 		Example: map[string]any{"state": "ND"},
 		Expected: "Envelope: data is an array of gauges {site_id, name, latitude, longitude, parameter, variable, unit, value, time, qualifiers[]}, " +
@@ -56,16 +55,9 @@ type gauge struct {
 
 func waterLevels(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	param := c.Args.String("parameter_code")
-	if !parameterCode.MatchString(param) {
-		return nil, registry.Invalid("parameter_code", "must be a five-digit USGS parameter code such as 00060")
-	}
 	req := usgswater.BySites(majorRiverGauges, param)
 	if c.Args.Has("state") {
-		state := strings.ToUpper(c.Args.String("state"))
-		if !stateCode.MatchString(state) {
-			return nil, registry.Invalid("state", "must be a two-letter code such as ND")
-		}
-		req = usgswater.ByState(state, param)
+		req = usgswater.ByState(strings.ToUpper(c.Args.String("state")), param)
 	}
 	f := newFetcher(c)
 	series, err := fetch(ctx, f, req, usgswater.DecodeSeries)

@@ -2,7 +2,6 @@ package env
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -12,10 +11,8 @@ import (
 // maxAlerts caps a nationwide answer, which can hold hundreds of alerts.
 const maxAlerts = 100
 
-var (
-	stateCode = regexp.MustCompile(`^[A-Z]{2}$`)
-	zoneID    = regexp.MustCompile(`^[A-Z]{2}[CZ][0-9]{3}$`)
-)
+// stateCode is a two-letter U.S. state or marine area code in either case.
+const stateCode = `^[A-Za-z]{2}$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -23,8 +20,10 @@ func init() {
 		Description: "Active National Weather Service watches, warnings and advisories for a U.S. state or marine area, or a forecast " +
 			"or county zone, or nationwide (at most 100): event, severity, urgency, certainty, areas, timing and instructions.",
 		Params: []registry.Param{
-			registry.Str("state").Len(2, 2).Describe("two-letter state or marine area code, e.g. TX"),
-			registry.Str("zone").Len(6, 6).Describe("NWS zone id, e.g. TXZ338 or TXC201"),
+			registry.Str("state").Len(2, 2).Matching(stateCode, "a two-letter code such as TX").
+				Describe("two-letter state or marine area code, e.g. TX"),
+			registry.Str("zone").Len(6, 6).Matching(`^[A-Za-z]{2}[CZcz][0-9]{3}$`, "an NWS zone id such as TXZ338 or TXC201").
+				Describe("NWS zone id, e.g. TXZ338 or TXC201"),
 		},
 		Example: map[string]any{"state": "TX"},
 		Expected: "Envelope: data is an array of alerts {id, event, severity, urgency, certainty, headline, area, sent, effective, expires, ends, sender, " +
@@ -54,14 +53,8 @@ type alert struct {
 }
 
 func weatherAlerts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	state := strings.ToUpper(strings.TrimSpace(c.Args.String("state")))
-	zone := strings.ToUpper(strings.TrimSpace(c.Args.String("zone")))
-	if state != "" && !stateCode.MatchString(state) {
-		return nil, registry.Invalid("state", "must be a two-letter code such as TX")
-	}
-	if zone != "" && !zoneID.MatchString(zone) {
-		return nil, registry.Invalid("zone", "must be an NWS zone id such as TXZ338 or TXC201")
-	}
+	state := strings.ToUpper(c.Args.String("state"))
+	zone := strings.ToUpper(c.Args.String("zone"))
 	f := newFetcher(c)
 	alerts, err := fetch(ctx, f, nws.ActiveAlerts(state, zone), nws.DecodeAlerts)
 	if err != nil {

@@ -3,7 +3,6 @@ package finance
 import (
 	"context"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
@@ -19,7 +18,8 @@ func init() {
 		Name: "btc_address_balance", Path: "/paid/finance/btc-balance", Price: "0.03", Category: "Finance",
 		Description: "Balance of a Bitcoin mainnet address (confirmed and unconfirmed) with its latest transactions and what each moved in or out of it.",
 		Params: []registry.Param{
-			registry.Str("address").Req().Len(26, 90).Describe("Bitcoin mainnet address: 1..., 3... or bc1..."),
+			registry.Str("address").Req().Len(26, 90).Matching(btcAddress, "a Bitcoin mainnet address (1..., 3... or bc1...)").
+				Describe("Bitcoin mainnet address: 1..., 3... or bc1..."),
 			registry.Int("limit").Range(1, 25).WithDefault(10).Describe("number of latest transactions"),
 		},
 		Example: map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5},
@@ -31,9 +31,10 @@ func init() {
 	})
 }
 
-// btcAddress accepts legacy (1...), script (3...) and bech32 (bc1...)
-// mainnet addresses; checksums are left to the upstream, which answers 400.
-var btcAddress = regexp.MustCompile(`^([13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,87})$`)
+// btcAddress accepts legacy (1...), script (3...) and bech32 (bc1..., or
+// BC1... which is lower-cased) mainnet addresses; checksums are left to the
+// upstream, which answers 400.
+const btcAddress = `^\s*([13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,87}|BC1[02-9ac-hj-np-zAC-HJ-NP-Z]{11,87})\s*$`
 
 type addressTx struct {
 	TxID        string  `json:"txid"`
@@ -59,9 +60,6 @@ func btcAddressBalance(ctx context.Context, c *registry.Call) (*registry.Result,
 	addr := strings.TrimSpace(c.Args.String("address"))
 	if strings.HasPrefix(addr, "BC1") {
 		addr = strings.ToLower(addr) // bech32 may be written in capitals
-	}
-	if !btcAddress.MatchString(addr) {
-		return nil, registry.Invalid("address", "must be a Bitcoin mainnet address (1..., 3... or bc1...)")
 	}
 	f := newFetcher(c)
 	var info mempool.AddressInfo

@@ -2,7 +2,6 @@ package finance
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"time"
 
@@ -15,8 +14,10 @@ func init() {
 		Name: "crypto_price_simple", Path: "/paid/finance/crypto-price", Price: "0.02", Category: "Finance",
 		Description: "Current price of a coin by its CoinGecko id, with market cap, 24h volume and 24h change, in a fiat currency.",
 		Params: []registry.Param{
-			registry.Str("coin").Req().Len(1, 100).Describe("CoinGecko coin id, e.g. bitcoin, ethereum, solana"),
-			registry.Str("currency").Len(3, 3).WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
+			registry.Str("coin").Req().Len(1, 100).Matching(`^\s*[A-Za-z0-9][A-Za-z0-9-]*\s*$`, "a CoinGecko coin id such as bitcoin").
+				Describe("CoinGecko coin id, e.g. bitcoin, ethereum, solana"),
+			registry.Str("currency").Len(3, 3).Matching(`^[A-Za-z]{3}$`, "a three-letter currency code such as usd").
+				WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
 		},
 		Example: map[string]any{"coin": "bitcoin"},
 		Expected: "Envelope: data is an object {coin, currency, price, market_cap, volume_24h, change_24h_pct, last_updated}; " +
@@ -26,11 +27,6 @@ func init() {
 		Handler: cryptoPriceSimple,
 	})
 }
-
-var (
-	coinID       = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-	currencyCode = regexp.MustCompile(`^[a-z]{3}$`)
-)
 
 type coinPrice struct {
 	Coin         string  `json:"coin"`
@@ -44,13 +40,7 @@ type coinPrice struct {
 
 func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	coin := strings.ToLower(strings.TrimSpace(c.Args.String("coin")))
-	if !coinID.MatchString(coin) {
-		return nil, registry.Invalid("coin", "must be a CoinGecko coin id such as bitcoin")
-	}
 	currency := strings.ToLower(c.Args.String("currency"))
-	if !currencyCode.MatchString(currency) {
-		return nil, registry.Invalid("currency", "must be a three-letter currency code such as usd")
-	}
 	f := newFetcher(c)
 	p, err := fetch(ctx, f, coingecko.SimplePrice(coin, currency), func(b []byte) (coingecko.Price, error) {
 		return coingecko.DecodePrice(b, coin, currency)

@@ -3,7 +3,6 @@ package finance
 import (
 	"context"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -19,7 +18,8 @@ func init() {
 		Description: "Latest observations of a FRED economic series with its title, units and change; without a series id, " +
 			"a rates dashboard (10Y-2Y spread, 10Y and 2Y Treasury yields, fed funds, VIX).",
 		Params: []registry.Param{
-			registry.Str("series_id").Len(1, 40).Describe("FRED series id, e.g. UNRATE, CPIAUCSL, DGS10"),
+			registry.Str("series_id").Len(1, 40).Matching(`^\s*[A-Za-z0-9_.]+\s*$`, "a FRED series id such as UNRATE").
+				Describe("FRED series id, e.g. UNRATE, CPIAUCSL, DGS10"),
 			registry.Int("limit").Range(5, 100).WithDefault(20).Describe("observations per series, newest first"),
 		},
 		Example: map[string]any{"series_id": "T10Y2Y", "limit": 10},
@@ -34,8 +34,6 @@ func init() {
 
 // dashboardSeries are read when no series is named.
 var dashboardSeries = []string{"T10Y2Y", "DGS10", "DGS2", "DFF", "VIXCLS"}
-
-var fredID = regexp.MustCompile(`^[A-Z0-9_.]+$`)
 
 type point struct {
 	Date  string  `json:"date"`
@@ -59,11 +57,7 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	ids := dashboardSeries
 	single := c.Args.Has("series_id")
 	if single {
-		id := strings.ToUpper(strings.TrimSpace(c.Args.String("series_id")))
-		if !fredID.MatchString(id) {
-			return nil, registry.Invalid("series_id", "must be a FRED series id such as UNRATE")
-		}
-		ids = []string{id}
+		ids = []string{strings.ToUpper(strings.TrimSpace(c.Args.String("series_id")))}
 	}
 	f := newFetcher(c)
 	out := make([]seriesView, len(ids))

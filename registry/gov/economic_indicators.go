@@ -2,7 +2,6 @@ package gov
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -16,8 +15,10 @@ func init() {
 		Description: "A World Bank development indicator for a country over the last ten years: GDP, growth, inflation, " +
 			"unemployment, population, debt and more.",
 		Params: []registry.Param{
-			registry.Str("country").Len(2, 3).WithDefault("US").Describe("ISO 3166 alpha-2 or alpha-3 code, e.g. US, DEU"),
+			registry.Str("country").Len(2, 3).Matching(`^\s*[A-Za-z]{2,3}\s*$`, "an ISO country code such as US or DEU").WithDefault("US").
+				Describe("ISO 3166 alpha-2 or alpha-3 code, e.g. US, DEU"),
 			registry.Str("indicator").Len(3, 40).WithDefault("NY.GDP.MKTP.CD").
+				Matching(`^\s*[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\s*$`, "a World Bank indicator code such as NY.GDP.MKTP.CD").
 				Describe("World Bank code, e.g. NY.GDP.MKTP.KD.ZG growth, FP.CPI.TOTL.ZG inflation, SL.UEM.TOTL.ZS unemployment, SP.POP.TOTL population"),
 		},
 		Example: map[string]any{"country": "US", "indicator": "NY.GDP.MKTP.CD"},
@@ -30,11 +31,6 @@ func init() {
 }
 
 const indicatorYears = 10
-
-var (
-	countryCode   = regexp.MustCompile(`^[A-Z]{2,3}$`)
-	indicatorCode = regexp.MustCompile(`^[A-Z0-9_]+(\.[A-Z0-9_]+)*$`)
-)
 
 type named struct {
 	ID   string `json:"id"`
@@ -58,13 +54,7 @@ type indicatorView struct {
 
 func economicIndicators(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	country := strings.ToUpper(strings.TrimSpace(c.Args.String("country")))
-	if !countryCode.MatchString(country) {
-		return nil, registry.Invalid("country", "must be an ISO country code such as US or DEU")
-	}
 	code := strings.ToUpper(strings.TrimSpace(c.Args.String("indicator")))
-	if !indicatorCode.MatchString(code) {
-		return nil, registry.Invalid("indicator", "must be a World Bank indicator code such as NY.GDP.MKTP.CD")
-	}
 	f := newFetcher(c)
 	s, err := fetch(ctx, f, worldbank.Indicator(country, code, indicatorYears), worldbank.DecodeIndicator)
 	if err != nil {

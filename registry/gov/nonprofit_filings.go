@@ -3,7 +3,6 @@ package gov
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -18,7 +17,7 @@ func init() {
 			"revenue, expenses, assets, liabilities and the filing PDF.",
 		Params: []registry.Param{
 			registry.Str("query").Req().Len(2, 200).Describe("organization name"),
-			registry.Str("state").Len(2, 2).Describe("two-letter U.S. state code, e.g. WA"),
+			registry.Str("state").Len(2, 2).Matching(`^[A-Za-z]{2}$`, "a two-letter state code such as WA").Describe("two-letter U.S. state code, e.g. WA"),
 		},
 		Example: map[string]any{"query": "Gates Foundation"},
 		Expected: "Envelope: data is an array of organizations {ein, name, city, state, ntee_code, subsection, url}, best match first; " +
@@ -32,8 +31,6 @@ func init() {
 
 // latestFilings is how many of the best match's filings are shown.
 const latestFilings = 3
-
-var stateCode = regexp.MustCompile(`^[A-Z]{2}$`)
 
 // formNames are the Explorer's form type codes.
 var formNames = map[int]string{0: "990", 1: "990-EZ", 2: "990-PF"}
@@ -64,10 +61,7 @@ type nonprofit struct {
 }
 
 func nonprofitFilings(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	state := strings.ToUpper(strings.TrimSpace(c.Args.String("state")))
-	if state != "" && !stateCode.MatchString(state) {
-		return nil, registry.Invalid("state", "must be a two-letter state code such as WA")
-	}
+	state := strings.ToUpper(c.Args.String("state"))
 	f := newFetcher(c)
 	res, err := fetch(ctx, f, propublica.Search(strings.TrimSpace(c.Args.String("query")), state), propublica.DecodeSearch)
 	if err != nil {

@@ -3,7 +3,6 @@ package gov
 import (
 	"context"
 	"net/http"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -16,8 +15,10 @@ func init() {
 		Name: "postal_code_lookup", Path: "/paid/gov/postal-lookup", Price: "0.02", Category: "Government",
 		Description: "Places, states and coordinates for a postal code in about sixty countries.",
 		Params: []registry.Param{
-			registry.Str("country").Req().Len(2, 2).Describe("ISO 3166-1 alpha-2 code, e.g. US, DE"),
-			registry.Str("postal_code").Req().Len(2, 12),
+			registry.Str("country").Req().Len(2, 2).Matching(`^[A-Za-z]{2}$`, "a two-letter ISO country code such as US").
+				Describe("ISO 3166-1 alpha-2 code, e.g. US, DE"),
+			registry.Str("postal_code").Req().Len(2, 12).
+				Matching(`^\s*[A-Za-z0-9][A-Za-z0-9 -]*\s*$`, "a postal code of letters, digits, spaces and hyphens"),
 		},
 		Example:  map[string]any{"country": "US", "postal_code": "90210"},
 		Expected: "Envelope: data is an object {postal_code, country, country_code, places[] {name, state, state_code, lat, lon}}; an unknown code is not_found.",
@@ -26,11 +27,6 @@ func init() {
 		Handler:  postalCodeLookup,
 	})
 }
-
-var (
-	countryAlpha2 = regexp.MustCompile(`^[A-Za-z]{2}$`)
-	postalCode    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 -]*$`)
-)
 
 type place struct {
 	Name      string  `json:"name"`
@@ -48,14 +44,8 @@ type postalView struct {
 }
 
 func postalCodeLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	country := strings.TrimSpace(c.Args.String("country"))
-	if !countryAlpha2.MatchString(country) {
-		return nil, registry.Invalid("country", "must be a two-letter ISO country code such as US")
-	}
+	country := c.Args.String("country")
 	code := strings.TrimSpace(c.Args.String("postal_code"))
-	if !postalCode.MatchString(code) {
-		return nil, registry.Invalid("postal_code", "may hold only letters, digits, spaces and hyphens")
-	}
 	f := newFetcher(c)
 	pc, err := fetch(ctx, f, zippopotam.Lookup(country, code), zippopotam.DecodeLookup)
 	if err != nil {

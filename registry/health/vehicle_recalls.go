@@ -26,7 +26,8 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("make").Len(1, 50).Describe("manufacturer make, e.g. Honda; with model"),
 			registry.Str("model").Len(1, 60).Describe("model name, e.g. Civic; with make"),
-			registry.Str("vin").Len(17, 17).Describe("17-character vehicle identification number; takes precedence over make and model"),
+			registry.Str("vin").Len(17, 17).Matching(vinPattern, "17 digits and letters A-Z except I, O and Q").
+				Describe("17-character vehicle identification number; takes precedence over make and model"),
 		},
 		Example: map[string]any{"make": "Honda", "model": "Civic"},
 		Expected: "Envelope: data is an object {vehicle {make, model, model_years[], vin, trim, body_class}, recalls[] {campaign, report_date, component, " +
@@ -91,9 +92,9 @@ func vehicleRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 // checked and decoded; otherwise make and model cover recent model years.
 func identify(ctx context.Context, c *registry.Call, f *fetcher) (vehicle, string, error) {
 	if c.Args.Has("vin") {
-		vin := normalVIN(c.Args.String("vin"))
-		if p := vinProblem(vin); p != "" {
-			return vehicle{}, "", registry.Invalid("vin", p)
+		vin := strings.ToUpper(c.Args.String("vin"))
+		if check := vinCheckDigit(vin); vin[8] != check {
+			return vehicle{}, "", registry.Invalid("vin", "has a wrong check digit (9th character should be "+string(check)+")")
 		}
 		d, err := fetch(ctx, f, nhtsa.DecodeVIN(vin), nhtsa.DecodeVehicle)
 		if err != nil {

@@ -1,9 +1,10 @@
 package health
 
-import "strings"
+// vinPattern admits 17 digits and letters other than I, O and Q, which VINs
+// do not use, in either case.
+const vinPattern = `^[0-9A-HJ-NPR-Za-hj-npr-z]{17}$`
 
-// vinValues are the VIN transliteration values (ISO 3779 / 49 CFR 565);
-// I, O and Q are not used in VINs.
+// vinValues are the VIN transliteration values (ISO 3779 / 49 CFR 565).
 var vinValues = map[rune]int{
 	'A': 1, 'B': 2, 'C': 3, 'D': 4, 'E': 5, 'F': 6, 'G': 7, 'H': 8,
 	'J': 1, 'K': 2, 'L': 3, 'M': 4, 'N': 5, 'P': 7, 'R': 9,
@@ -12,30 +13,16 @@ var vinValues = map[rune]int{
 
 var vinWeights = [17]int{8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2}
 
-// vinProblem says what is wrong with a VIN, or "" when its characters and
-// its check digit (9th position, required for vehicles sold in North
-// America) are right.
-func vinProblem(vin string) string {
-	if len(vin) != 17 {
-		return "must be 17 characters"
-	}
+// vinCheckDigit is the 9th character a VIN must carry (required for
+// vehicles sold in North America); vin matches vinPattern, in upper case.
+func vinCheckDigit(vin string) byte {
 	sum := 0
 	for i, r := range vin {
-		v, ok := vinValues[r]
-		switch {
-		case r >= '0' && r <= '9':
+		v := vinValues[r]
+		if r >= '0' && r <= '9' {
 			v = int(r - '0')
-		case !ok:
-			return "may hold only digits and the letters A-Z except I, O and Q"
 		}
 		sum += v * vinWeights[i]
 	}
-	check := "0123456789X"[sum%11]
-	if vin[8] != check {
-		return "has a wrong check digit (9th character should be " + string(check) + ")"
-	}
-	return ""
+	return "0123456789X"[sum%11]
 }
-
-// normalVIN is a VIN in upper case without surrounding space.
-func normalVIN(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }

@@ -15,7 +15,8 @@ func init() {
 		Description: "One US court docket from CourtListener by its docket id: case name, number, court, filing and " +
 			"termination dates, assigned judge, cause, nature of suit and jurisdiction.",
 		Params: []registry.Param{
-			registry.Str("docket_id").Req().Len(1, 20).Describe("CourtListener docket id, e.g. 4214664 (court_opinions returns it)"),
+			registry.Str("docket_id").Req().Len(1, 20).Matching(`^\s*[0-9]+\s*$`, docketShape).
+				Describe("CourtListener docket id, e.g. 4214664 (court_opinions returns it)"),
 		},
 		Example: map[string]any{"docket_id": "4214664"},
 		Expected: "Envelope: data is the docket {id, case_name, docket_number, court_id, date_filed, date_terminated, " +
@@ -27,11 +28,15 @@ func init() {
 	})
 }
 
+// docketShape says what a docket id is, for the pattern and for the
+// values it admits that are not ids (0, or past 64 bits).
+const docketShape = "a CourtListener docket id such as 4214664"
+
 func courtDocket(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	raw := strings.TrimSpace(c.Args.String("docket_id"))
 	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil || id <= 0 {
-		return nil, registry.Invalid("docket_id", "must be a CourtListener docket id such as 4214664")
+		return nil, registry.Invalid("docket_id", "must be "+docketShape)
 	}
 	docket, cached, err := fetch(ctx, c.Upstream, courtlistener.DocketByID(id), courtlistener.DecodeDocket)
 	if err != nil {

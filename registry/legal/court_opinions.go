@@ -2,15 +2,14 @@ package legal
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
 
-// courtIDs is one or more CourtListener court ids separated by spaces.
-var courtIDs = regexp.MustCompile(`^[a-z0-9]+( [a-z0-9]+)*$`)
+// courtIDs is CourtListener court ids separated by spaces, in either case.
+const courtIDs = `^\s*([A-Za-z0-9]+(\s+[A-Za-z0-9]+)*)?\s*$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -32,24 +31,18 @@ func init() {
 }
 
 func courtParam() registry.Param {
-	return registry.Str("court").Len(1, 200).Describe("CourtListener court ids separated by spaces, e.g. scotus ca9")
+	return registry.Str("court").Len(1, 200).
+		Matching(courtIDs, "CourtListener court ids such as scotus or ca9, separated by spaces").
+		Describe("CourtListener court ids separated by spaces, e.g. scotus ca9")
 }
 
-// courts normalises the court field; anything but court ids is refused.
-func courts(c *registry.Call) (string, error) {
-	ids := strings.Join(strings.Fields(strings.ToLower(c.Args.String("court"))), " ")
-	if ids != "" && !courtIDs.MatchString(ids) {
-		return "", registry.Invalid("court", "must be CourtListener court ids such as scotus or ca9, separated by spaces")
-	}
-	return ids, nil
+// courts normalises the court field to lower-case ids separated by one space.
+func courts(c *registry.Call) string {
+	return strings.Join(strings.Fields(strings.ToLower(c.Args.String("court"))), " ")
 }
 
 func courtOpinions(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	ids, err := courts(c)
-	if err != nil {
-		return nil, err
-	}
-	q := courtlistener.Query{Type: courtlistener.Opinions, Text: strings.TrimSpace(c.Args.String("query")), Courts: ids,
+	q := courtlistener.Query{Type: courtlistener.Opinions, Text: strings.TrimSpace(c.Args.String("query")), Courts: courts(c),
 		FiledAfter: c.Now.AddDate(0, 0, -c.Args.Int("days_back")), OrderBy: "score desc"}
 	opinions, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeOpinions)
 	if err != nil {

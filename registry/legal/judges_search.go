@@ -28,11 +28,7 @@ func init() {
 }
 
 func judgesSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	ids, err := courts(c)
-	if err != nil {
-		return nil, err
-	}
-	q := courtlistener.Query{Type: courtlistener.Judges, Text: strings.TrimSpace(c.Args.String("query")), Courts: ids}
+	q := courtlistener.Query{Type: courtlistener.Judges, Text: strings.TrimSpace(c.Args.String("query")), Courts: courts(c)}
 	judges, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeJudges)
 	if err != nil {
 		return nil, err

@@ -73,9 +73,8 @@ func TestErrors(t *testing.T) {
 		in   map[string]any
 		want string
 	}{
-		{"court_opinions", map[string]any{"query": "fair use", "court": "ca9; drop"}, "court must be CourtListener court ids such as scotus or ca9, separated by spaces"},
 		{"court_opinions", map[string]any{"query": "outage"}, "courtlistener: upstream answered with an error (HTTP 503)"},
-		{"court_docket", map[string]any{"docket_id": "abc"}, "docket_id must be a CourtListener docket id such as 4214664"},
+		{"court_docket", map[string]any{"docket_id": "99999999999999999999"}, "docket_id must be a CourtListener docket id such as 4214664"},
 		{"court_docket", map[string]any{"docket_id": "1"}, "courtlistener: CourtListener has no docket 1 (HTTP 404)"},
 		{"federal_register", map[string]any{"query": "stablecoins", "agency": "&&"}, "agency must name an agency, e.g. EPA or Federal Trade Commission"},
 	}

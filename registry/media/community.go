@@ -2,7 +2,6 @@ package media
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -32,16 +31,17 @@ type searched struct {
 	Window      string   `json:"window"`
 }
 
-// modelFamily reads the model argument: a lowercase family identifier such
-// as wan, hunyuan, ltx or cogvideox; case is forgiven.
-var modelFamily = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{1,31}$`)
+// modelParam is a model-family identifier such as wan, hunyuan, ltx or
+// cogvideox; case and surrounding space are forgiven.
+func modelParam() registry.Param {
+	return registry.Str("model").Len(2, 32).
+		Matching(`^\s*([A-Za-z0-9][A-Za-z0-9._-]{1,31})?\s*$`,
+			"a model-family identifier such as wan, hunyuan, ltx or cogvideox: letters, digits, dots, dashes or underscores").
+		Describe("lowercase model-family identifier, e.g. wan, hunyuan, ltx, cogvideox")
+}
 
-func modelArg(c *registry.Call) (string, error) {
-	m := strings.ToLower(strings.TrimSpace(c.Args.String("model")))
-	if m != "" && !modelFamily.MatchString(m) {
-		return "", registry.Invalid("model", "must be a model-family identifier such as wan, hunyuan, ltx or cogvideox: letters, digits, dots, dashes or underscores")
-	}
-	return m, nil
+func modelArg(c *registry.Call) string {
+	return strings.ToLower(strings.TrimSpace(c.Args.String("model")))
 }
 
 // searchCommunities runs one relevance search over the communities.

@@ -17,7 +17,7 @@ func init() {
 			"per-community summaries and the most relevant posts of the past year with excerpts, dates and links.",
 		Params: []registry.Param{
 			registry.Str("query").Len(2, 200).Describe("topic, workflow or capability, e.g. image to video"),
-			registry.Str("model").Len(2, 32).Describe("lowercase model-family identifier, e.g. wan, hunyuan, ltx, cogvideox"),
+			modelParam(),
 		},
 		Example: map[string]any{"model": "wan", "query": "image to video"},
 		Expected: "Receipt-backed object: {query, model, searched{source, communities, terms, order, window}, posts_found, " +
@@ -76,10 +76,7 @@ const (
 )
 
 func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	model, err := modelArg(c)
-	if err != nil {
-		return nil, err
-	}
+	model := modelArg(c)
 	query := strings.Join(strings.Fields(c.Args.String("query")), " ")
 	terms := strings.TrimSpace(model + " " + query)
 	if terms == "" {

@@ -16,7 +16,7 @@ func init() {
 			"sampler, fps, frames, resolution, precision, training rank, learning rate, epochs, workflow nodes), " +
 			"read from their posts and ranked by how complete and well received each recipe is.",
 		Params: []registry.Param{
-			registry.Str("model").Req().Len(2, 32).Describe("lowercase model-family identifier, e.g. wan, hunyuan, ltx, cogvideox"),
+			modelParam().Req(),
 			registry.Str("task").Len(2, 100).Describe("e.g. image-to-video, face consistency, training, quantization, workflow"),
 		},
 		Example: map[string]any{"model": "wan", "task": "image-to-video"},
@@ -72,10 +72,7 @@ const (
 )
 
 func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	model, err := modelArg(c)
-	if err != nil {
-		return nil, err
-	}
+	model := modelArg(c)
 	task := strings.Join(strings.Fields(c.Args.String("task")), " ")
 	posts, asked, cached, err := searchCommunities(ctx, c, strings.TrimSpace(model+" "+task), settingsPostLimit)
 	if err != nil {

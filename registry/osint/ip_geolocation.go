@@ -14,7 +14,8 @@ func init() {
 		Name: "ip_geolocation", Path: "/paid/osint/ip-geo", Price: "0.02", Category: "OSINT",
 		Description: "Geolocation and network owner of a public IPv4 or IPv6 address.",
 		Params: []registry.Param{
-			registry.Str("ip").Req().Len(2, 45).Describe("IPv4 or IPv6 address"),
+			registry.Str("ip").Req().Len(2, 45).
+				Matching(`^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$`, "an IPv4 or IPv6 address").Describe("IPv4 or IPv6 address"),
 		},
 		Example:  map[string]any{"ip": "8.8.8.8"},
 		Expected: "Envelope: data is an object {ip, country, country_code, region, region_name, city, zip, latitude, longitude, timezone, isp, org, as}; meta.source is ip-api.",

@@ -3,7 +3,6 @@ package osint
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"time"
@@ -20,7 +19,8 @@ func init() {
 		Name: "supply_chain_stress", Path: "/paid/osint/supply-stress", Price: "0.03", Category: "OSINT",
 		Description: "Maritime supply-chain stress index 0-95 from daily vessel transits through chokepoints and port calls (IMF PortWatch), against each location's one-year baseline.",
 		Params: []registry.Param{
-			registry.List("ports", registry.String).Most(10).Describe("PortWatch port ids, e.g. port1114"),
+			registry.List("ports", registry.String).Most(10).Matching(`^port[0-9]{1,6}$`, "a PortWatch port id such as port1114").
+				Describe("PortWatch port ids, e.g. port1114"),
 			registry.List("chokepoints", registry.String).OneOf("hormuz", "bab-el-mandeb", "suez", "bosphorus", "malacca").Most(5).Describe("hormuz, bab-el-mandeb, suez, bosphorus, malacca; all five when neither list is given"),
 		},
 		Example:  map[string]any{"chokepoints": []any{"hormuz", "suez"}},
@@ -37,8 +37,6 @@ var chokepointIDs = []struct{ name, id string }{
 	{"hormuz", "chokepoint6"}, {"bab-el-mandeb", "chokepoint4"}, {"suez", "chokepoint1"},
 	{"bosphorus", "chokepoint3"}, {"malacca", "chokepoint5"},
 }
-
-var portIDRe = regexp.MustCompile(`^port[0-9]{1,6}$`)
 
 const (
 	recentDays   = 7
@@ -78,9 +76,6 @@ func supplyChainStress(ctx context.Context, c *registry.Call) (*registry.Result,
 		}
 	}
 	for _, p := range ports {
-		if !portIDRe.MatchString(p) {
-			return nil, upstreams.Errorf(portwatch.Source.Name, upstreams.NotFound, "%q is not a PortWatch port id such as port1114", p)
-		}
 		targets = append(targets, stressTarget{"port", p, portwatch.Ports, "portcalls"})
 	}
 	f := newFetcher(c)

@@ -2,7 +2,6 @@ package security
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -12,7 +11,8 @@ import (
 const companyPageSize = 10
 
 // jurisdictionCode is an ISO 3166-1 country or 3166-2 subdivision code.
-var jurisdictionCode = regexp.MustCompile(`^[A-Z]{2}(-[A-Z0-9]{1,3})?$`)
+// jurisdictionCode is an ISO country code or subdivision, in either case.
+const jurisdictionCode = `^\s*([A-Za-z]{2}(-[A-Za-z0-9]{1,3})?)?\s*$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -21,7 +21,9 @@ func init() {
 			"local registration number and authority, legal and headquarters addresses.",
 		Params: []registry.Param{
 			registry.Str("query").Req().Len(2, 200).Describe("company legal name"),
-			registry.Str("jurisdiction").Len(2, 6).Describe("ISO country (US, GB; UK accepted) or subdivision (US-DE); EU for no filter"),
+			registry.Str("jurisdiction").Len(2, 6).
+				Matching(jurisdictionCode, "an ISO country code such as US or a subdivision such as US-DE").
+				Describe("ISO country (US, GB; UK accepted) or subdivision (US-DE); EU for no filter"),
 		},
 		Example: map[string]any{"query": "Apple Inc", "jurisdiction": "US"},
 		Expected: "Envelope: data is an array of up to 10 entities {lei, legal_name, other_names[], jurisdiction, status, " +
@@ -40,8 +42,6 @@ func companyRegistry(ctx context.Context, c *registry.Call) (*registry.Result, e
 		j = "GB"
 	case j == "EU":
 		j = "" // the register has no EU-wide jurisdiction
-	case j != "" && !jurisdictionCode.MatchString(j):
-		return nil, registry.Invalid("jurisdiction", "must be an ISO country code such as US or a subdivision such as US-DE")
 	}
 	resp, err := c.Upstream.Do(ctx, gleif.Search(strings.TrimSpace(c.Args.String("query")), j, companyPageSize))
 	if err != nil {

@@ -2,7 +2,6 @@ package security
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -12,7 +11,8 @@ import (
 // cvePageSize is how many records one call returns, newest NVD order.
 const cvePageSize = 20
 
-var cveID = regexp.MustCompile(`^CVE-\d{4}-\d{4,}$`)
+// cveID is an id such as CVE-2021-44228 in either case, or blank.
+const cveID = `^\s*([Cc][Vv][Ee]-[0-9]{4}-[0-9]{4,})?\s*$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -21,7 +21,7 @@ func init() {
 			"CPEs, references and whether CISA lists the CVE as known exploited.",
 		Params: []registry.Param{
 			registry.Str("keyword").Len(1, 200).Describe("words that must all appear in the description"),
-			registry.Str("cve_id").Len(9, 20).Describe("exact id, e.g. CVE-2021-44228"),
+			registry.Str("cve_id").Len(9, 20).Matching(cveID, "a CVE id such as CVE-2021-44228").Describe("exact id, e.g. CVE-2021-44228"),
 			registry.Str("severity").OneOf("LOW", "MEDIUM", "HIGH", "CRITICAL").Describe("CVSS v3 severity"),
 		},
 		Example: map[string]any{"keyword": "log4j", "severity": "CRITICAL"},
@@ -35,12 +35,7 @@ func init() {
 
 func cveSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	q := nvd.Query{Keyword: strings.TrimSpace(c.Args.String("keyword")), Severity: c.Args.String("severity"), Limit: cvePageSize}
-	if id := strings.ToUpper(strings.TrimSpace(c.Args.String("cve_id"))); id != "" {
-		if !cveID.MatchString(id) {
-			return nil, registry.Invalid("cve_id", "must look like CVE-2021-44228")
-		}
-		q.CVEID = id
-	}
+	q.CVEID = strings.ToUpper(strings.TrimSpace(c.Args.String("cve_id")))
 	if q.CVEID == "" && q.Keyword == "" && q.Severity == "" {
 		return nil, registry.Invalid("keyword", "give keyword, cve_id or severity")
 	}

@@ -2,7 +2,6 @@ package security
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -12,7 +11,8 @@ import (
 
 // hostname is a DNS name of letters, digits, hyphens and underscores (for
 // _dmarc and similar), at most 253 characters.
-var hostname = regexp.MustCompile(`^([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}$`)
+// hostname is a domain name, optionally fully qualified with a final dot.
+const hostname = `^\s*([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}\.?\s*$`
 
 func init() {
 	registry.Register(&registry.Tool{
@@ -20,7 +20,7 @@ func init() {
 		Description: "Resolve a domain's A, AAAA, MX, TXT, NS or CNAME records over DNS-over-HTTPS, with TTLs, " +
 			"MX priorities, joined TXT strings and the resolver's DNSSEC validation flag.",
 		Params: []registry.Param{
-			registry.Str("domain").Req().Len(1, 253).Describe("e.g. example.com"),
+			registry.Str("domain").Req().Len(1, 253).Matching(hostname, "a domain name such as example.com").Describe("e.g. example.com"),
 			registry.Str("type").OneOf("A", "AAAA", "MX", "TXT", "NS", "CNAME").WithDefault("A"),
 		},
 		Example: map[string]any{"domain": "example.com", "type": "MX"},
@@ -40,9 +40,6 @@ type dnsAnswer struct {
 
 func dnsRecordsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	domain := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(c.Args.String("domain"))), ".")
-	if !hostname.MatchString(domain) {
-		return nil, registry.Invalid("domain", "must be a domain name such as example.com")
-	}
 	typ := c.Args.String("type")
 	resp, err := c.Upstream.Do(ctx, doh.Query(domain, typ))
 	if err != nil {

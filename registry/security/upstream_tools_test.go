@@ -38,12 +38,9 @@ func TestUpstreamToolErrors(t *testing.T) {
 		want string
 	}{
 		{"cve_search", map[string]any{"keyword": "outage"}, "nvd: upstream answered with an error (HTTP 503)"},
-		{"cve_search", map[string]any{"cve_id": "log4shell"}, "cve_id must look like CVE-2021-44228"},
 		{"cve_search", map[string]any{}, "keyword give keyword, cve_id or severity"},
-		{"company_registry", map[string]any{"query": "Apple", "jurisdiction": "U$"}, "jurisdiction must be an ISO country code such as US or a subdivision such as US-DE"},
 		{"dns_records_lookup", map[string]any{"domain": "no-such-name.example"}, "cloudflare_doh: no-such-name.example does not exist (NXDOMAIN)"},
 		{"dns_records_lookup", map[string]any{"domain": "broken.example"}, "cloudflare_doh: resolver answered SERVFAIL"},
-		{"dns_records_lookup", map[string]any{"domain": "http://example.com/x"}, "domain must be a domain name such as example.com"},
 	}
 	for _, c := range cases {
 		_, err := run(t, c.tool, c.in, callNow)

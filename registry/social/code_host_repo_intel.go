@@ -3,7 +3,6 @@ package social
 import (
 	"context"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -20,7 +19,7 @@ func init() {
 		Description: "One code-host repository at a glance: stars, forks, watchers, issues, license, topics, " +
 			"language mix, top contributors, recent releases and days since the last push.",
 		Params: []registry.Param{
-			registry.Str("repo").Req().Len(3, 140).Describe("owner/repo, e.g. coinbase/x402"),
+			registry.Str("repo").Req().Len(3, 140).Matching(repoForm, repoShape).Describe("owner/repo, e.g. coinbase/x402"),
 		},
 		Example: map[string]any{"repo": "coinbase/x402"},
 		Expected: "Envelope: data is an object {full_name, url, description, homepage, owner, owner_type, stars, forks, " +
@@ -80,8 +79,11 @@ type release struct {
 	URL         string  `json:"url"`
 }
 
-// GitHub's own limits on owner and repository names.
-var repoForm = regexp.MustCompile(`^[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}$`)
+// repoForm follows GitHub's own limits on owner and repository names;
+// the names . and .. are refused by the handler.
+const repoForm = `^\s*[A-Za-z0-9-]{1,39}/[A-Za-z0-9._-]{1,100}\s*$`
+
+const repoShape = "owner/repo, e.g. coinbase/x402"
 
 const (
 	topContributors = 5
@@ -91,8 +93,8 @@ const (
 func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	given := strings.TrimSpace(c.Args.String("repo"))
 	owner, name, _ := strings.Cut(given, "/")
-	if !repoForm.MatchString(given) || name == "." || name == ".." {
-		return nil, registry.Invalid("repo", "must be owner/repo, e.g. coinbase/x402")
+	if name == "." || name == ".." {
+		return nil, registry.Invalid("repo", "must be "+repoShape)
 	}
 	f := newFetcher(c)
 	d, err := fetch(ctx, f, github.RepoRequest(owner, name), github.DecodeRepoDetail)

@@ -2,7 +2,6 @@ package social
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,7 +17,9 @@ func init() {
 			"with score, comment count, date, link and a text excerpt.",
 		Params: []registry.Param{
 			registry.Str("query").Req().Len(1, 512).Describe("search words"),
-			registry.Str("community").Len(2, 23).Describe("community name, e.g. LocalLLaMA or r/LocalLLaMA; site-wide when absent"),
+			registry.Str("community").Len(2, 23).
+				Matching(communityName, "a community name such as LocalLLaMA: 2-21 letters, digits or underscores").
+				Describe("community name, e.g. LocalLLaMA or r/LocalLLaMA; site-wide when absent"),
 			registry.Str("sort").OneOf("relevance", "hot", "new", "top").WithDefault("relevance"),
 			registry.Int("limit").Range(5, 50).WithDefault(25),
 		},
@@ -49,8 +50,8 @@ type forumPost struct {
 }
 
 // Reddit community names: 3-21 letters, digits or underscores; a few old
-// ones are two characters long.
-var communityName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_]{1,20}$`)
+// ones are two characters long. An r/ or /r/ prefix is forgiven.
+const communityName = `^\s*/?(r/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}\s*$`
 
 const excerptLen = 300
 
@@ -58,9 +59,6 @@ func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error
 	s := reddit.Search{Query: strings.TrimSpace(c.Args.String("query")), Sort: c.Args.String("sort"), Limit: c.Args.Int("limit")}
 	if c.Args.Has("community") {
 		name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(c.Args.String("community")), "/"), "r/")
-		if !communityName.MatchString(name) {
-			return nil, registry.Invalid("community", "must be a community name such as LocalLLaMA: 2-21 letters, digits or underscores")
-		}
 		s.Communities = []string{name}
 	}
 	f := newFetcher(c)

@@ -10,6 +10,12 @@ import (
 
 const isoDate = "2006-01-02"
 
+// isoDateShape is the form of isoDate, as a pattern and in words.
+const (
+	isoDatePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
+	isoDateShape   = "a date in YYYY-MM-DD form"
+)
+
 // Spans are bounded so a call stays a few thousand loop steps.
 const (
 	maxSpanDays   = 7305 // 20 years between start_date and end_date
@@ -24,8 +30,8 @@ func init() {
 			"finds the date N business days ahead, and lists the holidays involved. Holidays are computed " +
 			"by rule, with the weekend observance shift.",
 		Params: []registry.Param{
-			registry.Str("start_date").Describe("YYYY-MM-DD; default today in America/New_York"),
-			registry.Str("end_date").Describe("YYYY-MM-DD, counted inclusively from start_date, at most 20 years on"),
+			registry.Str("start_date").Matching(isoDatePattern, isoDateShape).Describe("YYYY-MM-DD; default today in America/New_York"),
+			registry.Str("end_date").Matching(isoDatePattern, isoDateShape).Describe("YYYY-MM-DD, counted inclusively from start_date, at most 20 years on"),
 			registry.Int("days_ahead").Range(1, maxDaysAhead).Describe("business days to add to start_date; the start day itself is not counted"),
 		},
 		Example: map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
@@ -123,7 +129,7 @@ func startDate(c *registry.Call) (time.Time, error) {
 func parseDate(field, s string) (time.Time, error) {
 	t, err := time.Parse(isoDate, s)
 	if err != nil {
-		return time.Time{}, registry.Invalid(field, "must be a date in YYYY-MM-DD form")
+		return time.Time{}, registry.Invalid(field, "must be "+isoDateShape)
 	}
 	if t.Year() < firstRuleYear || t.Year() > lastRuleYear {
 		return time.Time{}, registry.Invalid(field, fmt.Sprintf("must be in the years %d-%d that the holiday rules cover", firstRuleYear, lastRuleYear))

@@ -76,7 +76,6 @@ func TestBusinessDaysRejects(t *testing.T) {
 		field, problem string
 	}{
 		{map[string]any{"start_date": "2024-02-30"}, "start_date", "must be a date in YYYY-MM-DD form"},
-		{map[string]any{"start_date": "03/10/2025"}, "start_date", "must be a date in YYYY-MM-DD form"},
 		{map[string]any{"start_date": "2025-03-10", "end_date": "2025-03-09"}, "end_date", "must not be before start_date"},
 		{map[string]any{"start_date": "2000-01-01", "end_date": "2030-01-01"}, "end_date", "must be within 7305 days of start_date"},
 		{map[string]any{"start_date": "1960-01-01"}, "start_date", "must be in the years 1971-2199 that the holiday rules cover"},

@@ -3,7 +3,6 @@ package utility
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -19,8 +18,11 @@ func init() {
 		Description: "Latest European Central Bank reference exchange rates (about 30 fiat currencies, " +
 			"published each ECB working day) from a base currency to one, several or all others.",
 		Params: []registry.Param{
-			registry.Str("base").Len(3, 3).WithDefault("USD").Describe("3-letter ISO 4217 code"),
-			registry.Str("target").Len(3, 200).Describe("a 3-letter code, or several separated by commas; all when absent"),
+			registry.Str("base").Len(3, 3).Matching(`^[A-Za-z]{3}$`, "a 3-letter ISO 4217 code such as USD").
+				WithDefault("USD").Describe("3-letter ISO 4217 code"),
+			registry.Str("target").Len(3, 200).
+				Matching(currencyCodes, "3-letter ISO 4217 codes separated by commas, such as EUR,JPY").
+				Describe("a 3-letter code, or several separated by commas; all when absent"),
 		},
 		Example: map[string]any{"base": "USD", "target": "EUR"},
 		Expected: "Envelope: data is an object {base, date, rates{CODE: units of CODE per 1 base}, rate} where date is " +
@@ -39,17 +41,16 @@ type rateTable struct {
 	Rate  *float64           `json:"rate,omitempty"`
 }
 
-var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
+// currencyCodes is one 3-letter code or several separated by commas, in
+// either case, or blank.
+const currencyCodes = `^\s*([A-Za-z]{3}\s*(,\s*[A-Za-z]{3}\s*)*)?$`
 
 // The currency list changes when the ECB adds or drops a currency, so it is
 // read from the source (and cached for a day) rather than written here.
 const currencyListTTL = 24 * time.Hour
 
 func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	base := strings.ToUpper(strings.TrimSpace(c.Args.String("base")))
-	if !currencyCode.MatchString(base) {
-		return nil, registry.Invalid("base", "must be a 3-letter ISO 4217 code such as USD")
-	}
+	base := strings.ToUpper(c.Args.String("base"))
 	targets, err := parseTargets(c.Args.String("target"), base)
 	if err != nil {
 		return nil, err
@@ -94,16 +95,16 @@ func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, err
 	return &registry.Result{Data: out, Count: len(out.Rates), Source: frankfurter.Source.Title, Cached: listResp.Cached && resp.Cached}, nil
 }
 
-// parseTargets reads "EUR, jpy" as [EUR JPY], without duplicates.
+// parseTargets reads "EUR, jpy" (matching currencyCodes) as [EUR JPY],
+// without duplicates; blank is nil.
 func parseTargets(s, base string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
 	var out []string
 	for part := range strings.SplitSeq(s, ",") {
 		code := strings.ToUpper(strings.TrimSpace(part))
 		switch {
-		case code == "" && strings.TrimSpace(s) == "":
-			return nil, nil
-		case !currencyCode.MatchString(code):
-			return nil, registry.Invalid("target", fmt.Sprintf("%q is not a 3-letter ISO 4217 code", strings.TrimSpace(part)))
 		case code == base:
 			return nil, registry.Invalid("target", "must differ from base")
 		case !slices.Contains(out, code):

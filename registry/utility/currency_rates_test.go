@@ -35,9 +35,6 @@ func TestCurrencyRatesRefusesWhatTheECBDoesNotPublish(t *testing.T) {
 		{map[string]any{"target": "BTC"}, "target", "BTC has no ECB reference rate; available: " + available},
 		{map[string]any{"base": "RUB"}, "base", "RUB has no ECB reference rate; available: " + available},
 		{map[string]any{"base": "EUR", "target": "JPY,eur"}, "target", "must differ from base"},
-		{map[string]any{"target": "EUR,EURO"}, "target", `"EURO" is not a 3-letter ISO 4217 code`},
-		{map[string]any{"target": "EUR,,JPY"}, "target", `"" is not a 3-letter ISO 4217 code`},
-		{map[string]any{"base": "U$D"}, "base", "must be a 3-letter ISO 4217 code such as USD"},
 	}
 	for _, tc := range cases {
 		_, err := run(t, "currency_rates", tc.in, callNow)

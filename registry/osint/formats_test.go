@@ -1,0 +1,53 @@
+package osint
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/coinslot/coinslot/registry"
+)
+
+func lookup(t *testing.T, name string) *registry.Tool {
+	t.Helper()
+	tool, ok := registry.Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not registered", name)
+	}
+	return tool
+}
+
+// Malformed identifiers are refused by the declared patterns, before payment.
+func TestFormatsRefusedBeforePayment(t *testing.T) {
+	cases := []struct {
+		tool string
+		in   map[string]any
+		want registry.FieldError
+	}{
+		{"ip_geolocation", map[string]any{"ip": "not-an-ip"}, registry.FieldError{Name: "ip", Problem: "must be an IPv4 or IPv6 address"}},
+		{"ip_geolocation", map[string]any{"ip": "8.8.8"}, registry.FieldError{Name: "ip", Problem: "must be an IPv4 or IPv6 address"}},
+		{"supply_chain_stress", map[string]any{"ports": []any{"port1114", "x' OR 1=1 --"}}, registry.FieldError{Name: "ports", Problem: "item 2 must be a PortWatch port id such as port1114"}},
+	}
+	for _, c := range cases {
+		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
+			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
+		}
+	}
+}
+
+// The patterns are coarse: every form the upstream takes still passes.
+func TestFormatsAcceptUpstreamForms(t *testing.T) {
+	cases := []struct {
+		tool string
+		in   map[string]any
+	}{
+		{"ip_geolocation", map[string]any{"ip": "2a00:1450:4001:81b::200e"}},
+		{"ip_geolocation", map[string]any{"ip": "::ffff:8.8.8.8"}},
+		{"ip_geolocation", map[string]any{"ip": "2001:DB8::1"}},
+		{"ip_geolocation", map[string]any{"ip": "::1"}},
+	}
+	for _, c := range cases {
+		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
+			t.Errorf("%s %v: %v", c.tool, c.in, errs)
+		}
+	}
+}

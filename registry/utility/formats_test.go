@@ -1,0 +1,53 @@
+package utility
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/coinslot/coinslot/registry"
+)
+
+func lookup(t *testing.T, name string) *registry.Tool {
+	t.Helper()
+	tool, ok := registry.Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not registered", name)
+	}
+	return tool
+}
+
+// Malformed identifiers are refused by the declared patterns, before payment.
+func TestFormatsRefusedBeforePayment(t *testing.T) {
+	cases := []struct {
+		tool string
+		in   map[string]any
+		want registry.FieldError
+	}{
+		{"currency_rates", map[string]any{"target": "EUR,EURO"}, registry.FieldError{Name: "target", Problem: "must be 3-letter ISO 4217 codes separated by commas, such as EUR,JPY"}},
+		{"currency_rates", map[string]any{"target": "EUR,,JPY"}, registry.FieldError{Name: "target", Problem: "must be 3-letter ISO 4217 codes separated by commas, such as EUR,JPY"}},
+		{"currency_rates", map[string]any{"base": "U$D"}, registry.FieldError{Name: "base", Problem: "must be a 3-letter ISO 4217 code such as USD"}},
+		{"business_days", map[string]any{"start_date": "03/10/2025"}, registry.FieldError{Name: "start_date", Problem: "must be a date in YYYY-MM-DD form"}},
+		{"business_days", map[string]any{"start_date": "2025-03-10", "end_date": "2025-3-9"}, registry.FieldError{Name: "end_date", Problem: "must be a date in YYYY-MM-DD form"}},
+	}
+	for _, c := range cases {
+		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
+			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
+		}
+	}
+}
+
+// The patterns are coarse: every form the upstream takes still passes.
+func TestFormatsAcceptUpstreamForms(t *testing.T) {
+	cases := []struct {
+		tool string
+		in   map[string]any
+	}{
+		{"currency_rates", map[string]any{"base": "eur", "target": " jpy , Gbp "}},
+		{"currency_rates", map[string]any{"target": "   "}},
+	}
+	for _, c := range cases {
+		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
+			t.Errorf("%s %v: %v", c.tool, c.in, errs)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package all
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 type listed struct{ name, path, price string }
@@ -93,4 +96,38 @@ func TestEveryExampleRunsOnFixtures(t *testing.T) {
 			t.Errorf("%s: result without source or data: %+v", tool.Name, res)
 		}
 	}
+}
+
+// Every published input schema is valid JSON Schema 2020-12 and accepts its
+// own tool's example.
+func TestEveryInputSchemaCompilesAndTakesItsExample(t *testing.T) {
+	for _, tool := range registry.All() {
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		url := "urn:coinslot:" + tool.Name
+		if err := c.AddResource(url, roundTrip(t, registry.InputSchema(tool))); err != nil {
+			t.Fatal(err)
+		}
+		schema, err := c.Compile(url)
+		if err != nil {
+			t.Errorf("%s: input schema does not compile: %v", tool.Name, err)
+			continue
+		}
+		if err := schema.Validate(roundTrip(t, tool.Example)); err != nil {
+			t.Errorf("%s: example does not validate against its schema: %v", tool.Name, err)
+		}
+	}
+}
+
+// roundTrip turns v into the generic JSON form the validator reads.
+func roundTrip(t *testing.T, v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }

@@ -39,5 +39,11 @@ func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHan
 	for path, h := range routes {
 		routes[path] = readOnly(h)
 	}
+	// The paid routes join them: finding any route is one lookup.
+	for _, t := range registry.All() {
+		if t.Paid() {
+			routes[t.Path] = func(ctx *fasthttp.RequestCtx) { s.servePaid(ctx, t) }
+		}
+	}
 	return routes, nil
 }

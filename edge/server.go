@@ -76,20 +76,17 @@ func (s *Server) Reload(cfg *config.Config) error {
 
 // Handler is the fasthttp entry point.
 func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
-	path := string(ctx.Path())
-	if path == registry.PathMCP {
-		(*s.mcp.Load())(ctx)
-		return
-	}
-	if h, ok := (*s.routes.Load())[path]; ok {
+	// Indexing with string(raw) copies nothing: the documents and the paid
+	// routes are found without an allocation.
+	raw := ctx.Path()
+	if h, ok := (*s.routes.Load())[string(raw)]; ok {
 		h(ctx)
 		return
 	}
-	if strings.HasPrefix(path, "/paid/") {
-		if t, ok := registry.ByPath(path); ok {
-			s.servePaid(ctx, t)
-			return
-		}
+	path := string(raw)
+	if path == registry.PathMCP {
+		(*s.mcp.Load())(ctx)
+		return
 	}
 	if tx, ok := strings.CutPrefix(path, "/receipt/"); ok && tx != "" {
 		s.serveReceipt(ctx, tx)

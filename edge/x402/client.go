@@ -43,7 +43,13 @@ type HTTPFacilitator struct {
 // NewHTTPFacilitator is a client with a 15 s timeout, three verify attempts
 // and an optional static bearer token.
 func NewHTTPFacilitator(url, token string) *HTTPFacilitator {
-	f := &HTTPFacilitator{URL: strings.TrimRight(url, "/"), Client: &http.Client{Timeout: 15 * time.Second}, VerifyAttempts: 3, Backoff: 250 * time.Millisecond}
+	// Every paid call holds a connection through /verify and again through
+	// /settle: keep as many idle as calls run at once, not net/http's two,
+	// or each call beyond the second dials anew.
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.MaxIdleConnsPerHost = 256
+	f := &HTTPFacilitator{URL: strings.TrimRight(url, "/"), Client: &http.Client{Timeout: 15 * time.Second, Transport: transport},
+		VerifyAttempts: 3, Backoff: 250 * time.Millisecond}
 	if token != "" {
 		f.Authorize = func(context.Context, string, string) (string, error) { return token, nil }
 	}

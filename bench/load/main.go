@@ -1,0 +1,329 @@
+// Command load is coinslot's loopback load test. It starts every server
+// under test on 127.0.0.1 (coinslot in production mode and in sandbox, a
+// bare fasthttp ceiling, the express + @x402/express peer and the no-op
+// facilitator double both sellers share), drives each in turn with a
+// closed loop of connections, and prints one table of figures and ratios
+// measured in this run.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+
+	"crypto/ecdsa"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/valyala/fasthttp"
+)
+
+var (
+	conns  int
+	logDir string
+)
+
+// The seller both sellers pay to; the facilitator double moves nothing.
+const payTo = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+// The local-analysis tool both sellers sell, and a call of it.
+const trifectaPath = "/paid/security/trifecta-score"
+
+var (
+	trifectaBody = []byte(`{"has_private_data":true,"has_untrusted_content":true,"has_outbound_actions":false}`)
+	unpaidCall   = &request{method: "POST", path: trifectaPath, body: trifectaBody, want: fasthttp.StatusPaymentRequired}
+)
+
+// The cached upstream-backed tool sold in sandbox, answered by the replay server.
+const (
+	isbnPath = "/paid/academic/isbn"
+	isbnBody = `{"isbn":"978-0-14-032872-1"}`
+)
+
+func main() {
+	b := &bench{}
+	flag.StringVar(&b.bin.coinslot, "coinslot", "", "coinslot binary (required)")
+	flag.StringVar(&b.bin.ceiling, "ceiling", "", "ceiling binary (required)")
+	flag.StringVar(&b.bin.facilitator, "facilitator", "", "facilitator double binary (required)")
+	flag.StringVar(&b.bin.peer, "peer", "", "folder of the peer's server.mjs, npm-installed (required)")
+	flag.IntVar(&conns, "conns", 32, "connections per phase")
+	flag.DurationVar(&b.duration, "duration", 8*time.Second, "measured time of each phase")
+	flag.IntVar(&b.paidN, "paid", 60000, "payments signed ahead for coinslot's paid phase (the phase ends when they run out)")
+	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
+	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
+	sections := flag.String("sections", "1234", "the sections to run")
+	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
+	flag.Parse()
+	if b.bin.coinslot == "" || b.bin.ceiling == "" || b.bin.facilitator == "" || b.bin.peer == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if logDir == "" {
+		var err error
+		if logDir, err = os.MkdirTemp("", "coinslot-bench-"); err != nil {
+			fail("%v", err)
+		}
+	}
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		fail("%v", err)
+	}
+	defer stopAll()
+	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory} {
+		if strings.ContainsRune(*sections, rune('1'+i)) {
+			b.section = i + 1
+			run()
+		}
+	}
+	b.print()
+}
+
+// unpaid is section 1: the 402 of a call without payment.
+func (b *bench) unpaid() {
+	ceil := b.ceiling()
+	rCeil := b.phase("402: bare fasthttp, coinslot's bytes (ceiling)", ceil, repeat(unpaidCall))
+	rPost := b.phase("402: coinslot, POST, body validated", b.prod(), repeat(unpaidCall))
+	rGet := b.phase("402: coinslot, GET terms", b.prod(), repeat(&request{method: "GET", path: trifectaPath, want: fasthttp.StatusPaymentRequired}))
+	rPeer := b.phase("402: peer, POST", b.peer(), repeat(unpaidCall))
+	b.ratio("POST 402 of ceiling", rPost.rps()/rCeil.rps(), ">= 0.80", rPost.rps() >= 0.8*rCeil.rps())
+	b.ratio("GET 402 of ceiling", rGet.rps()/rCeil.rps(), ">= 0.80", rGet.rps() >= 0.8*rCeil.rps())
+	b.ratio("POST 402, coinslot / peer", rPost.rps()/rPeer.rps(), "", true)
+}
+
+// paid is section 2: paid calls with payments signed ahead, each sent once,
+// both sellers verifying and settling with the facilitator double.
+func (b *bench) paid() {
+	terms := termsOf(b.prod(), unpaidCall)
+	floor := verifyCost(terms)
+	b.row("EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
+	signed := payments(terms, []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
+	rPaid := b.phaseN("paid: coinslot, local check + facilitator double", b.prod(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	signed = payments(termsOf(b.peer(), unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.peerPaidN)
+	rPeer := b.phaseN("paid: peer, facilitator double", b.peer(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	b.ratio("paid, coinslot / peer", rPaid.rps()/rPeer.rps(), ">= 10", rPaid.rps() >= 10*rPeer.rps())
+	b.ratio("paid p99, coinslot (ms)", float64(rPaid.p99)/float64(time.Millisecond), "<= 20", rPaid.p99 <= 20*time.Millisecond)
+	b.ratio("paid CPU per call / (hash + recovery)", float64(rPaid.cpuPerCall)/float64(floor), "<= 1.5", float64(rPaid.cpuPerCall) <= 1.5*float64(floor))
+}
+
+// sandboxed is section 3: discovery and a cached upstream-backed tool in
+// sandbox, where the simulated chain settles every payment.
+func (b *bench) sandboxed() {
+	sb, buyers := b.sandbox()
+	b.phase("GET /api/info (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathInfo, want: 200}))
+	b.phase("GET /openapi.json (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathOpenAPI, want: 200}))
+	isbn := &request{method: "POST", path: isbnPath, body: []byte(isbnBody), want: fasthttp.StatusPaymentRequired}
+	send(sb, &request{method: "POST", path: isbnPath, body: isbn.body, want: 402}) // the terms, and nothing cached yet
+	signed := payments(termsOf(sb, isbn), buyers, 20*len(buyers)+int(b.duration.Seconds()*sandboxRate))
+	b.phaseN("paid: isbn_book_lookup, cached, sandbox chain settles", sb, paidCalls(isbnPath, isbn.body, signed), len(buyers))
+}
+
+// sandboxRate bounds the payments signed for the sandbox's paid phase: its
+// simulated chain seals about one block a second, each settling the
+// payments sent meanwhile, so a phase settles conns a second at most.
+const sandboxRate = 100
+
+// memory is section 4: a fresh production process's RSS before and after
+// the mixed requests.
+func (b *bench) memory() {
+	fresh := b.coinslot("coinslot-memory")
+	before := fresh.rss()
+	signed := payments(termsOf(fresh, unpaidCall), []*ecdsa.PrivateKey{newKey()}, b.mixedN/10)
+	r := phase{name: "mixed", target: fresh, next: mixed(signed), duration: time.Hour, limit: b.mixedN}.run()
+	after := fresh.rss()
+	failed := ""
+	if r.failed > 0 {
+		failed = fmt.Sprintf(", %d failed", r.failed)
+	}
+	b.row(fmt.Sprintf("RSS before / after %dk mixed requests (1 in 10 paid%s)", r.n/1000, failed), fmt.Sprintf("%.0f", r.rps()), dur(r.p50), dur(r.p99), dur(r.cpuPerCall),
+		fmt.Sprintf("%.0f / %.0f MiB", mib(before), mib(after)), "<= 150 MiB", mark(mib(after) <= 150))
+}
+
+// mixed is the memory phase's traffic: discovery documents, 402s of two
+// routes, a missing route and, one request in ten, a paid call.
+func mixed(payments []string) func(int) (*request, bool) {
+	others := rotate(unpaidCall,
+		&request{method: "GET", path: trifectaPath, want: 402},
+		&request{method: "GET", path: registry.PathInfo, want: 200},
+		&request{method: "GET", path: registry.PathOpenAPI, want: 200},
+		&request{method: "GET", path: registry.PathLLMs, want: 200},
+		&request{method: "GET", path: registry.PathHealth, want: 200},
+		&request{method: "POST", path: "/paid/utility/business-days", body: []byte(`{}`), want: 402},
+		&request{method: "GET", path: "/no/such/route", want: 404},
+	)
+	pay := paidCalls(trifectaPath, trifectaBody, payments)
+	return func(i int) (*request, bool) {
+		if i%10 == 0 {
+			return pay(i / 10)
+		}
+		return others(i)
+	}
+}
+
+// bench is one run: its settings, the servers it started and its table.
+type bench struct {
+	bin struct{ coinslot, ceiling, facilitator, peer string }
+
+	duration                 time.Duration
+	paidN, peerPaidN, mixedN int
+
+	facilitatorProc, prodProc, peerProc *proc
+
+	section int
+	rows    [][]string
+}
+
+func (b *bench) phase(name string, target *proc, next func(int) (*request, bool)) result {
+	r := phase{name: name, target: target, next: next, warmup: time.Second, duration: b.duration}.run()
+	b.result(r)
+	return r
+}
+
+// phaseN is a phase of signed payments: warmup spends the first few.
+func (b *bench) phaseN(name string, target *proc, next func(int) (*request, bool), warm int) result {
+	skip := func(i int) (*request, bool) { return next(i + warm) }
+	for i := range warm {
+		if r, ok := next(i); ok {
+			send(target, r)
+		}
+	}
+	r := phase{name: name, target: target, next: skip, duration: b.duration + 2*time.Second}.run()
+	b.result(r)
+	return r
+}
+
+func (b *bench) result(r result) {
+	failed := ""
+	if r.failed > 0 {
+		failed = fmt.Sprintf("%d failed", r.failed)
+	}
+	b.row(r.name, fmt.Sprintf("%.0f", r.rps()), dur(r.p50), dur(r.p99), dur(r.cpuPerCall), failed, "", "")
+}
+
+func (b *bench) ratio(what string, v float64, target string, met bool) {
+	m := ""
+	if target != "" {
+		m = mark(met)
+	}
+	b.row("  ratio: "+what, "", "", "", "", fmt.Sprintf("%.2f", v), target, m)
+}
+
+func (b *bench) row(cells ...string) {
+	b.rows = append(b.rows, append([]string{fmt.Sprint(b.section)}, cells...))
+}
+
+func (b *bench) print() {
+	fmt.Printf("\nLoopback load test: %d connections, %v per phase, %d CPUs, %s\n\n", conns, b.duration, runtime.NumCPU(), runtime.Version())
+	fmt.Println("| # | measurement | req/s | p50 | p99 | CPU/call | figure | target | met |")
+	fmt.Println("|---|---|---:|---:|---:|---:|---:|---|---|")
+	for _, r := range b.rows {
+		fmt.Print("|")
+		for _, c := range r {
+			fmt.Printf(" %s |", c)
+		}
+		fmt.Println()
+	}
+}
+
+// facilitator is the facilitator double, started once for every seller.
+func (b *bench) facilitator() *proc {
+	if b.facilitatorProc == nil {
+		addr := freeAddr()
+		b.facilitatorProc = launch("facilitator", addr, "", nil, b.bin.facilitator, "--listen", addr)
+	}
+	return b.facilitatorProc
+}
+
+// prod is coinslot in production mode, started once.
+func (b *bench) prod() *proc {
+	if b.prodProc == nil {
+		b.prodProc = b.coinslot("coinslot")
+	}
+	return b.prodProc
+}
+
+// coinslot starts coinslot in production mode against the facilitator double.
+func (b *bench) coinslot(name string) *proc {
+	addr, fac := freeAddr(), b.facilitator()
+	return launch(name, addr, "", []string{
+		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
+		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
+	}, b.bin.coinslot, "serve", "--listen", addr)
+}
+
+// peer is the express + @x402/express seller, started once.
+func (b *bench) peer() *proc {
+	if b.peerProc == nil {
+		addr, fac := freeAddr(), b.facilitator()
+		b.peerProc = launch("peer", addr, b.bin.peer, []string{"PORT=" + port(addr), "PAY_TO=" + payTo, "FACILITATOR_URL=http://" + fac.addr},
+			"node", "server.mjs")
+	}
+	return b.peerProc
+}
+
+// buyerLine is a funded sandbox buyer as the sandbox prints it.
+var buyerLine = regexp.MustCompile(`(?m)^\s+0x[0-9a-fA-F]{40}\s+0x([0-9a-fA-F]{64})$`)
+
+// sandbox starts coinslot in sandbox mode and reads its funded buyers' keys.
+func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
+	addr := freeAddr()
+	p := launch("coinslot-sandbox", addr, "", []string{
+		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, "sandbox.db"),
+	}, b.bin.coinslot, "serve", "--listen", addr)
+	out, err := os.ReadFile(p.log)
+	if err != nil {
+		fail("%v", err)
+	}
+	var keys []*ecdsa.PrivateKey
+	for _, m := range buyerLine.FindAllStringSubmatch(string(out), -1) {
+		k, err := crypto.HexToECDSA(m[1])
+		if err != nil {
+			fail("sandbox buyer key: %v", err)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		fail("the sandbox printed no buyer keys; see %s", p.log)
+	}
+	return p, keys
+}
+
+// ceiling starts the bare fasthttp server with the bytes of coinslot's 402
+// for an unpaid call.
+func (b *bench) ceiling() *proc {
+	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	r.Header.SetMethod(unpaidCall.method)
+	r.SetRequestURI("http://" + b.prod().addr + unpaidCall.path)
+	r.SetBody(unpaidCall.body)
+	if err := client.Do(r, resp); err != nil {
+		fail("coinslot: %v", err)
+	}
+	body, required := filepath.Join(logDir, "402.json"), filepath.Join(logDir, "402.payment-required")
+	write(body, resp.Body())
+	write(required, resp.Header.Peek(x402.HeaderRequired))
+	addr := freeAddr()
+	return launch("ceiling", addr, "", nil, b.bin.ceiling, "--listen", addr, "--body", body, "--payment-required", required)
+}
+
+func send(p *proc, req *request) {
+	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(r)
+	defer fasthttp.ReleaseResponse(resp)
+	r.Header.SetMethod(req.method)
+	r.SetRequestURI("http://" + p.addr + req.path)
+	r.Header.SetContentType("application/json")
+	r.SetBody(req.body)
+	if req.header != "" {
+		r.Header.Set(req.header, req.value)
+	}
+	if err := client.DoTimeout(r, resp, 30*time.Second); err != nil {
+		fail("%s: %v", p.name, err)
+	}
+	if resp.StatusCode() != req.want {
+		fail("%s %s: %d, want %d: %s", p.name, req.path, resp.StatusCode(), req.want, resp.Body())
+	}
+}

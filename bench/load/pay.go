@@ -1,0 +1,113 @@
+package main
+
+import (
+	"crypto/ecdsa"
+	"runtime"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/valyala/fasthttp"
+)
+
+// termsOf reads the v2 terms from a seller's 402 for req, as a buyer does.
+func termsOf(p *proc, req *request) *x402.PaymentRequired {
+	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(r)
+	defer fasthttp.ReleaseResponse(resp)
+	r.Header.SetMethod(req.method)
+	r.SetRequestURI("http://" + p.addr + req.path)
+	r.Header.SetContentType("application/json")
+	r.SetBody(req.body)
+	if err := client.DoTimeout(r, resp, 10*time.Second); err != nil {
+		fail("%s: %v", p.name, err)
+	}
+	var pr x402.PaymentRequired
+	if resp.StatusCode() != fasthttp.StatusPaymentRequired {
+		fail("%s %s: %d, want 402: %s", p.name, req.path, resp.StatusCode(), resp.Body())
+	}
+	if err := x402.DecodeHeader(string(resp.Header.Peek(x402.HeaderRequired)), &pr); err != nil {
+		fail("%s: PAYMENT-REQUIRED: %v", p.name, err)
+	}
+	return &pr
+}
+
+// payments signs n distinct v2 payments for the terms ahead of the load,
+// from the keys in turn, on every core. Each is to be sent once.
+func payments(terms *x402.PaymentRequired, keys []*ecdsa.PrivateKey, n int) []string {
+	out := make([]string, n)
+	var wg sync.WaitGroup
+	workers := runtime.NumCPU()
+	now := time.Now()
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				h, _, err := x402.Pay(keys[i%len(keys)], terms, now)
+				if err != nil {
+					fail("signing a payment: %v", err)
+				}
+				out[i] = h
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// paidCalls is a phase source sending each payment once with the same body.
+func paidCalls(path string, body []byte, headers []string) func(int) (*request, bool) {
+	return func(i int) (*request, bool) {
+		if i >= len(headers) {
+			return nil, false
+		}
+		return &request{method: "POST", path: path, body: body, header: x402.HeaderSignature, value: headers[i], want: fasthttp.StatusOK}, true
+	}
+}
+
+// newKey is a throwaway buyer key: the facilitator double checks no balance.
+func newKey() *ecdsa.PrivateKey {
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		fail("key: %v", err)
+	}
+	return k
+}
+
+// verifyCost is the CPU time of one EIP-712 hash of a
+// TransferWithAuthorization plus one secp256k1 recovery, the floor of a
+// locally verified paid call, measured on one locked thread.
+func verifyCost(terms *x402.PaymentRequired) time.Duration {
+	key := newKey()
+	exact, err := x402.Sign(key, &terms.Accepts[0], time.Now())
+	if err != nil {
+		fail("signing: %v", err)
+	}
+	d, err := x402.DomainOf(&terms.Accepts[0])
+	if err != nil {
+		fail("domain: %v", err)
+	}
+	want := crypto.PubkeyToAddress(key.PublicKey)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	const n = 4000
+	before := threadCPU()
+	for range n {
+		got, err := x402.RecoverAuthorizer(d, &exact.Authorization, exact.Signature)
+		if err != nil || got != want {
+			fail("recovery: %v, %v", got, err)
+		}
+	}
+	return (threadCPU() - before) / n
+}
+
+// threadCPU is the calling thread's CPU time, user and system.
+func threadCPU() time.Duration {
+	const rusageThread = 1 // RUSAGE_THREAD
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		fail("getrusage: %v", err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

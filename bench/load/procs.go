@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// proc is a server under test, started by the driver and stopped at the end.
+type proc struct {
+	name string
+	addr string
+	cmd  *exec.Cmd
+	log  string // its stdout and stderr
+}
+
+// freeAddr is a loopback address nobody listens on now.
+func freeAddr() string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fail("no free port: %v", err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// launch starts a server and waits until it accepts connections on addr.
+func launch(name, addr, dir string, env []string, bin string, args ...string) *proc {
+	p := &proc{name: name, addr: addr, log: filepath.Join(logDir, name+".log")}
+	out, err := os.Create(p.log)
+	if err != nil {
+		fail("%s: %v", name, err)
+	}
+	p.cmd = exec.Command(bin, args...)
+	p.cmd.Dir, p.cmd.Stdout, p.cmd.Stderr = dir, out, out
+	p.cmd.Env = append(os.Environ(), env...)
+	if err := p.cmd.Start(); err != nil {
+		fail("%s: %v", name, err)
+	}
+	started = append(started, p)
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return p
+		}
+		if p.cmd.ProcessState != nil {
+			break
+		}
+	}
+	fail("%s did not start listening on %s; see %s", name, addr, p.log)
+	return nil
+}
+
+// started are the servers to stop when the driver ends.
+var started []*proc
+
+// stopAll stops every server the driver started, last first.
+func stopAll() {
+	for i := len(started) - 1; i >= 0; i-- {
+		p := started[i]
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { p.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			p.cmd.Process.Kill()
+		}
+	}
+	started = nil
+}
+
+// cpu is the CPU time the process has used, user and system.
+func (p *proc) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		fail("%s: %v", p.name, err)
+	}
+	// Fields after the command name, which is in parentheses: utime and
+	// stime are the 14th and 15th fields of the whole line.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is the kernel's USER_HZ, which /proc/<pid>/stat counts in.
+const clockTicks = 100
+
+// rss is the process's resident set size in bytes.
+func (p *proc) rss() int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		fail("%s: %v", p.name, err)
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if kb, ok := strings.CutPrefix(s.Text(), "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
+			return n << 10
+		}
+	}
+	fail("%s: no VmRSS", p.name)
+	return 0
+}

@@ -1,0 +1,80 @@
+package ledger
+
+import (
+	"slices"
+	"sync"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// group commits the file ledger's writes together: those that arrive while
+// a commit is being fsynced share the next one. A lone write commits at
+// once; under load one fsync serves every write that waited for it. (bbolt's
+// own Batch waits a fixed delay instead, and its batches stay small.)
+type group struct {
+	db      *bolt.DB
+	mu      sync.Mutex
+	waiting []write
+	busy    bool // a goroutine is committing; it takes the waiting writes next
+}
+
+type write struct {
+	fn   func(*bolt.Tx) error
+	done chan error
+}
+
+// do runs fn in a committed transaction, and returns its error.
+func (g *group) do(fn func(*bolt.Tx) error) error {
+	w := write{fn, make(chan error, 1)}
+	g.mu.Lock()
+	g.waiting = append(g.waiting, w)
+	lead := !g.busy
+	g.busy = true
+	g.mu.Unlock()
+	if lead {
+		go g.commitWaiting()
+	}
+	return <-w.done
+}
+
+// commitWaiting commits groups until no write is waiting.
+func (g *group) commitWaiting() {
+	for {
+		g.mu.Lock()
+		writes := g.waiting
+		g.waiting = nil
+		if len(writes) == 0 {
+			g.busy = false
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		g.commit(writes)
+	}
+}
+
+// commit runs writes in one transaction. A write that fails is taken out
+// and run alone, so that it gets its own error and the others still commit.
+func (g *group) commit(writes []write) {
+	for len(writes) > 0 {
+		failed := -1
+		err := g.db.Update(func(tx *bolt.Tx) error {
+			for i, w := range writes {
+				if err := w.fn(tx); err != nil {
+					failed = i
+					return err
+				}
+			}
+			return nil
+		})
+		if failed < 0 {
+			for _, w := range writes {
+				w.done <- err
+			}
+			return
+		}
+		w := writes[failed]
+		w.done <- g.db.Update(w.fn)
+		writes = slices.Delete(writes, failed, failed+1)
+	}
+}

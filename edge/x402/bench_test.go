@@ -1,0 +1,81 @@
+package x402
+
+import (
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// benchPayment is a v2 payment for a tool's terms on Base, as a buyer
+// sends it: the PAYMENT-SIGNATURE value, echoing the 402's extensions.
+func benchPayment(b *testing.B) (*Terms, string) {
+	b.Helper()
+	tool := &registry.Tool{Name: "bench_tool", Path: "/paid/bench/tool", Price: "0.05", Category: "Utility",
+		Description: "Benchmarks the payment path.", Params: []registry.Param{registry.Str("text").Req().Len(1, 100)},
+		Example: map[string]any{"text": "hi"}, Expected: "An object.", Shape: registry.Object}
+	terms, err := NewTerms(Base, common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), "http://coinslot.test", 60, tool, registry.InputSchema(tool))
+	if err != nil {
+		b.Fatal(err)
+	}
+	key, _ := crypto.GenerateKey()
+	header, _, err := Pay(key, &terms.Required, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return terms, header
+}
+
+func BenchmarkDecodePayment(b *testing.B) {
+	_, header := benchPayment(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodePayment(HeaderSignature, header); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The local verification of a decoded payment: terms, window, EIP-712
+// hash and signature recovery.
+func BenchmarkCheck(b *testing.B) {
+	terms, header := benchPayment(b)
+	p, err := DecodePayment(HeaderSignature, header)
+	if err != nil {
+		b.Fatal(err)
+	}
+	now := time.Now()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := terms.Check(p, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAuthorizationHash(b *testing.B) {
+	terms, header := benchPayment(b)
+	p, _ := DecodePayment(HeaderSignature, header)
+	d := terms.Network.Domain()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := AuthorizationHash(d, &p.V2.Payload.Authorization); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The floor of a paid call: one EIP-712 hash and one secp256k1 recovery.
+func BenchmarkRecoverAuthorizer(b *testing.B) {
+	terms, header := benchPayment(b)
+	p, _ := DecodePayment(HeaderSignature, header)
+	d := terms.Network.Domain()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := RecoverAuthorizer(d, &p.V2.Payload.Authorization, p.V2.Payload.Signature); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

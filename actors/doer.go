@@ -40,3 +40,7 @@ func (d *doer) Do(ctx context.Context, req *upstreams.Request) (*upstreams.Respo
 	r := reply.(*fetchReply)
 	return r.resp, r.err
 }
+
+// Upstream is a way to the sources outside any tool call, for the edge's
+// free proxies: requests go through the same supervisors, limits and cache.
+func (rt *Runtime) Upstream() upstreams.Doer { return &doer{rt: rt} }

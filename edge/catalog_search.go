@@ -1,23 +1,61 @@
 package edge
 
 import (
+	"context"
+	"encoding/json"
 	"strconv"
+	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
 
+// CatalogSearch searches the public x402 catalog through the runtime's
+// supervisor for that source. cmd provides it, so the edge imports no source.
+type CatalogSearch func(ctx context.Context, query string, limit int) (*registry.Result, error)
+
+// defaultCatalogLimit is the number of results when the buyer names none.
+const defaultCatalogLimit = 10
+
 // catalogSearch is the proxy to the public x402 catalog,
-// /api/x402/catalog/search?query=TEXT&limit=N (limit 1-100). Its input is
-// checked now; it answers 503 until an upstream adapter serves it.
+// /api/x402/catalog/search?query=TEXT&limit=N (limit 1-100), answered as an
+// envelope. It is free: it relays the public catalog.
 func (s *Server) catalogSearch(ctx *fasthttp.RequestCtx) {
+	limit := defaultCatalogLimit
 	if raw := ctx.QueryArgs().Peek("limit"); len(raw) > 0 {
-		if n, err := strconv.Atoi(string(raw)); err != nil || n < 1 || n > 100 {
+		n, err := strconv.Atoi(string(raw))
+		if err != nil || n < 1 || n > 100 {
 			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "limit is out of range",
 				[]registry.FieldError{{Name: "limit", Problem: "must be an integer between 1 and 100"}})
 			return
 		}
+		limit = n
 	}
-	writeError(ctx, fasthttp.StatusServiceUnavailable, "upstream_unavailable",
-		"the x402 catalog search has no upstream connected on this instance", nil)
+	if s.searchCatalog == nil {
+		writeError(ctx, fasthttp.StatusServiceUnavailable, "upstream_unavailable",
+			"the x402 catalog search has no upstream connected on this instance", nil)
+		return
+	}
+	query := string(ctx.QueryArgs().Peek("query"))
+	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := s.searchCatalog(c, query, limit)
+	if err != nil {
+		f := toolFailure(&registry.Tool{Name: "x402 catalog search"}, err)
+		writeError(ctx, f.status, f.code, f.message, f.fields)
+		return
+	}
+	m := meta{Count: res.Count, Source: res.Source, GeneratedAt: s.now().UTC().Format(time.RFC3339),
+		Sandbox: s.cfg.Load().Mode == config.Sandbox}
+	body, err := json.Marshal(envelope{true, res.Data, res.Cached, m})
+	if err != nil {
+		writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the catalog answer could not be encoded", nil)
+		return
+	}
+	writeJSON(ctx, fasthttp.StatusOK, body)
 }
+
+// SearchCatalogWith connects the catalog search proxy to its upstream.
+// Call it before serving.
+func (s *Server) SearchCatalogWith(f CatalogSearch) { s.searchCatalog = f }

@@ -29,14 +29,15 @@ type Runtime interface {
 
 // Server serves every address of the interface.
 type Server struct {
-	cfg     atomic.Pointer[config.Config]
-	runtime Runtime
-	started time.Time
-	routes  atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
-	pay     Payments
-	metrics *paymentMetrics
-	offers  atomic.Pointer[map[string]*offer]       // every tool's terms by tool name, rebuilt on reload
-	mcp     atomic.Pointer[fasthttp.RequestHandler] // /mcp, rebuilt on reload
+	cfg           atomic.Pointer[config.Config]
+	runtime       Runtime
+	started       time.Time
+	routes        atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
+	pay           Payments
+	metrics       *paymentMetrics
+	offers        atomic.Pointer[map[string]*offer]       // every tool's terms by tool name, rebuilt on reload
+	mcp           atomic.Pointer[fasthttp.RequestHandler] // /mcp, rebuilt on reload
+	searchCatalog CatalogSearch                           // nil until cmd connects the x402 catalog
 }
 
 // New builds a server for cfg.

@@ -151,3 +151,33 @@ func post(url string, body []byte, payment string) (*http.Response, []byte, erro
 	b, err := io.ReadAll(res.Body)
 	return res, b, err
 }
+
+// The free catalog search proxy answers from the x402 catalog source.
+func TestSandboxCatalogSearch(t *testing.T) {
+	base := startSandbox(t)
+	res, err := client.Get(base + "/api/x402/catalog/search?query=polymarket&limit=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got struct {
+		Success bool `json:"success"`
+		Data    struct {
+			Resources []struct {
+				Resource string `json:"resource"`
+			} `json:"resources"`
+		} `json:"data"`
+		Meta struct {
+			Count   int    `json:"count"`
+			Source  string `json:"source"`
+			Sandbox bool   `json:"sandbox"`
+		} `json:"meta"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("HTTP %d, %v", res.StatusCode, err)
+	}
+	if !got.Success || got.Meta.Count == 0 || got.Meta.Count != len(got.Data.Resources) ||
+		got.Meta.Source != "CDP x402 Bazaar" || !got.Meta.Sandbox {
+		t.Errorf("answer %+v", got)
+	}
+}

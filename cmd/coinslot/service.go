@@ -20,6 +20,7 @@ import (
 	"github.com/coinslot/coinslot/registry"
 	_ "github.com/coinslot/coinslot/registry/all"
 	"github.com/coinslot/coinslot/upstreams/replay"
+	"github.com/coinslot/coinslot/upstreams/x402catalog"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -95,6 +96,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 	if svc.edge, err = edge.New(cfg, svc.runtime, pay); err != nil {
 		return nil, err
 	}
+	svc.edge.SearchCatalogWith(svc.searchCatalog)
 	svc.logUnavailable()
 	return svc, nil
 }
@@ -203,4 +205,14 @@ func modTime(path string) time.Time {
 		return time.Time{}
 	}
 	return fi.ModTime()
+}
+
+// searchCatalog answers the edge's catalog search proxy from the x402
+// catalog source, through the runtime's supervisor for it.
+func (svc *service) searchCatalog(ctx context.Context, query string, limit int) (*registry.Result, error) {
+	res, cached, err := x402catalog.Find(ctx, svc.runtime.Upstream(), x402catalog.SearchQuery{Query: query, Limit: limit})
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: res, Count: len(res.Resources), Source: x402catalog.Source.Title, Cached: cached}, nil
 }

@@ -24,6 +24,7 @@ type Config struct {
 	PayTo             string              `yaml:"pay_to"`
 	FacilitatorURL    string              `yaml:"facilitator_url"`
 	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
+	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
 	Ledger            Ledger              `yaml:"ledger"`

@@ -96,3 +96,19 @@ func TestEnvironmentOverrideWithBadValueNamesKeyAndVariable(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestChainRPC(t *testing.T) {
+	for _, rpc := range []string{"", "https://mainnet.base.org", "http://127.0.0.1:8545", "wss://base.example/ws/v3/key", "ws://127.0.0.1:8546"} {
+		cfg, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc})
+		if err != nil || cfg.ChainRPC != rpc {
+			t.Errorf("chain_rpc %q: %v, %+v", rpc, err, cfg)
+		}
+	}
+	for _, rpc := range []string{"ftp://mainnet.base.org", "https://", "mainnet.base.org", "ipc:///geth.ipc"} {
+		_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc})
+		want := `chain_rpc: must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got "` + rpc + `"`
+		if err == nil || err.Error() != want {
+			t.Errorf("chain_rpc %q: %v, want %s", rpc, err, want)
+		}
+	}
+}

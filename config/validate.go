@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 )
 
 var wallet = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
@@ -33,6 +34,9 @@ func (c *Config) Validate() Problems {
 	}
 	if c.PayTo != "" && !wallet.MatchString(c.PayTo) {
 		add("pay_to", "must be 0x followed by 40 hex digits, got %q", c.PayTo)
+	}
+	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
+		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
 	if c.MaxTimeoutSeconds < 10 || c.MaxTimeoutSeconds > 3600 {
 		add("max_timeout_seconds", "must be between 10 and 3600, got %d", c.MaxTimeoutSeconds)
@@ -80,7 +84,11 @@ func (c *Config) Validate() Problems {
 	return ps
 }
 
-func httpURL(s string) bool {
+func httpURL(s string) bool { return urlWithScheme(s, "http", "https") }
+
+func rpcURL(s string) bool { return urlWithScheme(s, "http", "https", "ws", "wss") }
+
+func urlWithScheme(s string, schemes ...string) bool {
 	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	return err == nil && slices.Contains(schemes, u.Scheme) && u.Host != ""
 }

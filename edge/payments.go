@@ -167,6 +167,7 @@ func (s *Server) sell(cfg *config.Config, o *offer, p *x402.Payment, request []b
 		return &sale{failure: internalFailure(t, "shape", err)}
 	}
 	receipt := s.draftReceipt(cfg, o.terms, &auth, digest(request), digest(out))
+	receipt.ValidBefore = validBefore
 	// Noted before /settle: a crash from here on leaves the payment pending
 	// in the ledger, never lost.
 	if err := s.pay.Ledger.Settling(bg, auth.From, auth.Nonce, receipt); err != nil {

@@ -21,6 +21,7 @@ import (
 	_ "github.com/coinslot/coinslot/registry/all"
 	"github.com/coinslot/coinslot/upstreams/replay"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -56,6 +57,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 	svc.extra["/metrics"] = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	pay := edge.Payments{Metrics: reg}
+	var finder edge.SettlementFinder // nil: pending settlements are only counted
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
 	if cfg.Mode == config.Sandbox {
 		rs, err := replay.Start("127.0.0.1:0")
@@ -71,6 +73,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 		}
 		svc.closers = append(svc.closers, sb.Close)
 		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
+		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = strings.TrimRight(cfg.BaseURL, "/") + "/facilitator"
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -78,6 +81,14 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 	} else {
 		pay.Network = x402.Base
 		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		if cfg.ChainRPC != "" {
+			chain, err := ethclient.DialContext(ctx, cfg.ChainRPC)
+			if err != nil {
+				return nil, fmt.Errorf("chain_rpc: %w", err)
+			}
+			svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
+			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+		}
 	}
 
 	if svc.ledger, err = ledger.Open(ctx, cfg.Ledger.Driver, cfg.Ledger.Path, cfg.Ledger.DSN); err != nil {
@@ -85,9 +96,14 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 	}
 	svc.closers = append(svc.closers, svc.ledger.Close)
 	pay.Ledger = svc.ledger
-	if pending, err := svc.ledger.Pending(ctx); err == nil && len(pending) > 0 {
-		log.Warn("settlements were in flight when the service last stopped; check them on chain", "count", len(pending), "oldest", pending[0].Since)
+	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, BaseURL: cfg.BaseURL, Metrics: reg, Log: log})
+	if err != nil {
+		return nil, err
 	}
+	reconciling, stopReconciling := context.WithCancel(ctx)
+	reconciled := make(chan struct{})
+	go func() { defer close(reconciled); reconciler.Run(reconciling, edge.ReconcileEvery) }()
+	svc.closers = append(svc.closers, func() error { stopReconciling(); <-reconciled; return nil })
 
 	if svc.runtime, err = actors.New(cfg, opts); err != nil {
 		return nil, fmt.Errorf("runtime: %w", err)

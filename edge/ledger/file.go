@@ -35,6 +35,8 @@ type entry struct {
 	State   string    `json:"state"` // reserved or settling
 	Since   time.Time `json:"since"`
 	Receipt *Receipt  `json:"receipt,omitempty"` // while settling
+
+	ValidBefore int64 `json:"valid_before,omitempty"` // while settling; see expiry
 }
 
 // OpenFile opens or creates the ledger file at path.
@@ -124,7 +126,7 @@ func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt) erro
 			return ErrNotReserved
 		}
 		would := stored(r)
-		return putJSON(b, key, entry{Tool: e.Tool, State: settling, Since: f.stamp(), Receipt: &would})
+		return putJSON(b, key, entry{Tool: e.Tool, State: settling, Since: f.stamp(), Receipt: &would, ValidBefore: expiry(r.ValidBefore)})
 	})
 }
 
@@ -158,7 +160,9 @@ func (f *File) Pending(context.Context) ([]Pending, error) {
 			}
 			if e.State == settling {
 				payer, nonce, _ := strings.Cut(string(k), "/")
-				out = append(out, Pending{Payer: payer, Nonce: nonce, Receipt: *e.Receipt, Since: e.Since})
+				r := *e.Receipt
+				r.ValidBefore = fromExpiry(e.ValidBefore)
+				out = append(out, Pending{Payer: payer, Nonce: nonce, Receipt: r, Since: e.Since})
 			}
 			return nil
 		})

@@ -71,6 +71,12 @@ type Receipt struct {
 	ResponseSHA256 string    `json:"response_sha256"`
 	SettledAt      time.Time `json:"settled_at"`
 	ReceiptURL     string    `json:"receipt_url"`
+
+	// ValidBefore is when the buyer's authorization expires. It is not
+	// part of svc.receipt.v1: the ledger keeps it, to the second, only
+	// while the payment is settling, so reconciliation can tell when an
+	// unsettled payment can no longer land. Zero means unknown.
+	ValidBefore time.Time `json:"-"`
 }
 
 // Pending is a settlement that began and has not been recorded or released:
@@ -78,7 +84,7 @@ type Receipt struct {
 type Pending struct {
 	Payer   string    // lower-case
 	Nonce   string    // lower-case
-	Receipt Receipt   // as given to Settling; Tx still empty
+	Receipt Receipt   // as given to Settling (ValidBefore in UTC); Tx still empty
 	Since   time.Time // when Settling ran
 }
 
@@ -150,6 +156,23 @@ func Open(ctx context.Context, driver, path, dsn string, opts ...Option) (Store,
 // pair normalises the key of a reservation.
 func pair(payer, nonce string) (string, string) {
 	return strings.ToLower(payer), strings.ToLower(nonce)
+}
+
+// expiry is a ValidBefore as the ledger keeps it: unix seconds, 0 when
+// unknown.
+func expiry(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.Unix()
+}
+
+// fromExpiry reverses expiry.
+func fromExpiry(s int64) time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(s, 0).UTC()
 }
 
 // stored is r as the ledger keeps it.

@@ -77,9 +77,9 @@ func (p *Postgres) Release(ctx context.Context, payer, nonce string) error {
 func (p *Postgres) Settling(ctx context.Context, payer, nonce string, r *Receipt) error {
 	payer, nonce = pair(payer, nonce)
 	tag, err := p.pool.Exec(ctx, `
-		UPDATE nonces SET state = 'settling', since = $3, pending = $4
+		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5
 		WHERE payer = $1 AND nonce = $2 AND state = 'reserved'`,
-		payer, nonce, p.stamp(), stored(r))
+		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore))
 	if err != nil {
 		return fmt.Errorf("ledger: settling: %w", err)
 	}
@@ -99,7 +99,8 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 		tag, err := tx.Exec(ctx, `
 			INSERT INTO nonces (payer, nonce, tool, state, since, tx) VALUES ($1, $2, $3, 'settled', $4, $5)
 			ON CONFLICT (payer, nonce) DO UPDATE
-			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx, pending = NULL
+			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
+				pending = NULL, valid_before = 0
 			WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
 			payer, nonce, rec.Tool, p.stamp(), rec.Tx)
 		if err != nil {
@@ -129,14 +130,16 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 }
 
 func (p *Postgres) Pending(ctx context.Context) ([]Pending, error) {
-	rows, err := p.pool.Query(ctx, `SELECT payer, nonce, pending, since FROM nonces WHERE state = 'settling' ORDER BY since`)
+	rows, err := p.pool.Query(ctx, `SELECT payer, nonce, pending, since, valid_before FROM nonces WHERE state = 'settling' ORDER BY since`)
 	if err != nil {
 		return nil, fmt.Errorf("ledger: pending: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Pending, error) {
 		var pd Pending
-		err := row.Scan(&pd.Payer, &pd.Nonce, &pd.Receipt, &pd.Since)
+		var validBefore int64
+		err := row.Scan(&pd.Payer, &pd.Nonce, &pd.Receipt, &pd.Since, &validBefore)
 		pd.Since = pd.Since.UTC()
+		pd.Receipt.ValidBefore = fromExpiry(validBefore)
 		return pd, err
 	})
 	if err != nil {

@@ -15,6 +15,11 @@ CREATE TABLE IF NOT EXISTS nonces (
 	PRIMARY KEY (payer, nonce)
 );
 
+-- When a settling pair's authorization expires (unix seconds, 0 when
+-- unknown): reconciliation releases an unsettled pair only after it. Added
+-- as a column of its own so ledgers made before it keep working.
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS valid_before bigint NOT NULL DEFAULT 0;
+
 CREATE INDEX IF NOT EXISTS nonces_settling ON nonces (since) WHERE state = 'settling';
 
 -- The svc.receipt.v1 documents served at /receipt/{tx}.

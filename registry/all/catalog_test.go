@@ -62,10 +62,14 @@ func TestCatalogMatchesInterface(t *testing.T) {
 	}
 }
 
+// notYetSold are declared tools without a handler: listed everywhere,
+// answering as unavailable, never payable. The list must match exactly.
+var notYetSold = map[string]bool{"detect_stack": true, "extract_contacts": true, "score_lead": true, "enrich_lead": true}
+
 func TestEveryToolIsSoldAndItsSourcesExist(t *testing.T) {
 	for _, tool := range registry.All() {
-		if tool.Handler == nil {
-			t.Errorf("%s: no handler", tool.Name)
+		if (tool.Handler == nil) != notYetSold[tool.Name] {
+			t.Errorf("%s: handler present %v, listed as not yet sold %v", tool.Name, tool.Handler != nil, notYetSold[tool.Name])
 		}
 		for _, s := range tool.Sources {
 			if _, ok := upstreams.LookupSource(s); !ok {

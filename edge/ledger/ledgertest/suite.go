@@ -77,10 +77,12 @@ func receipt(tx string) *ledger.Receipt {
 }
 
 // wouldBe is the receipt as the pipeline knows it before settling: no
-// transaction yet, so no id, URL or settlement time either.
+// transaction yet, so no id, URL or settlement time either, and the
+// authorization's expiry.
 func wouldBe() *ledger.Receipt {
 	r := receipt(txHash(0))
 	r.Tx, r.ReceiptID, r.ReceiptURL, r.SettledAt = "", "", "", time.Time{}
+	r.ValidBefore = time.Date(2026, 3, 1, 9, 10, 0, 0, time.UTC)
 	return r
 }
 
@@ -257,10 +259,16 @@ func pendingThenComplete(t *testing.T, open Opener) {
 		Since:   began,
 	}})
 
-	must(t, "record", s.Record(c, payer, nonce, receipt(txHash(9))))
+	settled := receipt(txHash(9))
+	settled.ValidBefore = would.ValidBefore
+	must(t, "record", s.Record(c, payer, nonce, settled))
 	wantPending(t, s, nil)
-	if _, err := s.Receipt(c, txHash(9)); err != nil {
+	got, err := s.Receipt(c, txHash(9))
+	if err != nil {
 		t.Fatalf("receipt after completing: %v", err)
+	}
+	if !got.ValidBefore.IsZero() {
+		t.Fatalf("a settled receipt keeps the authorization's expiry %v", got.ValidBefore)
 	}
 	wantErr(t, "reserve after completing", s.Reserve(c, payer, nonce, would.Tool), ledger.ErrReplayed)
 }
@@ -269,15 +277,20 @@ func pendingThenRelease(t *testing.T, open Opener) {
 	clk := newClock()
 	s, c := open(clk.options()...), ctx(t)
 	would := wouldBe()
+	unknown := wouldBe()
+	unknown.ValidBefore = time.Time{}
 	for i, n := range []string{nonce + "b", nonce + "a"} {
 		must(t, "reserve", s.Reserve(c, payer, n, would.Tool))
-		must(t, "settling", s.Settling(c, payer, n, would))
+		must(t, "settling", s.Settling(c, payer, n, []*ledger.Receipt{would, unknown}[i]))
 		clk.advance(time.Duration(i+1) * time.Second)
 	}
 	got, err := s.Pending(c)
 	must(t, "pending", err)
 	if len(got) != 2 || got[0].Nonce != strings.ToLower(nonce+"b") || got[1].Nonce != strings.ToLower(nonce+"a") {
 		t.Fatalf("pending not oldest first: %+v", got)
+	}
+	if !got[0].Receipt.ValidBefore.Equal(would.ValidBefore) || !got[1].Receipt.ValidBefore.IsZero() {
+		t.Fatalf("pending expiries %v and %v, want %v and unknown", got[0].Receipt.ValidBefore, got[1].Receipt.ValidBefore, would.ValidBefore)
 	}
 	// The facilitator refused the settlement: the buyer was not charged.
 	must(t, "release a settling pair", s.Release(c, payer, nonce+"b"))

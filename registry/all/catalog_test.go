@@ -64,7 +64,7 @@ func TestCatalogMatchesInterface(t *testing.T) {
 
 // notYetSold are declared tools without a handler: listed everywhere,
 // answering as unavailable, never payable. The list must match exactly.
-var notYetSold = map[string]bool{"detect_stack": true, "extract_contacts": true, "score_lead": true, "enrich_lead": true}
+var notYetSold = map[string]bool{}
 
 func TestEveryToolIsSoldAndItsSourcesExist(t *testing.T) {
 	for _, tool := range registry.All() {

@@ -59,3 +59,23 @@ func (f *fetcher) optional(ctx context.Context, domain, path string) (*upstreams
 	}
 	return resp, err
 }
+
+// fetchedPage is a fetched page and, when it is HTML, its parse.
+type fetchedPage struct {
+	URL  *url.URL
+	Resp *upstreams.Response
+	Page *page // nil when the answer is not HTML
+}
+
+// page fetches u and parses it when it is HTML.
+func (f *fetcher) page(ctx context.Context, u *url.URL) (*fetchedPage, error) {
+	resp, err := f.do(ctx, web.Page(u))
+	if err != nil {
+		return nil, err
+	}
+	fp := &fetchedPage{URL: u, Resp: resp}
+	if isHTML(resp.Header.Get("Content-Type"), resp.Body) {
+		fp.Page = parsePage(resp.Body[:min(len(resp.Body), web.MaxPage)], u)
+	}
+	return fp, nil
+}

@@ -18,6 +18,7 @@ type page struct {
 	Headings    []heading
 	Links       []link
 	Scripts     []string // absolute src of external scripts
+	Resources   []string // absolute href of <link> elements other than canonical (stylesheets, preloads, icons)
 	InlineJS    []string // inline script bodies (bounded)
 	Images      []image
 	JSONLD      []string
@@ -97,6 +98,8 @@ func (p *page) element(n *html.Node, base *url.URL) {
 	case "link":
 		if strings.EqualFold(a["rel"], "canonical") {
 			p.Canonical = resolve(base, a["href"])
+		} else if href := resolve(base, a["href"]); href != "" {
+			p.Resources = append(p.Resources, href)
 		}
 	case "h1", "h2", "h3":
 		if t := collapse(textOf(n)); t != "" {

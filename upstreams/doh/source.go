@@ -27,6 +27,10 @@ var Source = upstreams.Register(upstreams.Source{
 	CacheTTL:    time.Minute,
 	Recorded:    testdata,
 	Fixtures: []upstreams.Fixture{
+		{Path: "/dns-query", Query: "name=_dmarc.example.com&type=TXT", File: "testdata/example_com_dmarc.json"},
+		{Path: "/dns-query", Query: "name=python.org&type=MX", File: "testdata/python_org_mx.json"},
+		{Path: "/dns-query", Query: "name=python.org&type=TXT", File: "testdata/python_org_txt.json"},
+		{Path: "/dns-query", Query: "name=_dmarc.python.org&type=TXT", File: "testdata/python_org_dmarc.json"},
 		{Path: "/dns-query", Query: "name=example.com&type=MX", File: "testdata/example_com_mx.json"},
 		{Path: "/dns-query", Query: "name=example.com&type=TXT", File: "testdata/example_com_txt.json"},
 		{Path: "/dns-query", Query: "name=example.com&type=A", File: "testdata/example_com_a.json"},

@@ -17,6 +17,9 @@ var testdata embed.FS
 var (
 	html  = http.Header{"Content-Type": {"text/html; charset=UTF-8"}}
 	plain = http.Header{"Content-Type": {"text/plain; charset=utf-8"}}
+	// pythonOrg are www.python.org's recorded response headers.
+	pythonOrg = http.Header{"Content-Type": {"text/html; charset=utf-8"}, "Server": {"nginx"}, "Via": {"1.1 varnish, 1.1 varnish"},
+		"X-Frame-Options": {"SAMEORIGIN"}, "Strict-Transport-Security": {"max-age=63072000; includeSubDomains; preload"}}
 )
 
 // Source: every request goes to a different site, so the limits protect us
@@ -34,14 +37,15 @@ var Source = upstreams.Register(upstreams.Source{
 		{Path: "/example.com/.well-known/agent-card.json", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/example.com/.well-known/agent.json", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/example.com/.well-known/security.txt", File: "testdata/not_found.html", Status: 404, Header: html},
-		{Path: "/www.python.org/", File: "testdata/python_org.html", Header: http.Header{
-			"Content-Type": {"text/html; charset=utf-8"}, "Server": {"nginx"}, "Via": {"1.1 varnish, 1.1 varnish"},
-			"X-Frame-Options": {"SAMEORIGIN"}, "Strict-Transport-Security": {"max-age=63072000; includeSubDomains; preload"}}},
+		{Path: "/www.python.org/", File: "testdata/python_org.html", Header: pythonOrg},
 		{Path: "/www.python.org/robots.txt", File: "testdata/python_org_robots.txt", Header: plain},
 		{Path: "/www.python.org/llms.txt", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/www.python.org/ai.txt", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/www.python.org/.well-known/agent-card.json", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/www.python.org/.well-known/agent.json", File: "testdata/not_found.html", Status: 404, Header: html},
 		{Path: "/www.python.org/.well-known/security.txt", File: "testdata/python_org_security.txt", Header: plain},
+		// https://python.org/ redirects to www.python.org; the runtime follows, so the answer is the same.
+		{Path: "/python.org/", File: "testdata/python_org.html", Header: pythonOrg},
+		{Path: "/python.org/.well-known/security.txt", File: "testdata/python_org_security.txt", Header: plain},
 	},
 })

@@ -1,0 +1,44 @@
+package web
+
+import (
+	"context"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams/doh"
+	"github.com/coinslot/coinslot/upstreams/web"
+)
+
+func init() {
+	registry.Register(&registry.Tool{
+		Name: "score_lead", Price: "0.03", Category: "Web & Leads",
+		Description: "A 0-100 lead score for a company domain from its https home page (answers, HSTS, contacts, social " +
+			"profiles, marketing and commerce technologies, structured data) and its DNS (MX, SPF, DMARC policy), with " +
+			"every signal's weight, verdict and evidence.",
+		Params: []registry.Param{
+			registry.Str("domain").Req().Len(3, 253).Describe("company domain, e.g. example.com"),
+		},
+		Example:  map[string]any{"domain": "example.com"},
+		Expected: "Envelope: data is {domain, score, grade, signals[{signal, weight, met, evidence}]}; meta.source is public web pages, Cloudflare DNS over HTTPS.",
+		Shape:    registry.Envelope,
+		Sources:  []string{web.Source.Name, doh.Source.Name},
+		Handler:  scoreLead,
+	})
+}
+
+type leadScoreReport struct {
+	Domain string `json:"domain"`
+	leadScore
+}
+
+func scoreLead(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	domain, err := leadDomainArg(c)
+	if err != nil {
+		return nil, err
+	}
+	f := &fetcher{c: c}
+	lf, err := gatherLead(ctx, f, domain)
+	if err != nil {
+		return nil, err
+	}
+	return &registry.Result{Data: leadScoreReport{domain, lf.score()}, Count: 1, Source: leadSources, Cached: f.allCached()}, nil
+}

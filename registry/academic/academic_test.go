@@ -4,10 +4,15 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
+
+// callNow is a fixed call time.
+var callNow = time.Date(2026, time.November, 20, 15, 0, 0, 0, time.UTC)
 
 var family = []string{
 	"search_papers", "search_arxiv", "search_pubmed", "clinical_trials",
@@ -24,7 +29,7 @@ func TestFamilyIsDeclaredAndItsExamplesRun(t *testing.T) {
 		if tool.Handler == nil || tool.Category != "Academic" || tool.Shape != registry.Envelope || !strings.HasPrefix(tool.Path, "/paid/academic/") {
 			t.Errorf("%s: handler %v, category %q, shape %s, path %s", name, tool.Handler != nil, tool.Category, tool.Shape, tool.Path)
 		}
-		res, err := run(t, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, callNow)
 		if err != nil {
 			t.Errorf("%s: example failed: %v", name, err)
 			continue
@@ -57,11 +62,11 @@ func TestGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			res, err := run(t, c.tool, c.in)
+			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.file, res)
+			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
 		})
 	}
 }
@@ -85,7 +90,7 @@ func TestErrors(t *testing.T) {
 		{"isbn_book_lookup", map[string]any{"isbn": "9780000000002"}, "openlibrary: Open Library has no book with ISBN 9780000000002"},
 	}
 	for _, c := range cases {
-		_, err := run(t, c.tool, c.in)
+		_, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %v: err = %v, want %q", c.tool, c.in, err, c.want)
 		}
@@ -95,7 +100,7 @@ func TestErrors(t *testing.T) {
 		if _, ok := in["isbn"]; ok {
 			name = "isbn_book_lookup"
 		}
-		_, err := run(t, name, in)
+		_, err := registrytest.Run(t, name, in, upstreams.Replay, callNow)
 		if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
 			t.Errorf("%s %v: %v is not not_found", name, in, err)
 		}

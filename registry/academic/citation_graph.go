@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/semanticscholar"
 )
 
@@ -39,9 +40,10 @@ func citationGraph(ctx context.Context, c *registry.Call) (*registry.Result, err
 	if c.Args.String("direction") == "backward" {
 		req = semanticscholar.References(id, edgesShown)
 	}
-	edges, cached, err := fetch(ctx, c.Upstream, req, semanticscholar.DecodeEdges)
+	up := upstreams.NewSession(c.Upstream)
+	edges, err := upstreams.Fetch(ctx, up, req, semanticscholar.DecodeEdges)
 	if err != nil {
-		return nil, notFound(err, "Semantic Scholar has no paper "+id)
+		return nil, upstreams.Missing(err, "Semantic Scholar has no paper "+id)
 	}
-	return &registry.Result{Data: edges, Count: len(edges), Source: semanticscholar.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: edges, Count: len(edges), Source: semanticscholar.Source.Title, Cached: up.Cached()}, nil
 }

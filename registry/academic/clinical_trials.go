@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/clinicaltrials"
 )
 
@@ -37,9 +38,10 @@ func clinicalTrials(ctx context.Context, c *registry.Call) (*registry.Result, er
 		return nil, registry.Invalid("status", "must be a ClinicalTrials.gov status: "+strings.ToLower(strings.Join(clinicaltrials.Statuses, ", ")))
 	}
 	req := clinicaltrials.Studies(strings.TrimSpace(c.Args.String("query")), status, c.Args.Int("limit"))
-	page, cached, err := fetch(ctx, c.Upstream, req, clinicaltrials.DecodeStudies)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, req, clinicaltrials.DecodeStudies)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: page.Studies, Count: len(page.Studies), Source: clinicaltrials.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: page.Studies, Count: len(page.Studies), Source: clinicaltrials.Source.Title, Cached: up.Cached()}, nil
 }

@@ -1,20 +1,11 @@
 package academic
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
-
-func lookup(t *testing.T, name string) *registry.Tool {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return tool
-}
 
 // Malformed identifiers are refused by the declared patterns, before payment.
 func TestFormatsRefusedBeforePayment(t *testing.T) {
@@ -29,9 +20,7 @@ func TestFormatsRefusedBeforePayment(t *testing.T) {
 		{"isbn_book_lookup", map[string]any{"isbn": "97801403287A1"}, registry.FieldError{Name: "isbn", Problem: "must be 10 or 13 digits (an ISBN-10 may end in X)"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
-			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
-		}
+		registrytest.Refused(t, c.tool, c.in, c.want)
 	}
 }
 
@@ -54,8 +43,6 @@ func TestFormatsAcceptUpstreamForms(t *testing.T) {
 		{"isbn_book_lookup", map[string]any{"isbn": "978 0 14 032872 1"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
-			t.Errorf("%s %v: %v", c.tool, c.in, errs)
-		}
+		registrytest.Accepted(t, c.tool, c.in)
 	}
 }

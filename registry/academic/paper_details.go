@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/semanticscholar"
 )
 
@@ -31,9 +32,10 @@ func paperDetails(ctx context.Context, c *registry.Call) (*registry.Result, erro
 	if err != nil {
 		return nil, err
 	}
-	paper, cached, err := fetch(ctx, c.Upstream, semanticscholar.PaperByID(id), semanticscholar.DecodeDetails)
+	up := upstreams.NewSession(c.Upstream)
+	paper, err := upstreams.Fetch(ctx, up, semanticscholar.PaperByID(id), semanticscholar.DecodeDetails)
 	if err != nil {
-		return nil, notFound(err, "Semantic Scholar has no paper "+id)
+		return nil, upstreams.Missing(err, "Semantic Scholar has no paper "+id)
 	}
-	return &registry.Result{Data: paper, Count: 1, Source: semanticscholar.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: paper, Count: 1, Source: semanticscholar.Source.Title, Cached: up.Cached()}, nil
 }

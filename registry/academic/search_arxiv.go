@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/arxiv"
 )
 
@@ -55,9 +56,10 @@ func searchArxiv(ctx context.Context, c *registry.Call) (*registry.Result, error
 	if q == "" {
 		return nil, registry.Invalid("query", "must contain at least one word")
 	}
-	feed, cached, err := fetch(ctx, c.Upstream, arxiv.Query(q, c.Args.Int("limit")), arxiv.DecodeFeed)
+	up := upstreams.NewSession(c.Upstream)
+	feed, err := upstreams.Fetch(ctx, up, arxiv.Query(q, c.Args.Int("limit")), arxiv.DecodeFeed)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: feed.Papers, Count: len(feed.Papers), Source: arxiv.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: feed.Papers, Count: len(feed.Papers), Source: arxiv.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openalex"
 )
 
@@ -28,9 +29,10 @@ func init() {
 
 func searchOpenalex(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	req := openalex.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
-	page, cached, err := fetch(ctx, c.Upstream, req, openalex.DecodeWorks)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, req, openalex.DecodeWorks)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: page.Works, Count: len(page.Works), Source: openalex.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: page.Works, Count: len(page.Works), Source: openalex.Source.Title, Cached: up.Cached()}, nil
 }

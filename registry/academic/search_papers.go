@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/semanticscholar"
 )
 
@@ -28,9 +29,10 @@ func init() {
 
 func searchPapers(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	req := semanticscholar.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
-	page, cached, err := fetch(ctx, c.Upstream, req, semanticscholar.DecodeSearch)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, req, semanticscholar.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: page.Papers, Count: len(page.Papers), Source: semanticscholar.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: page.Papers, Count: len(page.Papers), Source: semanticscholar.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/eutils"
 )
 
@@ -28,16 +29,17 @@ func init() {
 
 // searchPubmed finds ids with ESearch, then describes them with ESummary.
 func searchPubmed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	hits, cachedSearch, err := fetch(ctx, c.Upstream, eutils.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit")), eutils.DecodeSearch)
+	up := upstreams.NewSession(c.Upstream)
+	hits, err := upstreams.Fetch(ctx, up, eutils.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit")), eutils.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
 	if len(hits.IDs) == 0 {
-		return &registry.Result{Data: []eutils.Article{}, Source: eutils.Source.Title, Cached: cachedSearch}, nil
+		return &registry.Result{Data: []eutils.Article{}, Source: eutils.Source.Title, Cached: up.Cached()}, nil
 	}
-	articles, cachedSummary, err := fetch(ctx, c.Upstream, eutils.Summary(hits.IDs), eutils.DecodeSummary)
+	articles, err := upstreams.Fetch(ctx, up, eutils.Summary(hits.IDs), eutils.DecodeSummary)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: articles, Count: len(articles), Source: eutils.Source.Title, Cached: cachedSearch && cachedSummary}, nil
+	return &registry.Result{Data: articles, Count: len(articles), Source: eutils.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/swpc"
 )
 
@@ -62,8 +63,8 @@ type auroraSummary struct {
 }
 
 func auroraForecast(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	a, err := fetch(ctx, f, swpc.Get(swpc.AuroraPath), swpc.DecodeAurora)
+	up := upstreams.NewSession(c.Upstream)
+	a, err := upstreams.Fetch(ctx, up, swpc.Get(swpc.AuroraPath), swpc.DecodeAurora)
 	if err != nil {
 		return nil, err
 	}
@@ -120,5 +121,5 @@ func auroraForecast(ctx context.Context, c *registry.Call) (*registry.Result, er
 		return points[i].Longitude < points[j].Longitude
 	})
 	out.TopPoints = points[:min(topPoints, len(points))]
-	return &registry.Result{Data: out, Count: 1, Source: swpc.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: swpc.Source.Title, Cached: up.Cached()}, nil
 }

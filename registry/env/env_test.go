@@ -1,42 +1,18 @@
 package env
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"flag"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
-
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
-
-func callWith(t *testing.T, up upstreams.Doer, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: up, Now: now})
-}
-
-func call(t *testing.T, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	return callWith(t, upstreams.Replay, name, in)
-}
 
 // Regenerate with: go test ./registry/env -update
 var goldenCases = []struct {
@@ -64,29 +40,11 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(res, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			file := filepath.Join("testdata", tc.golden+".golden.json")
-			if *update {
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("result differs from %s:\n%s", file, got)
-			}
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
 	}
 }
@@ -106,7 +64,7 @@ func TestErrors(t *testing.T) {
 		{"weather_current_global", map[string]any{"lat": 1, "lon": 2, "variables": "temperature_2m,mood"}, "variables mood is not a current weather variable", ""},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s %v: err = %v, want %q", tc.tool, tc.in, err, tc.want)
 			continue
@@ -128,7 +86,7 @@ func TestMarineOnLand(t *testing.T) {
 			`"current":{"time":"2026-11-20T16:00","interval":3600,"wave_height":null,"wave_direction":null,"wave_period":null,"swell_wave_height":null,"sea_surface_temperature":null}}`
 		return &upstreams.Response{Status: http.StatusOK, Body: []byte(body)}, nil
 	})
-	_, err := callWith(t, land, "marine_conditions", map[string]any{"lat": 47.37, "lon": 8.54})
+	_, err := registrytest.Run(t, "marine_conditions", map[string]any{"lat": 47.37, "lon": 8.54}, land, now)
 	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound || err.Error() != "openmeteo_marine: no marine data at this location" {
 		t.Errorf("land point: %v", err)
 	}
@@ -152,7 +110,7 @@ func TestFamilyExamples(t *testing.T) {
 			t.Errorf("%s: not registered as an Environment tool with a handler", name)
 			continue
 		}
-		res, err := call(t, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil || res.Count == 0 {
 			t.Errorf("%s example: %v (%v)", name, err, res)
 		}

@@ -1,20 +1,11 @@
 package env
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
-
-func lookup(t *testing.T, name string) *registry.Tool {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return tool
-}
 
 // Malformed identifiers are refused by the declared patterns, before payment.
 func TestFormatsRefusedBeforePayment(t *testing.T) {
@@ -31,9 +22,7 @@ func TestFormatsRefusedBeforePayment(t *testing.T) {
 		{"water_levels", map[string]any{"parameter_code": "0006A"}, registry.FieldError{Name: "parameter_code", Problem: "must be a five-digit USGS parameter code such as 00060"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
-			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
-		}
+		registrytest.Refused(t, c.tool, c.in, c.want)
 	}
 }
 
@@ -47,8 +36,6 @@ func TestFormatsAcceptUpstreamForms(t *testing.T) {
 		{"water_levels", map[string]any{"state": "nd", "parameter_code": "00065"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
-			t.Errorf("%s %v: %v", c.tool, c.in, errs)
-		}
+		registrytest.Accepted(t, c.tool, c.in)
 	}
 }

@@ -38,16 +38,16 @@ type seaState struct {
 }
 
 func marineConditions(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: marineVariables, Timezone: "auto"}
-	r, err := fetch(ctx, f, openmeteo.Marine.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.Marine.Request(q), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}
 	out := seaState{Latitude: r.Latitude, Longitude: r.Longitude, Timezone: r.Timezone, Time: r.CurrentTime(), Values: r.Readings(marineVariables)}
 	for _, rd := range out.Values {
 		if rd.Value != nil {
-			return &registry.Result{Data: out, Count: 1, Source: openmeteo.Marine.Source.Title, Cached: f.cached()}, nil
+			return &registry.Result{Data: out, Count: 1, Source: openmeteo.Marine.Source.Title, Cached: up.Cached()}, nil
 		}
 	}
 	return nil, upstreams.Errorf(openmeteo.Marine.Source.Name, upstreams.NotFound, "no marine data at this location")

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/swpc"
 )
 
@@ -57,19 +58,19 @@ type flare struct {
 func spaceWeather(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	days := c.Args.Int("days")
 	since := c.Now.UTC().Add(-time.Duration(days) * 24 * time.Hour)
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var data any
 	var count int
 	switch c.Args.String("type") {
 	case "solar_wind":
-		plasma, err := fetch(ctx, f, swpc.Get(swpc.PlasmaPath(days)), swpc.DecodePlasma)
+		plasma, err := upstreams.Fetch(ctx, up, swpc.Get(swpc.PlasmaPath(days)), swpc.DecodePlasma)
 		if err != nil {
 			return nil, err
 		}
 		hours := hourlyWind(plasma, since)
 		data, count = hours, len(hours)
 	case "flare":
-		flares, err := fetch(ctx, f, swpc.Get(swpc.FlaresPath), swpc.DecodeFlares)
+		flares, err := upstreams.Fetch(ctx, up, swpc.Get(swpc.FlaresPath), swpc.DecodeFlares)
 		if err != nil {
 			return nil, err
 		}
@@ -85,7 +86,7 @@ func spaceWeather(ctx context.Context, c *registry.Call) (*registry.Result, erro
 		}
 		data, count = out, len(out)
 	default:
-		kps, err := fetch(ctx, f, swpc.Get(swpc.KpPath), swpc.DecodeKp)
+		kps, err := upstreams.Fetch(ctx, up, swpc.Get(swpc.KpPath), swpc.DecodeKp)
 		if err != nil {
 			return nil, err
 		}
@@ -97,7 +98,7 @@ func spaceWeather(ctx context.Context, c *registry.Call) (*registry.Result, erro
 		}
 		data, count = out, len(out)
 	}
-	return &registry.Result{Data: data, Count: count, Source: swpc.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: data, Count: count, Source: swpc.Source.Title, Cached: up.Cached()}, nil
 }
 
 // hourlyWind averages minute plasma readings into UTC hours from since on;

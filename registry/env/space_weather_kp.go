@@ -48,16 +48,16 @@ func point(t time.Time, kp float64) kpPoint {
 }
 
 func spaceWeatherKp(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var observed []swpc.Kp
 	var forecast []swpc.KpForecast
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		observed, err = fetch(gctx, f, swpc.Get(swpc.KpPath), swpc.DecodeKp)
+		observed, err = upstreams.Fetch(gctx, up, swpc.Get(swpc.KpPath), swpc.DecodeKp)
 		return err
 	})
 	g.Go(func() (err error) {
-		forecast, err = fetch(gctx, f, swpc.Get(swpc.KpForecastPath), swpc.DecodeKpForecast)
+		forecast, err = upstreams.Fetch(gctx, up, swpc.Get(swpc.KpForecastPath), swpc.DecodeKpForecast)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -84,5 +84,5 @@ func spaceWeatherKp(ctx context.Context, c *registry.Call) (*registry.Result, er
 			out.Next24h.MaxKp, out.Next24h.GScale = &kp, &scale
 		}
 	}
-	return &registry.Result{Data: out, Count: 1, Source: swpc.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: swpc.Source.Title, Cached: up.Cached()}, nil
 }

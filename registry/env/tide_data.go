@@ -78,16 +78,16 @@ func tideData(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		}
 		day = d
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var predicted, observed coops.Answer
 	var observedErr error
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		predicted, err = fetch(gctx, f, coops.HighLows(station, day), coops.DecodeAnswer)
+		predicted, err = upstreams.Fetch(gctx, up, coops.HighLows(station, day), coops.DecodeAnswer)
 		return err
 	})
 	g.Go(func() error {
-		observed, observedErr = fetch(gctx, f, coops.LatestLevel(station), coops.DecodeAnswer)
+		observed, observedErr = upstreams.Fetch(gctx, up, coops.LatestLevel(station), coops.DecodeAnswer)
 		return nil // a station may predict tides without measuring them
 	})
 	if err := g.Wait(); err != nil {
@@ -111,5 +111,5 @@ func tideData(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		last := observed.Data[n-1]
 		out.LatestObserved = &waterReading{Time: last.T, Height: float64(last.V), Quality: qualities[last.Q]}
 	}
-	return &registry.Result{Data: out, Count: len(out.Predictions), Source: coops.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out.Predictions), Source: coops.Source.Title, Cached: up.Cached()}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usgswater"
 )
 
@@ -59,8 +60,8 @@ func waterLevels(ctx context.Context, c *registry.Call) (*registry.Result, error
 	if c.Args.Has("state") {
 		req = usgswater.ByState(strings.ToUpper(c.Args.String("state")), param)
 	}
-	f := newFetcher(c)
-	series, err := fetch(ctx, f, req, usgswater.DecodeSeries)
+	up := upstreams.NewSession(c.Upstream)
+	series, err := upstreams.Fetch(ctx, up, req, usgswater.DecodeSeries)
 	if err != nil {
 		return nil, err
 	}
@@ -85,5 +86,5 @@ func waterLevels(ctx context.Context, c *registry.Call) (*registry.Result, error
 	if len(out) > maxGauges {
 		out = out[:maxGauges]
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: usgswater.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: usgswater.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/nws"
 )
 
@@ -55,8 +56,8 @@ type alert struct {
 func weatherAlerts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	state := strings.ToUpper(c.Args.String("state"))
 	zone := strings.ToUpper(c.Args.String("zone"))
-	f := newFetcher(c)
-	alerts, err := fetch(ctx, f, nws.ActiveAlerts(state, zone), nws.DecodeAlerts)
+	up := upstreams.NewSession(c.Upstream)
+	alerts, err := upstreams.Fetch(ctx, up, nws.ActiveAlerts(state, zone), nws.DecodeAlerts)
 	if err != nil {
 		return nil, err
 	}
@@ -71,5 +72,5 @@ func weatherAlerts(ctx context.Context, c *registry.Call) (*registry.Result, err
 			Description: clip(a.Description, maxText), Instruction: clip(a.Instruction, maxText), Response: a.Response,
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: nws.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: nws.Source.Title, Cached: up.Cached()}, nil
 }

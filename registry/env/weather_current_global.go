@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openmeteo"
 )
 
@@ -56,9 +57,9 @@ func weatherCurrentGlobal(ctx context.Context, c *registry.Call) (*registry.Resu
 	case len(vars) == 0:
 		return nil, registry.Invalid("variables", "must name at least one variable")
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: vars, Timezone: "auto"}
-	r, err := fetch(ctx, f, openmeteo.Forecast.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.Forecast.Request(q), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func weatherCurrentGlobal(ctx context.Context, c *registry.Call) (*registry.Resu
 		cond := wmoCondition(int(*code))
 		out.Condition = &cond
 	}
-	return &registry.Result{Data: out, Count: 1, Source: openmeteo.Forecast.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: openmeteo.Forecast.Source.Title, Cached: up.Cached()}, nil
 }
 
 // wmoCondition names a WMO 4677 present-weather code as Open-Meteo uses them.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/nws"
 )
 
@@ -57,8 +58,8 @@ type gridForecast struct {
 }
 
 func weatherForecastGrid(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	grid, err := fetch(ctx, f, nws.Point(c.Args.Float("lat"), c.Args.Float("lon")), nws.DecodeGrid)
+	up := upstreams.NewSession(c.Upstream)
+	grid, err := upstreams.Fetch(ctx, up, nws.Point(c.Args.Float("lat"), c.Args.Float("lon")), nws.DecodeGrid)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func weatherForecastGrid(ctx context.Context, c *registry.Call) (*registry.Resul
 	if err != nil {
 		return nil, err
 	}
-	fc, err := fetch(ctx, f, req, nws.DecodeForecast)
+	fc, err := upstreams.Fetch(ctx, up, req, nws.DecodeForecast)
 	if err != nil {
 		return nil, err
 	}
@@ -82,5 +83,5 @@ func weatherForecastGrid(ctx context.Context, c *registry.Call) (*registry.Resul
 			WindSpeed: p.WindSpeed, WindDirection: p.WindDirection, ShortForecast: p.ShortForecast, DetailedForecast: p.DetailedForecast,
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out.Periods), Source: nws.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out.Periods), Source: nws.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/eonet"
 )
 
@@ -74,8 +75,8 @@ func wildfires(ctx context.Context, c *registry.Call) (*registry.Result, error) 
 	if b, ok := fireRegions[c.Args.String("region")]; ok {
 		box = &b
 	}
-	f := newFetcher(c)
-	events, err := fetch(ctx, f, eonet.OpenEvents("wildfires", c.Args.Int("limit"), box), eonet.DecodeEvents)
+	up := upstreams.NewSession(c.Upstream)
+	events, err := upstreams.Fetch(ctx, up, eonet.OpenEvents("wildfires", c.Args.Int("limit"), box), eonet.DecodeEvents)
 	if err != nil {
 		return nil, err
 	}
@@ -98,5 +99,5 @@ func wildfires(ctx context.Context, c *registry.Call) (*registry.Result, error) 
 		out = append(out, fr)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Date > out[j].Date })
-	return &registry.Result{Data: out, Count: len(out), Source: eonet.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: eonet.Source.Title, Cached: up.Cached()}, nil
 }

@@ -61,15 +61,18 @@ func btcAddressBalance(ctx context.Context, c *registry.Call) (*registry.Result,
 	if strings.HasPrefix(addr, "BC1") {
 		addr = strings.ToLower(addr) // bech32 may be written in capitals
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var info mempool.AddressInfo
 	var txs []mempool.Tx
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		info, err = fetch(gctx, f, mempool.Address(addr), mempool.DecodeAddress)
+		info, err = upstreams.Fetch(gctx, up, mempool.Address(addr), mempool.DecodeAddress)
 		return err
 	})
-	g.Go(func() (err error) { txs, err = fetch(gctx, f, mempool.AddressTxs(addr), mempool.DecodeTxs); return err })
+	g.Go(func() (err error) {
+		txs, err = upstreams.Fetch(gctx, up, mempool.AddressTxs(addr), mempool.DecodeTxs)
+		return err
+	})
 	if err := g.Wait(); err != nil {
 		if ue, ok := upstreams.AsError(err); ok && ue.Status == http.StatusBadRequest {
 			return nil, registry.Invalid("address", "is not a valid Bitcoin address")
@@ -89,5 +92,5 @@ func btcAddressBalance(ctx context.Context, c *registry.Call) (*registry.Result,
 		}
 		out.Transactions = append(out.Transactions, t)
 	}
-	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/mempool"
 )
 
@@ -46,15 +47,18 @@ type mempoolFees struct {
 }
 
 func btcMempoolFees(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var fees mempool.Fees
 	var pool mempool.Mempool
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		fees, err = fetch(gctx, f, mempool.RecommendedFees(), mempool.DecodeFees)
+		fees, err = upstreams.Fetch(gctx, up, mempool.RecommendedFees(), mempool.DecodeFees)
 		return err
 	})
-	g.Go(func() (err error) { pool, err = fetch(gctx, f, mempool.Backlog(), mempool.DecodeMempool); return err })
+	g.Go(func() (err error) {
+		pool, err = upstreams.Fetch(gctx, up, mempool.Backlog(), mempool.DecodeMempool)
+		return err
+	})
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
@@ -65,7 +69,7 @@ func btcMempoolFees(ctx context.Context, c *registry.Call) (*registry.Result, er
 			BlocksToClear: round(float64(pool.VSize)/blockVBytes, 2),
 		},
 	}
-	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: up.Cached()}, nil
 }
 
 // sats converts satoshis to bitcoin.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/coingecko"
 )
 
@@ -41,8 +42,8 @@ type coinPrice struct {
 func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	coin := strings.ToLower(strings.TrimSpace(c.Args.String("coin")))
 	currency := strings.ToLower(c.Args.String("currency"))
-	f := newFetcher(c)
-	p, err := fetch(ctx, f, coingecko.SimplePrice(coin, currency), func(b []byte) (coingecko.Price, error) {
+	up := upstreams.NewSession(c.Upstream)
+	p, err := upstreams.Fetch(ctx, up, coingecko.SimplePrice(coin, currency), func(b []byte) (coingecko.Price, error) {
 		return coingecko.DecodePrice(b, coin, currency)
 	})
 	if err != nil {
@@ -52,5 +53,5 @@ func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result,
 		Coin: coin, Currency: currency, Price: p.Price, MarketCap: round(p.MarketCap, 2), Volume24h: round(p.Volume24h, 2),
 		Change24hPct: round(p.Change24h, 4), LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
 	}
-	return &registry.Result{Data: out, Count: 1, Source: coingecko.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: coingecko.Source.Title, Cached: up.Cached()}, nil
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // resolveTicker finds the company EDGAR lists under a ticker.
-func resolveTicker(ctx context.Context, f *fetcher, ticker string) (sec.Listed, error) {
-	tickers, err := fetch(ctx, f, sec.CompanyTickers(), sec.DecodeTickers)
+func resolveTicker(ctx context.Context, up *upstreams.Session, ticker string) (sec.Listed, error) {
+	tickers, err := upstreams.Fetch(ctx, up, sec.CompanyTickers(), sec.DecodeTickers)
 	if err != nil {
 		return sec.Listed{}, err
 	}

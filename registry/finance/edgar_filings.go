@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
 
@@ -45,19 +46,19 @@ type edgarFiling struct {
 // a filing is shown by its main document when that matched, else by its
 // best-scoring one.
 func edgarFilings(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := sec.FullText{Query: strings.TrimSpace(c.Args.String("query"))}
 	if form := c.Args.String("form_type"); form != "" {
 		q.Forms = []string{form}
 	}
 	if t := c.Args.String("ticker"); t != "" {
-		company, err := resolveTicker(ctx, f, t)
+		company, err := resolveTicker(ctx, up, t)
 		if err != nil {
 			return nil, err
 		}
 		q.CIKs = []string{company.CIK}
 	}
-	hits, err := fetch(ctx, f, q.Request(), sec.DecodeFullText)
+	hits, err := upstreams.Fetch(ctx, up, q.Request(), sec.DecodeFullText)
 	if err != nil {
 		return nil, err
 	}
@@ -92,5 +93,5 @@ func edgarFilings(ctx context.Context, c *registry.Call) (*registry.Result, erro
 		at[d.Accession] = len(out)
 		out = append(out, row)
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: sec.Search.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: sec.Search.Title, Cached: up.Cached()}, nil
 }

@@ -1,21 +1,15 @@
 package finance
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
@@ -25,19 +19,6 @@ var family = []string{
 	"fred_series", "crypto_price_simple", "btc_address_balance", "btc_mempool_fees",
 }
 
-func call(t *testing.T, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: upstreams.Replay, Now: now})
-}
-
 func TestFamilyIsSoldAndExamplesRun(t *testing.T) {
 	for _, name := range family {
 		tool, ok := registry.Lookup(name)
@@ -45,7 +26,7 @@ func TestFamilyIsSoldAndExamplesRun(t *testing.T) {
 			t.Errorf("%s: registered %v, handler or category missing", name, ok)
 			continue
 		}
-		if _, err := call(t, name, tool.Example); err != nil {
+		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now); err != nil {
 			t.Errorf("%s example: %v", name, err)
 		}
 	}
@@ -76,29 +57,11 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(res, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			file := filepath.Join("testdata", tc.golden+".golden.json")
-			if *update {
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("result differs from %s:\n%s", file, got)
-			}
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
 	}
 }
@@ -116,7 +79,7 @@ func TestUpstreamErrors(t *testing.T) {
 		{"edgar_filings", map[string]any{"query": "anything", "ticker": "NOPE"}, upstreams.NotFound, 0},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		ue, ok := upstreams.AsError(err)
 		if !ok || ue.Kind != tc.kind || ue.Status != tc.status {
 			t.Errorf("%s %v: error %v, want %s %d", tc.tool, tc.in, err, tc.kind, tc.status)
@@ -132,7 +95,7 @@ func TestInputErrors(t *testing.T) {
 		{"btc_address_balance", "address", map[string]any{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyX"}}, // bad checksum: HTTP 400
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		var ie *registry.InputError
 		if !errors.As(err, &ie) || ie.Fields[0].Name != tc.field {
 			t.Errorf("%s %v: error %v, want an input error on %s", tc.tool, tc.in, err, tc.field)

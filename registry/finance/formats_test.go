@@ -1,20 +1,11 @@
 package finance
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
-
-func lookup(t *testing.T, name string) *registry.Tool {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return tool
-}
 
 // Malformed identifiers are refused by the declared patterns, before payment.
 func TestFormatsRefusedBeforePayment(t *testing.T) {
@@ -30,9 +21,7 @@ func TestFormatsRefusedBeforePayment(t *testing.T) {
 		{"fred_series", map[string]any{"series_id": "T10Y2Y&x=1"}, registry.FieldError{Name: "series_id", Problem: "must be a FRED series id such as UNRATE"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
-			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
-		}
+		registrytest.Refused(t, c.tool, c.in, c.want)
 	}
 }
 
@@ -49,8 +38,6 @@ func TestFormatsAcceptUpstreamForms(t *testing.T) {
 		{"fred_series", map[string]any{"series_id": " unrate "}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
-			t.Errorf("%s %v: %v", c.tool, c.in, errs)
-		}
+		registrytest.Accepted(t, c.tool, c.in)
 	}
 }

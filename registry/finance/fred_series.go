@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/fred"
 )
 
@@ -59,12 +60,12 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	if single {
 		ids = []string{strings.ToUpper(strings.TrimSpace(c.Args.String("series_id")))}
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	out := make([]seriesView, len(ids))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, id := range ids {
 		g.Go(func() error {
-			obs, err := fetch(gctx, f, fred.Observations{SeriesID: id, Newest: true, Limit: limit}.Request(), fred.DecodeObservations)
+			obs, err := upstreams.Fetch(gctx, up, fred.Observations{SeriesID: id, Newest: true, Limit: limit}.Request(), fred.DecodeObservations)
 			if err != nil {
 				return err
 			}
@@ -74,7 +75,10 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	}
 	var meta fred.Series
 	if single {
-		g.Go(func() (err error) { meta, err = fetch(gctx, f, fred.SeriesInfo(ids[0]), fred.DecodeSeries); return err })
+		g.Go(func() (err error) {
+			meta, err = upstreams.Fetch(gctx, up, fred.SeriesInfo(ids[0]), fred.DecodeSeries)
+			return err
+		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -82,7 +86,7 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	if single {
 		out[0].Title, out[0].Units, out[0].Frequency, out[0].LastUpdated = meta.Title, meta.Units, meta.Frequency, meta.LastUpdated
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: fred.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: fred.Source.Title, Cached: up.Cached()}, nil
 }
 
 // summarize keeps the newest limit reported values, newest first, whatever

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
 
@@ -96,7 +97,7 @@ type clusterBrief struct {
 }
 
 func insiderClusterBrief(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	brief := clusterBrief{
 		Window: clusterWindow{From: c.Now.AddDate(0, 0, -clusterLookbackDays).Format("2006-01-02"), To: c.Now.Format("2006-01-02"), Days: clusterLookbackDays},
 		Method: clusterMethod, Clusters: []cluster{}, Watchlist: []watchItem{},
@@ -104,17 +105,17 @@ func insiderClusterBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	var ciks []string
 	issuerCIK := ""
 	if t := c.Args.String("ticker"); t != "" {
-		company, err := resolveTicker(ctx, f, t)
+		company, err := resolveTicker(ctx, up, t)
 		if err != nil {
 			return nil, err
 		}
 		brief.Ticker, issuerCIK, ciks = company.Ticker, company.CIK, []string{company.CIK}
 	}
-	refs, err := recentForm4s(ctx, f, c.Now, clusterLookbackDays, ciks, c.Args.Int("limit"))
+	refs, err := recentForm4s(ctx, up, c.Now, clusterLookbackDays, ciks, c.Args.Int("limit"))
 	if err != nil {
 		return nil, err
 	}
-	trades, err := loadTrades(ctx, f, refs)
+	trades, err := loadTrades(ctx, up, refs)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +156,7 @@ func insiderClusterBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	}
 	sort.SliceStable(brief.Clusters, func(i, j int) bool { return brief.Clusters[i].Score > brief.Clusters[j].Score })
 	sort.SliceStable(brief.Watchlist, func(i, j int) bool { return brief.Watchlist[i].ValueUSD > brief.Watchlist[j].ValueUSD })
-	return &registry.Result{Data: brief, Count: len(brief.Clusters), Source: sec.EDGAR.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: brief, Count: len(brief.Clusters), Source: sec.EDGAR.Title, Cached: up.Cached()}, nil
 }
 
 // bestCluster finds the 10-day run of an issuer's purchases with the most

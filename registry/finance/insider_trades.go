@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
 
@@ -32,18 +33,18 @@ const insiderMarketDays = 7
 // its submissions, or the market's from full-text search.
 func insiderTrades(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	limit := c.Args.Int("limit")
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var refs []form4Ref
 	if t := c.Args.String("ticker"); t != "" {
-		company, err := resolveTicker(ctx, f, t)
+		company, err := resolveTicker(ctx, up, t)
 		if err != nil {
 			return nil, err
 		}
 		req, err := sec.Submissions(company.CIK)
 		if err != nil {
-			return nil, badAnswer(sec.Data.Name, "the company's CIK could not be read")
+			return nil, upstreams.Errorf(sec.Data.Name, upstreams.BadAnswer, "the company's CIK could not be read")
 		}
-		subs, err := fetch(ctx, f, req, sec.DecodeSubmissions)
+		subs, err := upstreams.Fetch(ctx, up, req, sec.DecodeSubmissions)
 		if err != nil {
 			return nil, err
 		}
@@ -54,11 +55,11 @@ func insiderTrades(ctx context.Context, c *registry.Call) (*registry.Result, err
 		}
 	} else {
 		var err error
-		if refs, err = recentForm4s(ctx, f, c.Now, insiderMarketDays, nil, limit); err != nil {
+		if refs, err = recentForm4s(ctx, up, c.Now, insiderMarketDays, nil, limit); err != nil {
 			return nil, err
 		}
 	}
-	trades, err := loadTrades(ctx, f, refs)
+	trades, err := loadTrades(ctx, up, refs)
 	if err != nil {
 		return nil, err
 	}
@@ -66,5 +67,5 @@ func insiderTrades(ctx context.Context, c *registry.Call) (*registry.Result, err
 	if trades == nil {
 		trades = []insiderTrade{}
 	}
-	return &registry.Result{Data: trades, Count: len(trades), Source: sec.EDGAR.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: trades, Count: len(trades), Source: sec.EDGAR.Title, Cached: up.Cached()}, nil
 }

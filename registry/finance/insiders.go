@@ -49,9 +49,9 @@ type form4Ref struct {
 
 // recentForm4s lists the newest Form 4 filings of the last days through
 // full-text search, one per accession, at most max.
-func recentForm4s(ctx context.Context, f *fetcher, now time.Time, days int, ciks []string, max int) ([]form4Ref, error) {
+func recentForm4s(ctx context.Context, up *upstreams.Session, now time.Time, days int, ciks []string, max int) ([]form4Ref, error) {
 	q := sec.FullText{Forms: []string{"4"}, CIKs: ciks, Start: now.AddDate(0, 0, -days), End: now}
-	hits, err := fetch(ctx, f, q.Request(), sec.DecodeFullText)
+	hits, err := upstreams.Fetch(ctx, up, q.Request(), sec.DecodeFullText)
 	if err != nil {
 		return nil, err
 	}
@@ -72,19 +72,19 @@ func recentForm4s(ctx context.Context, f *fetcher, now time.Time, days int, ciks
 
 // loadTrades fetches the Form 4s and flattens their transactions, newest
 // trade first (ties keep filing order).
-func loadTrades(ctx context.Context, f *fetcher, refs []form4Ref) ([]insiderTrade, error) {
+func loadTrades(ctx context.Context, up *upstreams.Session, refs []form4Ref) ([]insiderTrade, error) {
 	reqs := make([]*upstreams.Request, len(refs))
 	for i, r := range refs {
 		req, err := sec.ArchiveDocument(r.CIK, r.Accession, r.File)
 		if err != nil {
-			return nil, badAnswer(sec.EDGAR.Name, "a filing reference could not be read")
+			return nil, upstreams.Errorf(sec.EDGAR.Name, upstreams.BadAnswer, "a filing reference could not be read")
 		}
 		reqs[i] = req
 	}
 	docs := make([]sec.Ownership, len(refs))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, req := range reqs {
-		g.Go(func() (err error) { docs[i], err = fetch(gctx, f, req, sec.DecodeOwnership); return err })
+		g.Go(func() (err error) { docs[i], err = upstreams.Fetch(gctx, up, req, sec.DecodeOwnership); return err })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err

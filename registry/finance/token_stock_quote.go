@@ -64,8 +64,8 @@ type tokenQuote struct {
 // uses the pools that report liquidity; when none does, it is the plain mean.
 func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	q := strings.TrimSpace(c.Args.String("query"))
-	f := newFetcher(c)
-	pairs, err := fetch(ctx, f, dexscreener.Search(q), dexscreener.DecodeSearch)
+	up := upstreams.NewSession(c.Upstream)
+	pairs, err := upstreams.Fetch(ctx, up, dexscreener.Search(q), dexscreener.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
@@ -107,5 +107,5 @@ func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, e
 	}
 	out.TotalLiquidityUSD = round(out.TotalLiquidityUSD, 2)
 	out.TotalVolume24hUSD = round(out.TotalVolume24hUSD, 2)
-	return &registry.Result{Data: out, Count: len(out.Pools), Source: dexscreener.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out.Pools), Source: dexscreener.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
 
@@ -45,12 +46,12 @@ func toAwardRows(awards []usaspending.Award) []awardRow {
 
 // resolveAgency turns a buyer's agency (full name or abbreviation) into the
 // top-tier name award filters need; "" stays "".
-func resolveAgency(ctx context.Context, f *fetcher, name string) (string, error) {
+func resolveAgency(ctx context.Context, up *upstreams.Session, name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return "", nil
 	}
-	agencies, err := fetch(ctx, f, usaspending.ToptierAgencies(), usaspending.DecodeAgencies)
+	agencies, err := upstreams.Fetch(ctx, up, usaspending.ToptierAgencies(), usaspending.DecodeAgencies)
 	if err != nil {
 		return "", err
 	}

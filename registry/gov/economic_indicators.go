@@ -55,8 +55,8 @@ type indicatorView struct {
 func economicIndicators(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	country := strings.ToUpper(strings.TrimSpace(c.Args.String("country")))
 	code := strings.ToUpper(strings.TrimSpace(c.Args.String("indicator")))
-	f := newFetcher(c)
-	s, err := fetch(ctx, f, worldbank.Indicator(country, code, indicatorYears), worldbank.DecodeIndicator)
+	up := upstreams.NewSession(c.Upstream)
+	s, err := upstreams.Fetch(ctx, up, worldbank.Indicator(country, code, indicatorYears), worldbank.DecodeIndicator)
 	if err != nil {
 		return nil, err
 	}
@@ -80,5 +80,5 @@ func economicIndicators(ctx context.Context, c *registry.Call) (*registry.Result
 		ch := round(out.Series[0].Value-out.Series[1].Value, 6)
 		out.Change = &ch
 	}
-	return &registry.Result{Data: out, Count: 1, Source: worldbank.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: worldbank.Source.Title, Cached: up.Cached()}, nil
 }

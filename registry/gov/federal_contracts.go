@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
 
@@ -27,8 +28,8 @@ func init() {
 }
 
 func federalContracts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	agency, err := resolveAgency(ctx, f, c.Args.String("agency"))
+	up := upstreams.NewSession(c.Upstream)
+	agency, err := resolveAgency(ctx, up, c.Args.String("agency"))
 	if err != nil {
 		return nil, err
 	}
@@ -37,10 +38,10 @@ func federalContracts(ctx context.Context, c *registry.Call) (*registry.Result, 
 	if q := strings.TrimSpace(c.Args.String("query")); q != "" {
 		filters.Keywords = []string{q}
 	}
-	page, err := fetch(ctx, f, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+	page, err := upstreams.Fetch(ctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
 	if err != nil {
 		return nil, err
 	}
 	out := toAwardRows(page.Awards)
-	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/grantsgov"
 )
 
@@ -45,9 +46,9 @@ type grant struct {
 
 func federalGrants(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	limit := c.Args.Int("limit")
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := grantsgov.Search{Keyword: strings.TrimSpace(c.Args.String("query")), Statuses: grantStatuses[c.Args.String("status")], Rows: limit}
-	res, err := fetch(ctx, f, q.Request(), grantsgov.DecodeSearch)
+	res, err := upstreams.Fetch(ctx, up, q.Request(), grantsgov.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
@@ -62,5 +63,5 @@ func federalGrants(ctx context.Context, c *registry.Call) (*registry.Result, err
 			OpenDate: o.OpenDate, CloseDate: o.CloseDate, ALN: aln, URL: "https://www.grants.gov/search-results-detail/" + o.ID,
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: grantsgov.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: grantsgov.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
 
@@ -28,17 +29,17 @@ func init() {
 }
 
 func federalSpending(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	agency, err := resolveAgency(ctx, f, c.Args.String("agency"))
+	up := upstreams.NewSession(c.Upstream)
+	agency, err := resolveAgency(ctx, up, c.Args.String("agency"))
 	if err != nil {
 		return nil, err
 	}
 	filters := usaspending.Filters{Agency: agency, Recipient: strings.TrimSpace(c.Args.String("recipient"))}
 	filters.Start, filters.End = lastYears(c.Now, 1)
-	page, err := fetch(ctx, f, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+	page, err := upstreams.Fetch(ctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
 	if err != nil {
 		return nil, err
 	}
 	out := toAwardRows(page.Awards)
-	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
 }

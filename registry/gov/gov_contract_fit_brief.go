@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
 
@@ -104,8 +105,8 @@ type fitBrief struct {
 }
 
 func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	agency, err := resolveAgency(ctx, f, c.Args.String("agency"))
+	up := upstreams.NewSession(c.Upstream)
+	agency, err := resolveAgency(ctx, up, c.Args.String("agency"))
 	if err != nil {
 		return nil, err
 	}
@@ -117,15 +118,15 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	var recipients, agencies []usaspending.Total
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		page, err = fetch(gctx, f, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+		page, err = upstreams.Fetch(gctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
 		return err
 	})
 	g.Go(func() (err error) {
-		recipients, err = fetch(gctx, f, usaspending.Totals(usaspending.ByRecipient, filters, fitCategoryRows), usaspending.DecodeTotals)
+		recipients, err = upstreams.Fetch(gctx, up, usaspending.Totals(usaspending.ByRecipient, filters, fitCategoryRows), usaspending.DecodeTotals)
 		return err
 	})
 	g.Go(func() (err error) {
-		agencies, err = fetch(gctx, f, usaspending.Totals(usaspending.ByAwardingAgency, filters, fitCategoryRows), usaspending.DecodeTotals)
+		agencies, err = upstreams.Fetch(gctx, up, usaspending.Totals(usaspending.ByAwardingAgency, filters, fitCategoryRows), usaspending.DecodeTotals)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -190,7 +191,7 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	}
 	b.FitScore = fitScore(b)
 	b.PursuitNotes = pursuitNotes(b)
-	return &registry.Result{Data: b, Count: len(b.Incumbents), Source: usaspending.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: b, Count: len(b.Incumbents), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
 }
 
 func median(sorted []float64) float64 {

@@ -1,21 +1,15 @@
 package gov
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
@@ -25,24 +19,6 @@ var family = []string{
 	"economic_indicators", "lobbying_records", "federal_contracts", "postal_code_lookup",
 }
 
-func run(t *testing.T, name string, in map[string]any, up upstreams.Doer) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: up, Now: now})
-}
-
-func call(t *testing.T, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	return run(t, name, in, upstreams.Replay)
-}
-
 func TestFamilyIsSoldAndExamplesRun(t *testing.T) {
 	for _, name := range family {
 		tool, ok := registry.Lookup(name)
@@ -50,7 +26,7 @@ func TestFamilyIsSoldAndExamplesRun(t *testing.T) {
 			t.Errorf("%s: registered %v, handler or category missing", name, ok)
 			continue
 		}
-		if _, err := call(t, name, tool.Example); err != nil {
+		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now); err != nil {
 			t.Errorf("%s example: %v", name, err)
 		}
 	}
@@ -82,29 +58,11 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(res, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			file := filepath.Join("testdata", tc.golden+".golden.json")
-			if *update {
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("result differs from %s:\n%s", file, got)
-			}
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
 	}
 }
@@ -119,7 +77,7 @@ func TestUpstreamErrors(t *testing.T) {
 		{"economic_indicators", map[string]any{"country": "XX"}, upstreams.NotFound},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		ue, ok := upstreams.AsError(err)
 		if !ok || ue.Kind != tc.kind {
 			t.Errorf("%s %v: error %v, want %s", tc.tool, tc.in, err, tc.kind)
@@ -135,7 +93,7 @@ func TestInputErrors(t *testing.T) {
 		{"federal_contracts", "agency", map[string]any{"agency": "Ministry of Magic"}},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		var ie *registry.InputError
 		if !errors.As(err, &ie) || ie.Fields[0].Name != tc.field {
 			t.Errorf("%s %v: error %v, want an input error on %s", tc.tool, tc.in, err, tc.field)
@@ -152,7 +110,7 @@ func TestAwardSearchBodies(t *testing.T) {
 		}
 		return upstreams.Replay.Do(ctx, req)
 	})
-	if _, err := run(t, "federal_spending", map[string]any{"agency": "nasa", "recipient": "Blue Origin", "limit": 5}, rec); err != nil {
+	if _, err := registrytest.Run(t, "federal_spending", map[string]any{"agency": "nasa", "recipient": "Blue Origin", "limit": 5}, rec, now); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"fields":["Award ID","Recipient Name","Start Date","End Date","Award Amount","Awarding Agency","Awarding Sub Agency",` +

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/lda"
 )
 
@@ -50,9 +51,9 @@ type lobbyFiling struct {
 }
 
 func lobbyingRecords(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := lda.Filings{Client: strings.TrimSpace(c.Args.String("client")), Lobbyist: strings.TrimSpace(c.Args.String("lobbyist")), Year: c.Args.Int("year")}
-	page, err := fetch(ctx, f, q.Request(), lda.DecodeFilings)
+	page, err := upstreams.Fetch(ctx, up, q.Request(), lda.DecodeFilings)
 	if err != nil {
 		return nil, err
 	}
@@ -87,5 +88,5 @@ func lobbyingRecords(ctx context.Context, c *registry.Call) (*registry.Result, e
 		}
 		out = append(out, row)
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: lda.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: lda.Source.Title, Cached: up.Cached()}, nil
 }

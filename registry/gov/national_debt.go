@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/treasury"
 )
 
@@ -39,12 +40,12 @@ type nationalDebtView struct {
 }
 
 func nationalDebt(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := treasury.Query{
 		Dataset: treasury.DebtToPenny, Fields: []string{"record_date", "tot_pub_debt_out_amt", "debt_held_public_amt", "intragov_hold_amt"},
 		Filter: "record_date:gte:" + c.Now.AddDate(0, 0, -debtLookbackDays).Format("2006-01-02"), Sort: "-record_date", PageSize: 100,
 	}
-	page, err := fetch(ctx, f, q.Request(), treasury.DecodePage)
+	page, err := upstreams.Fetch(ctx, up, q.Request(), treasury.DecodePage)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +56,7 @@ func nationalDebt(ctx context.Context, c *registry.Call) (*registry.Result, erro
 		}
 	}
 	if len(rows) == 0 {
-		return nil, badAnswer(treasury.Source.Name, "no debt records in the last month")
+		return nil, upstreams.Errorf(treasury.Source.Name, upstreams.BadAnswer, "no debt records in the last month")
 	}
 	latest := rows[0]
 	out := nationalDebtView{RecordDate: latest["record_date"]}
@@ -70,5 +71,5 @@ func nationalDebt(ctx context.Context, c *registry.Call) (*registry.Result, erro
 		}
 		out.Change = ch
 	}
-	return &registry.Result{Data: out, Count: 1, Source: treasury.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: treasury.Source.Title, Cached: up.Cached()}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/propublica"
 )
 
@@ -62,8 +63,8 @@ type nonprofit struct {
 
 func nonprofitFilings(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	state := strings.ToUpper(c.Args.String("state"))
-	f := newFetcher(c)
-	res, err := fetch(ctx, f, propublica.Search(strings.TrimSpace(c.Args.String("query")), state), propublica.DecodeSearch)
+	up := upstreams.NewSession(c.Upstream)
+	res, err := upstreams.Fetch(ctx, up, propublica.Search(strings.TrimSpace(c.Args.String("query")), state), propublica.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +76,7 @@ func nonprofitFilings(ctx context.Context, c *registry.Call) (*registry.Result, 
 		})
 	}
 	if len(out) > 0 {
-		p, err := fetch(ctx, f, propublica.Details(res.Organizations[0].EIN), propublica.DecodeDetails)
+		p, err := upstreams.Fetch(ctx, up, propublica.Details(res.Organizations[0].EIN), propublica.DecodeDetails)
 		if err != nil {
 			return nil, err
 		}
@@ -89,5 +90,5 @@ func nonprofitFilings(ctx context.Context, c *registry.Call) (*registry.Result, 
 			})
 		}
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: propublica.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: propublica.Source.Title, Cached: up.Cached()}, nil
 }

@@ -46,8 +46,8 @@ type postalView struct {
 func postalCodeLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	country := c.Args.String("country")
 	code := strings.TrimSpace(c.Args.String("postal_code"))
-	f := newFetcher(c)
-	pc, err := fetch(ctx, f, zippopotam.Lookup(country, code), zippopotam.DecodeLookup)
+	up := upstreams.NewSession(c.Upstream)
+	pc, err := upstreams.Fetch(ctx, up, zippopotam.Lookup(country, code), zippopotam.DecodeLookup)
 	if err != nil {
 		if ue, ok := upstreams.AsError(err); ok && ue.Status == http.StatusNotFound {
 			return nil, upstreams.Errorf(zippopotam.Source.Name, upstreams.NotFound, "no such postal code")
@@ -58,5 +58,5 @@ func postalCodeLookup(ctx context.Context, c *registry.Call) (*registry.Result, 
 	for _, p := range pc.Places {
 		out.Places = append(out.Places, place{Name: p.Name, State: p.State, StateCode: p.StateCode, Lat: float64(p.Latitude), Lon: float64(p.Longitude)})
 	}
-	return &registry.Result{Data: out, Count: 1, Source: zippopotam.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: zippopotam.Source.Title, Cached: up.Cached()}, nil
 }

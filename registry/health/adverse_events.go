@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openfda"
 )
 
@@ -51,12 +52,12 @@ var (
 )
 
 func adverseEvents(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openfda.Query{
 		Term: c.Args.String("drug"), Match: []string{"patient.drug.medicinalproduct", "patient.drug.openfda.generic_name", "patient.drug.openfda.brand_name"},
 		Sort: "receivedate", Limit: c.Args.Int("limit"),
 	}
-	events, err := fetch(ctx, f, openfda.Search(openfda.DrugEvent, q), openfda.DecodeEvents)
+	events, err := upstreams.Fetch(ctx, up, openfda.Search(openfda.DrugEvent, q), openfda.DecodeEvents)
 	if err != nil && !openfda.NoMatch(err) {
 		return nil, err
 	}
@@ -89,7 +90,7 @@ func adverseEvents(ctx context.Context, c *registry.Call) (*registry.Result, err
 		}
 		out = append(out, r)
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: up.Cached()}, nil
 }
 
 // outcomes lists the seriousness criteria a report ticks.

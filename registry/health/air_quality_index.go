@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openmeteo"
 )
 
@@ -54,9 +55,9 @@ func airQualityIndex(ctx context.Context, c *registry.Call) (*registry.Result, e
 	case len(vars) == 0:
 		return nil, registry.Invalid("variables", "must name at least one variable")
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: vars, Timezone: "auto"}
-	r, err := fetch(ctx, f, openmeteo.AirQuality.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.AirQuality.Request(q), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func airQualityIndex(ctx context.Context, c *registry.Call) (*registry.Result, e
 		cat := usAQICategory(*aqi)
 		out.USAQICategory = &cat
 	}
-	return &registry.Result{Data: out, Count: 1, Source: openmeteo.AirQuality.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: openmeteo.AirQuality.Source.Title, Cached: up.Cached()}, nil
 }
 
 // usAQICategory is the EPA's name for a US AQI value.

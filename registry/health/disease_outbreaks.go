@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/who"
 )
 
@@ -42,8 +43,8 @@ type outbreak struct {
 }
 
 func diseaseOutbreaks(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	reports, err := fetch(ctx, f, who.Latest(outbreakWindow), who.DecodeReports)
+	up := upstreams.NewSession(c.Upstream)
+	reports, err := upstreams.Fetch(ctx, up, who.Latest(outbreakWindow), who.DecodeReports)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func diseaseOutbreaks(ctx context.Context, c *registry.Call) (*registry.Result, 
 			break
 		}
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: who.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: who.Source.Title, Cached: up.Cached()}, nil
 }
 
 // splitTitle reads "Disease - Country" (WHO uses a hyphen or an en dash);

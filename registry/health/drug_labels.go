@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openfda"
 )
 
@@ -44,9 +45,9 @@ type label struct {
 }
 
 func drugLabels(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openfda.Query{Term: c.Args.String("drug_name"), Match: []string{"openfda.brand_name", "openfda.generic_name"}, Limit: c.Args.Int("limit")}
-	labels, err := fetch(ctx, f, openfda.Search(openfda.DrugLabel, q), openfda.DecodeLabels)
+	labels, err := upstreams.Fetch(ctx, up, openfda.Search(openfda.DrugLabel, q), openfda.DecodeLabels)
 	if err != nil && !openfda.NoMatch(err) {
 		return nil, err
 	}
@@ -68,5 +69,5 @@ func drugLabels(ctx context.Context, c *registry.Call) (*registry.Result, error)
 			AdverseReactions: joined(l.AdverseReactions), ActiveIngredient: joined(l.ActiveIngredient), SetID: l.SetID,
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: up.Cached()}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openfda"
 )
 
@@ -30,9 +31,9 @@ type recall struct {
 // of endpoint, matching query in any of fields when a query is given. A
 // search without matches is an empty list.
 func enforcementSearch(ctx context.Context, c *registry.Call, endpoint string, fields []string) (*registry.Result, error) {
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	q := openfda.Query{Term: c.Args.String("query"), Match: fields, Sort: "report_date", Limit: c.Args.Int("limit")}
-	found, err := fetch(ctx, f, openfda.Search(endpoint, q), openfda.DecodeRecalls)
+	found, err := upstreams.Fetch(ctx, up, openfda.Search(endpoint, q), openfda.DecodeRecalls)
 	if err != nil && !openfda.NoMatch(err) {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func enforcementSearch(ctx context.Context, c *registry.Call, endpoint string, f
 			CodeInfo: r.CodeInfo, Voluntary: r.VoluntaryMandated,
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: up.Cached()}, nil
 }
 
 // recallFields is how every recall tool describes its output.

@@ -1,36 +1,16 @@
 package health
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
-
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
-
-func call(t *testing.T, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: upstreams.Replay, Now: now})
-}
 
 // Regenerate with: go test ./registry/health -update
 var goldenCases = []struct {
@@ -58,29 +38,11 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(res, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			file := filepath.Join("testdata", tc.golden+".golden.json")
-			if *update {
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("result differs from %s:\n%s", file, got)
-			}
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
 	}
 }
@@ -101,16 +63,16 @@ func TestErrors(t *testing.T) {
 		{"air_quality_index", map[string]any{"lat": 1, "lon": 2, "variables": " , "}, "variables must name at least one variable"},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s %v: err = %v, want %q", tc.tool, tc.in, err, tc.want)
 		}
 	}
-	_, err := call(t, "vehicle_recalls", map[string]any{"vin": "SZZZZZZZ8ZZZZZZZ9"})
+	_, err := registrytest.Run(t, "vehicle_recalls", map[string]any{"vin": "SZZZZZZZ8ZZZZZZZ9"}, upstreams.Replay, now)
 	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
 		t.Errorf("undecodable VIN: %v, want not_found", err)
 	}
-	_, err = call(t, "vehicle_recalls", map[string]any{"vin": "1HGCM82643A004352"})
+	_, err = registrytest.Run(t, "vehicle_recalls", map[string]any{"vin": "1HGCM82643A004352"}, upstreams.Replay, now)
 	if _, ok := err.(*registry.InputError); !ok {
 		t.Errorf("bad check digit: %T, want *registry.InputError", err)
 	}
@@ -126,7 +88,7 @@ func TestFamilyExamples(t *testing.T) {
 			t.Errorf("%s: not registered as a Health tool with a handler", name)
 			continue
 		}
-		res, err := call(t, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil || res.Count == 0 {
 			t.Errorf("%s example: %v (count %v)", name, err, res)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/cpsc"
 )
 
@@ -58,8 +59,8 @@ func productRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 	if q := strings.TrimSpace(c.Args.String("query")); q != "" {
 		req = cpsc.ByProduct(q)
 	}
-	f := newFetcher(c)
-	found, err := fetch(ctx, f, req, cpsc.DecodeRecalls)
+	up := upstreams.NewSession(c.Upstream)
+	found, err := upstreams.Fetch(ctx, up, req, cpsc.DecodeRecalls)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +88,7 @@ func productRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 		}
 		out = append(out, p)
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: cpsc.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: cpsc.Source.Title, Cached: up.Cached()}, nil
 }
 
 func names(list []cpsc.Named) []string {

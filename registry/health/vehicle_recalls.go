@@ -67,8 +67,8 @@ type vehicleRecallReport struct {
 }
 
 func vehicleRecalls(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	v, source, err := identify(ctx, c, f)
+	up := upstreams.NewSession(c.Upstream)
+	v, source, err := identify(ctx, c, up)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func vehicleRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 	for i, year := range v.ModelYears {
 		g.Go(func() error {
 			var err error
-			lists[i], err = fetch(gctx, f, nhtsa.ByVehicle(v.Make, v.Model, year), nhtsa.DecodeCampaigns)
+			lists[i], err = upstreams.Fetch(gctx, up, nhtsa.ByVehicle(v.Make, v.Model, year), nhtsa.DecodeCampaigns)
 			return err
 		})
 	}
@@ -85,18 +85,18 @@ func vehicleRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 		return nil, err
 	}
 	report := vehicleRecallReport{Vehicle: v, Recalls: mergeCampaigns(lists)}
-	return &registry.Result{Data: report, Count: len(report.Recalls), Source: source, Cached: f.cached()}, nil
+	return &registry.Result{Data: report, Count: len(report.Recalls), Source: source, Cached: up.Cached()}, nil
 }
 
 // identify turns the input into a vehicle and its model years: a VIN is
 // checked and decoded; otherwise make and model cover recent model years.
-func identify(ctx context.Context, c *registry.Call, f *fetcher) (vehicle, string, error) {
+func identify(ctx context.Context, c *registry.Call, up *upstreams.Session) (vehicle, string, error) {
 	if c.Args.Has("vin") {
 		vin := strings.ToUpper(c.Args.String("vin"))
 		if check := vinCheckDigit(vin); vin[8] != check {
 			return vehicle{}, "", registry.Invalid("vin", "has a wrong check digit (9th character should be "+string(check)+")")
 		}
-		d, err := fetch(ctx, f, nhtsa.DecodeVIN(vin), nhtsa.DecodeVehicle)
+		d, err := upstreams.Fetch(ctx, up, nhtsa.DecodeVIN(vin), nhtsa.DecodeVehicle)
 		if err != nil {
 			return vehicle{}, "", err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
 
@@ -38,9 +39,10 @@ func courtDocket(ctx context.Context, c *registry.Call) (*registry.Result, error
 	if err != nil || id <= 0 {
 		return nil, registry.Invalid("docket_id", "must be "+docketShape)
 	}
-	docket, cached, err := fetch(ctx, c.Upstream, courtlistener.DocketByID(id), courtlistener.DecodeDocket)
+	up := upstreams.NewSession(c.Upstream)
+	docket, err := upstreams.Fetch(ctx, up, courtlistener.DocketByID(id), courtlistener.DecodeDocket)
 	if err != nil {
-		return nil, notFound(err, "CourtListener has no docket "+raw)
+		return nil, upstreams.Missing(err, "CourtListener has no docket "+raw)
 	}
-	return &registry.Result{Data: docket, Count: 1, Source: courtlistener.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: docket, Count: 1, Source: courtlistener.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
 
@@ -44,9 +45,10 @@ func courts(c *registry.Call) string {
 func courtOpinions(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	q := courtlistener.Query{Type: courtlistener.Opinions, Text: strings.TrimSpace(c.Args.String("query")), Courts: courts(c),
 		FiledAfter: c.Now.AddDate(0, 0, -c.Args.Int("days_back")), OrderBy: "score desc"}
-	opinions, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeOpinions)
+	up := upstreams.NewSession(c.Upstream)
+	opinions, err := upstreams.Fetch(ctx, up, courtlistener.Search(q), courtlistener.DecodeOpinions)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: opinions, Count: len(opinions), Source: courtlistener.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: opinions, Count: len(opinions), Source: courtlistener.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/federalregister"
 )
 
@@ -56,7 +57,8 @@ func federalRegister(ctx context.Context, c *registry.Call) (*registry.Result, e
 	if t := c.Args.String("type"); t != "" {
 		s.Types = []string{t}
 	}
-	res, cached, err := fetch(ctx, c.Upstream, s.Request(), federalregister.DecodeResults)
+	up := upstreams.NewSession(c.Upstream)
+	res, err := upstreams.Fetch(ctx, up, s.Request(), federalregister.DecodeResults)
 	if err != nil {
 		return nil, err
 	}
@@ -74,5 +76,5 @@ func federalRegister(ctx context.Context, c *registry.Call) (*registry.Result, e
 		}
 		docs = append(docs, out)
 	}
-	return &registry.Result{Data: docs, Count: len(docs), Source: federalregister.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: docs, Count: len(docs), Source: federalregister.Source.Title, Cached: up.Cached()}, nil
 }

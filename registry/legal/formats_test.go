@@ -1,20 +1,11 @@
 package legal
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
-
-func lookup(t *testing.T, name string) *registry.Tool {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return tool
-}
 
 // Malformed identifiers are refused by the declared patterns, before payment.
 func TestFormatsRefusedBeforePayment(t *testing.T) {
@@ -29,9 +20,7 @@ func TestFormatsRefusedBeforePayment(t *testing.T) {
 		{"court_docket", map[string]any{"docket_id": "-4214664"}, registry.FieldError{Name: "docket_id", Problem: "must be a CourtListener docket id such as 4214664"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
-			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
-		}
+		registrytest.Refused(t, c.tool, c.in, c.want)
 	}
 }
 
@@ -46,8 +35,6 @@ func TestFormatsAcceptUpstreamForms(t *testing.T) {
 		{"court_docket", map[string]any{"docket_id": " 4214664 "}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
-			t.Errorf("%s %v: %v", c.tool, c.in, errs)
-		}
+		registrytest.Accepted(t, c.tool, c.in)
 	}
 }

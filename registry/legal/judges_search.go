@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
 
@@ -29,9 +30,10 @@ func init() {
 
 func judgesSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	q := courtlistener.Query{Type: courtlistener.Judges, Text: strings.TrimSpace(c.Args.String("query")), Courts: courts(c)}
-	judges, cached, err := fetch(ctx, c.Upstream, courtlistener.Search(q), courtlistener.DecodeJudges)
+	up := upstreams.NewSession(c.Upstream)
+	judges, err := upstreams.Fetch(ctx, up, courtlistener.Search(q), courtlistener.DecodeJudges)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: judges, Count: len(judges), Source: courtlistener.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: judges, Count: len(judges), Source: courtlistener.Source.Title, Cached: up.Cached()}, nil
 }

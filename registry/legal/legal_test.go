@@ -5,11 +5,16 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
+
+// callNow is a fixed call time.
+var callNow = time.Date(2026, time.November, 20, 15, 0, 0, 0, time.UTC)
 
 var family = []string{
 	"court_opinions", "court_docket", "federal_register", "patents_search",
@@ -26,7 +31,7 @@ func TestFamilyIsDeclaredAndItsExamplesRun(t *testing.T) {
 		if tool.Handler == nil || tool.Category != "Legal" || tool.Shape != registry.Envelope || !strings.HasPrefix(tool.Path, "/paid/legal/") {
 			t.Errorf("%s: handler %v, category %q, shape %s, path %s", name, tool.Handler != nil, tool.Category, tool.Shape, tool.Path)
 		}
-		res, err := run(t, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, callNow)
 		if err != nil {
 			t.Errorf("%s: example failed: %v", name, err)
 			continue
@@ -58,11 +63,11 @@ func TestGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			res, err := run(t, c.tool, c.in)
+			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.file, res)
+			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
 		})
 	}
 }
@@ -79,16 +84,16 @@ func TestErrors(t *testing.T) {
 		{"federal_register", map[string]any{"query": "stablecoins", "agency": "&&"}, "agency must name an agency, e.g. EPA or Federal Trade Commission"},
 	}
 	for _, c := range cases {
-		_, err := run(t, c.tool, c.in)
+		_, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %v: err = %v, want %q", c.tool, c.in, err, c.want)
 		}
 	}
-	_, err := run(t, "court_docket", map[string]any{"docket_id": "1"})
+	_, err := registrytest.Run(t, "court_docket", map[string]any{"docket_id": "1"}, upstreams.Replay, callNow)
 	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
 		t.Errorf("unknown docket: %v", err)
 	}
-	_, err = run(t, "court_docket", map[string]any{"docket_id": "0"})
+	_, err = registrytest.Run(t, "court_docket", map[string]any{"docket_id": "0"}, upstreams.Replay, callNow)
 	var in *registry.InputError
 	if !errors.As(err, &in) {
 		t.Errorf("docket 0: %v is not an input error", err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/patentsview"
 )
 
@@ -28,9 +29,10 @@ func init() {
 
 func patentsSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	req := patentsview.Search(strings.TrimSpace(c.Args.String("query")), c.Args.Int("limit"))
-	page, cached, err := fetch(ctx, c.Upstream, req, patentsview.DecodePatents)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, req, patentsview.DecodePatents)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: page.Patents, Count: len(page.Patents), Source: patentsview.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: page.Patents, Count: len(page.Patents), Source: patentsview.Source.Title, Cached: up.Cached()}, nil
 }

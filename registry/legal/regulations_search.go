@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/regulationsgov"
 )
 
@@ -38,9 +39,10 @@ func regulationsSearch(ctx context.Context, c *registry.Call) (*registry.Result,
 		// The API has no "closed" filter: a period that ended by yesterday is closed.
 		q.ClosedBy = c.Now.UTC().AddDate(0, 0, -1)
 	}
-	page, cached, err := fetch(ctx, c.Upstream, regulationsgov.Documents(q), regulationsgov.DecodeDocuments)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, regulationsgov.Documents(q), regulationsgov.DecodeDocuments)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: page.Documents, Count: len(page.Documents), Source: regulationsgov.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: page.Documents, Count: len(page.Documents), Source: regulationsgov.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/trademarks"
 )
 
@@ -29,7 +30,8 @@ func init() {
 
 func trademarksSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	keyword := strings.ToLower(strings.TrimSpace(c.Args.String("query")))
-	marks, cached, err := fetch(ctx, c.Upstream, trademarks.Search(keyword), trademarks.DecodeSearch)
+	up := upstreams.NewSession(c.Upstream)
+	marks, err := upstreams.Fetch(ctx, up, trademarks.Search(keyword), trademarks.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +44,7 @@ func trademarksSearch(ctx context.Context, c *registry.Call) (*registry.Result, 
 		}
 		marks = kept
 	}
-	return &registry.Result{Data: marks, Count: len(marks), Source: trademarks.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: marks, Count: len(marks), Source: trademarks.Source.Title, Cached: up.Cached()}, nil
 }
 
 // ownedBy reports whether any owner name contains owner (lower case).

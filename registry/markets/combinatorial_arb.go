@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -59,7 +60,7 @@ type skippedEvent struct {
 
 func combinatorialArb(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
-	page, err := fetch(ctx, s, polymarket.Events(polymarket.EventQuery{Limit: c.Args.Int("limit"), Order: "volume24hr"}),
+	page, err := upstreams.Fetch(ctx, s.Session, polymarket.Events(polymarket.EventQuery{Limit: c.Args.Int("limit"), Order: "volume24hr"}),
 		polymarket.DecodeEventPage)
 	if err != nil {
 		return nil, err

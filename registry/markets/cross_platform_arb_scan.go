@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -80,7 +81,7 @@ const basisRisk = "the venues may resolve on different sources, wording or times
 func crossPlatformArbScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
 	query := c.Args.String("query")
-	found, err := fetch(ctx, s, polymarket.PublicSearch(query, 20), polymarket.DecodeSearch)
+	found, err := upstreams.Fetch(ctx, s.Session, polymarket.PublicSearch(query, 20), polymarket.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +132,7 @@ func venueBAbout(ctx context.Context, s *session, query string, maxPages int) ([
 	var out []venueBMarket
 	cursor, pages := "", 0
 	for pages < maxPages {
-		page, err := fetch(ctx, s, kalshi.OpenEvents(cursor), kalshi.DecodeEventPage)
+		page, err := upstreams.Fetch(ctx, s.Session, kalshi.OpenEvents(cursor), kalshi.DecodeEventPage)
 		if err != nil {
 			return nil, pages, err
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -61,11 +62,11 @@ var goldenCases = []struct {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := call(t, tc.tool, tc.in, upstreams.Replay)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.name, res)
+			registrytest.Golden(t, "testdata/"+tc.name+".golden.json", res)
 		})
 	}
 }
@@ -79,7 +80,7 @@ func TestFamilyIsRegisteredAndExamplesRun(t *testing.T) {
 		if tool.Category != "Prediction Markets" || tool.Shape != registry.Envelope {
 			t.Errorf("%s: category %q shape %s", name, tool.Category, tool.Shape)
 		}
-		res, err := call(t, name, tool.Example, upstreams.Replay)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil {
 			t.Errorf("%s: example: %v", name, err)
 			continue
@@ -91,7 +92,7 @@ func TestFamilyIsRegisteredAndExamplesRun(t *testing.T) {
 }
 
 func TestCachedOnlyWhenEveryAnswerWasCached(t *testing.T) {
-	res, err := call(t, "cross_platform_arb_scan", map[string]any{"query": "fed"}, cachedReplay)
+	res, err := registrytest.Run(t, "cross_platform_arb_scan", map[string]any{"query": "fed"}, cachedReplay, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestUpstreamErrorsPassUnchanged(t *testing.T) {
 	down := &upstreams.Error{Source: "polymarket_gamma", Kind: upstreams.Unavailable, Status: 503, Message: "upstream answered with an error"}
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		_, err := call(t, name, tool.Example, failing(down))
+		_, err := registrytest.Run(t, name, tool.Example, failing(down), now)
 		if err != down {
 			t.Errorf("%s: error %v, want the upstream's own *upstreams.Error", name, err)
 		}
@@ -114,7 +115,7 @@ func TestUpstreamErrorsPassUnchanged(t *testing.T) {
 func TestUndecodableAnswersAreUpstreamErrors(t *testing.T) {
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		_, err := call(t, name, tool.Example, garbage)
+		_, err := registrytest.Run(t, name, tool.Example, garbage, now)
 		e, ok := upstreams.AsError(err)
 		if !ok || e.Kind != upstreams.BadAnswer || e.Message != "answer does not decode" {
 			t.Errorf("%s: error %v, want upstream_error \"answer does not decode\"", name, err)
@@ -135,7 +136,7 @@ func TestNotFound(t *testing.T) {
 		{"orderbook_imbalance", map[string]any{"token_id": "123"}, "no order book for token 123"},
 	}
 	for _, tc := range cases {
-		_, err := call(t, tc.tool, tc.in, upstreams.Replay)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		var e *upstreams.Error
 		if !errors.As(err, &e) || e.Kind != upstreams.NotFound || e.Message != tc.message {
 			t.Errorf("%s %v: error %v, want not_found %q", tc.tool, tc.in, err, tc.message)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -60,7 +61,7 @@ func oddsFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		}
 	}
 	if platform != "venueA" {
-		page, err := fetch(ctx, s, kalshi.OpenMarkets(perVenue, "", ""), kalshi.DecodeMarketPage)
+		page, err := upstreams.Fetch(ctx, s.Session, kalshi.OpenMarkets(perVenue, "", ""), kalshi.DecodeMarketPage)
 		if err != nil {
 			return nil, err
 		}

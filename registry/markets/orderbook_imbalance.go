@@ -67,9 +67,9 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 		tokens = []string{c.Args.String("token_id")}
 	case c.Args.String("condition_id") != "":
 		id := c.Args.String("condition_id")
-		m, err := fetch(ctx, s, polymarket.MarketByCondition(id), polymarket.DecodeClobMarket)
+		m, err := upstreams.Fetch(ctx, s.Session, polymarket.MarketByCondition(id), polymarket.DecodeClobMarket)
 		if err != nil {
-			return nil, notFound(err, fmt.Sprintf("no venueA market with condition id %s", id))
+			return nil, upstreams.Missing(err, fmt.Sprintf("no venueA market with condition id %s", id))
 		}
 		for _, t := range m.Tokens {
 			tokens = append(tokens, t.TokenID)

@@ -15,47 +15,36 @@ import (
 // session sends one call's upstream requests and remembers which sources
 // answered and whether every answer came from cache.
 type session struct {
-	call          *registry.Call
-	answers, hits int
-	sources       []string // source titles in first-use order
+	*upstreams.Session
+	sources []string // source titles in first-use order
 }
 
-func newSession(c *registry.Call) *session { return &session{call: c} }
+func newSession(c *registry.Call) *session {
+	s := &session{}
+	s.Session = upstreams.NewSession(upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		resp, err := c.Upstream.Do(ctx, req)
+		if err == nil {
+			s.answeredBy(req.Source)
+		}
+		return resp, err
+	}))
+	return s
+}
 
-// fetch sends req and decodes the answer.
-func fetch[T any](ctx context.Context, s *session, req *upstreams.Request, decode func([]byte) (T, error)) (T, error) {
-	resp, err := s.call.Upstream.Do(ctx, req)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	s.answers++
-	if resp.Cached {
-		s.hits++
-	}
-	title := req.Source
-	if src, ok := upstreams.LookupSource(req.Source); ok {
+// answeredBy notes a source's title the first time it answers.
+func (s *session) answeredBy(source string) {
+	title := source
+	if src, ok := upstreams.LookupSource(source); ok {
 		title = src.Title
 	}
 	if !slices.Contains(s.sources, title) {
 		s.sources = append(s.sources, title)
 	}
-	return decode(resp.Body)
 }
 
 // result wraps data with the sources that produced it.
 func (s *session) result(data any, count int) *registry.Result {
-	return &registry.Result{Data: data, Count: count, Source: strings.Join(s.sources, ", "),
-		Cached: s.answers > 0 && s.hits == s.answers}
-}
-
-// notFound turns an upstream 404 into a not_found error with a buyer-facing
-// message; other errors pass unchanged.
-func notFound(err error, message string) error {
-	if e, ok := upstreams.AsError(err); ok && e.Status == 404 {
-		return &upstreams.Error{Source: e.Source, Kind: upstreams.NotFound, Status: 404, Message: message}
-	}
-	return err
+	return &registry.Result{Data: data, Count: count, Source: strings.Join(s.sources, ", "), Cached: s.Cached()}
 }
 
 // marketsUpTo pages through /markets/keyset until limit markets are read or
@@ -64,7 +53,7 @@ func marketsUpTo(ctx context.Context, s *session, q polymarket.MarketQuery, limi
 	var out []polymarket.Market
 	for len(out) < limit {
 		q.Limit = min(limit-len(out), polymarket.MaxMarketsPage)
-		page, err := fetch(ctx, s, polymarket.Markets(q), polymarket.DecodeMarketPage)
+		page, err := upstreams.Fetch(ctx, s.Session, polymarket.Markets(q), polymarket.DecodeMarketPage)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +77,7 @@ func booksOf(ctx context.Context, s *session, tokens []string) (map[string]polym
 	out := map[string]polymarket.Book{}
 	for start := 0; start < len(tokens); start += polymarket.MaxBooksBatch {
 		batch := tokens[start:min(start+polymarket.MaxBooksBatch, len(tokens))]
-		books, err := fetch(ctx, s, polymarket.Books(batch), polymarket.DecodeBooks)
+		books, err := upstreams.Fetch(ctx, s.Session, polymarket.Books(batch), polymarket.DecodeBooks)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -75,7 +76,7 @@ type marketFlow struct {
 func smartMoney(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
 	tf := timeframes[c.Args.String("timeframe")]
-	leaders, err := fetch(ctx, s, polymarket.Leaderboard(tf.period, c.Args.Int("limit")), polymarket.DecodeLeaderboard)
+	leaders, err := upstreams.Fetch(ctx, s.Session, polymarket.Leaderboard(tf.period, c.Args.Int("limit")), polymarket.DecodeLeaderboard)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +88,7 @@ func smartMoney(ctx context.Context, c *registry.Call) (*registry.Result, error)
 		if l.Vol > 0 {
 			w.PnlPerVolume = ptr(round4(float64(l.Pnl / l.Vol)))
 		}
-		trades, err := fetch(ctx, s, polymarket.TradesOf(l.ProxyWallet, tradesPerWallet), polymarket.DecodeTrades)
+		trades, err := upstreams.Fetch(ctx, s.Session, polymarket.TradesOf(l.ProxyWallet, tradesPerWallet), polymarket.DecodeTrades)
 		if err != nil {
 			return nil, err
 		}

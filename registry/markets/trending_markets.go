@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -46,9 +47,9 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 	s := newSession(c)
 	q := polymarket.MarketQuery{Order: "volume24hr"}
 	if slug := c.Args.String("category"); slug != "" {
-		tag, err := fetch(ctx, s, polymarket.TagBySlug(slug), polymarket.DecodeTag)
+		tag, err := upstreams.Fetch(ctx, s.Session, polymarket.TagBySlug(slug), polymarket.DecodeTag)
 		if err != nil {
-			return nil, notFound(err, fmt.Sprintf("no venueA category %q", slug))
+			return nil, upstreams.Missing(err, fmt.Sprintf("no venueA category %q", slug))
 		}
 		q.TagID = string(tag.ID)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -64,9 +65,9 @@ type sumCandidate struct {
 func venueAEventScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
 	slug := c.Args.String("slug")
-	ev, err := fetch(ctx, s, polymarket.EventBySlug(slug), polymarket.DecodeEvent)
+	ev, err := upstreams.Fetch(ctx, s.Session, polymarket.EventBySlug(slug), polymarket.DecodeEvent)
 	if err != nil {
-		return nil, notFound(err, fmt.Sprintf("no venueA event with slug %q", slug))
+		return nil, upstreams.Missing(err, fmt.Sprintf("no venueA event with slug %q", slug))
 	}
 	out := eventScan{Event: summarize(ev), FeeModel: venueAFeeModel, Legs: []sumLeg{},
 		Candidates: []sumCandidate{}, Blocked: []string{}}

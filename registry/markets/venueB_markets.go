@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 )
 
@@ -48,7 +49,7 @@ type venueBRow struct {
 func venueBMarkets(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
 	limit := c.Args.Int("limit")
-	page, err := fetch(ctx, s, kalshi.OpenMarkets(limit, c.Args.String("category"), ""), kalshi.DecodeMarketPage)
+	page, err := upstreams.Fetch(ctx, s.Session, kalshi.OpenMarkets(limit, c.Args.String("category"), ""), kalshi.DecodeMarketPage)
 	if err != nil {
 		return nil, err
 	}

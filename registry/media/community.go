@@ -45,19 +45,12 @@ func modelArg(c *registry.Call) string {
 }
 
 // searchCommunities runs one relevance search over the communities.
-func searchCommunities(ctx context.Context, c *registry.Call, terms string, limit int) ([]reddit.Post, searched, bool, error) {
+func searchCommunities(ctx context.Context, up *upstreams.Session, terms string, limit int) ([]reddit.Post, searched, error) {
 	s := reddit.Search{Query: terms, Communities: communities, Sort: "relevance", Time: searchWindow, Limit: limit}
 	asked := searched{Source: reddit.Source.Title, Communities: prefixed(communities), Terms: terms, Order: "relevance", Window: "past " + searchWindow}
-	resp, err := c.Upstream.Do(ctx, s.Request())
+	posts, err := upstreams.Fetch(ctx, up, s.Request(), reddit.DecodeListing)
 	if err != nil {
-		return nil, asked, false, err
-	}
-	posts, err := reddit.DecodeListing(resp.Body)
-	if err != nil {
-		if ue, ok := upstreams.AsError(err); ok {
-			return nil, asked, false, ue
-		}
-		return nil, asked, false, upstreams.Errorf(reddit.Source.Name, upstreams.BadAnswer, "the answer could not be read")
+		return nil, asked, err
 	}
 	kept := posts[:0]
 	for _, p := range posts {
@@ -65,7 +58,7 @@ func searchCommunities(ctx context.Context, c *registry.Call, terms string, limi
 			kept = append(kept, p)
 		}
 	}
-	return kept, asked, resp.Cached, nil
+	return kept, asked, nil
 }
 
 func prefixed(names []string) []string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
 
@@ -82,7 +83,8 @@ func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, err
 	if terms == "" {
 		terms = "video"
 	}
-	posts, asked, cached, err := searchCommunities(ctx, c, terms, videoPostLimit)
+	up := upstreams.NewSession(c.Upstream)
+	posts, asked, err := searchCommunities(ctx, up, terms, videoPostLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +105,7 @@ func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, err
 			Excerpt: excerpt(p.Text, videoExcerpt),
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out.Items), Source: reddit.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: out, Count: len(out.Items), Source: reddit.Source.Title, Cached: up.Cached()}, nil
 }
 
 // digest summarises the posts found per community, busiest first.

@@ -4,37 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 
 var family = []string{"gen_video_intel", "model_settings_lookup"}
-
-func call(t *testing.T, up upstreams.Doer, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok || tool.Handler == nil {
-		t.Fatalf("%s is not registered with a handler", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: up, Now: now})
-}
 
 func TestFamilyIsRegisteredAndSold(t *testing.T) {
 	for _, name := range family {
@@ -53,7 +36,7 @@ func TestFamilyIsRegisteredAndSold(t *testing.T) {
 				t.Errorf("%s: source %q is not declared", name, s)
 			}
 		}
-		res, err := call(t, upstreams.Replay, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil {
 			t.Fatalf("%s: example failed: %v", name, err)
 		}
@@ -76,35 +59,12 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, upstreams.Replay, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, res)
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
-	}
-}
-
-func golden(t *testing.T, file string, res *registry.Result) {
-	t.Helper()
-	got, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", file+".golden.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", file, got)
 	}
 }
 
@@ -166,8 +126,8 @@ var cachedReplay = upstreams.DoerFunc(func(ctx context.Context, req *upstreams.R
 func TestCachedOnlyWhenTheAnswerWas(t *testing.T) {
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		fresh, _ := call(t, upstreams.Replay, name, tool.Example)
-		cached, err := call(t, cachedReplay, name, tool.Example)
+		fresh, _ := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
+		cached, err := registrytest.Run(t, name, tool.Example, cachedReplay, now)
 		if err != nil || fresh.Cached || !cached.Cached {
 			t.Errorf("%s: cached %v from fresh answers, %v from cached ones (%v)", name, fresh.Cached, cached.Cached, err)
 		}
@@ -180,7 +140,7 @@ func TestUpstreamFailureIsPassedOn(t *testing.T) {
 	})
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		_, err := call(t, failing, name, tool.Example)
+		_, err := registrytest.Run(t, name, tool.Example, failing, now)
 		if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.Unavailable || e.Source != "reddit" {
 			t.Errorf("%s: err = %v", name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
 
@@ -74,7 +75,8 @@ const (
 func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	model := modelArg(c)
 	task := strings.Join(strings.Fields(c.Args.String("task")), " ")
-	posts, asked, cached, err := searchCommunities(ctx, c, strings.TrimSpace(model+" "+task), settingsPostLimit)
+	up := upstreams.NewSession(c.Upstream)
+	posts, asked, err := searchCommunities(ctx, up, strings.TrimSpace(model+" "+task), settingsPostLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +107,7 @@ func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Resul
 	})
 	out.PostsWithSettings = len(out.Discussions)
 	out.Settings = consensus(out.Discussions)
-	return &registry.Result{Data: out, Count: len(out.Discussions), Source: reddit.Source.Title, Cached: cached}, nil
+	return &registry.Result{Data: out, Count: len(out.Discussions), Source: reddit.Source.Title, Cached: up.Cached()}, nil
 }
 
 // consensus tallies, per kind of setting, how many discussions state each

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openaq"
 )
 
@@ -46,8 +47,8 @@ type aqStation struct {
 }
 
 func airQualityStations(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	locs, err := fetch(ctx, f, openaq.Locations{Country: strings.ToUpper(c.Args.String("country")), Limit: stationsScanned}.Request(), openaq.DecodeLocations)
+	up := upstreams.NewSession(c.Upstream)
+	locs, err := upstreams.Fetch(ctx, up, openaq.Locations{Country: strings.ToUpper(c.Args.String("country")), Limit: stationsScanned}.Request(), openaq.DecodeLocations)
 	if err != nil {
 		return nil, err
 	}
@@ -70,5 +71,5 @@ func airQualityStations(ctx context.Context, c *registry.Call) (*registry.Result
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].LastUpdate > out[j].LastUpdate })
 	out = out[:min(len(out), c.Args.Int("limit"))]
-	return &registry.Result{Data: out, Count: len(out), Source: openaq.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: openaq.Source.Title, Cached: up.Cached()}, nil
 }

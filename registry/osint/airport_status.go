@@ -30,10 +30,10 @@ func airportStatus(ctx context.Context, c *registry.Call) (*registry.Result, err
 	if !ok {
 		return nil, upstreams.Errorf(faa.Source.Name, upstreams.NotFound, "FAA status covers US airports only; give a K-prefixed ICAO code such as KJFK")
 	}
-	f := newFetcher(c)
-	st, err := fetch(ctx, f, faa.AirportStatus(), faa.DecodeStatus)
+	up := upstreams.NewSession(c.Upstream)
+	st, err := upstreams.Fetch(ctx, up, faa.AirportStatus(), faa.DecodeStatus)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: airportReportFor(st, icao, code), Count: 1, Source: faa.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: airportReportFor(st, icao, code), Count: 1, Source: faa.Source.Title, Cached: up.Cached()}, nil
 }

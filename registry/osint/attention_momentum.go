@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/hackernews"
 )
 
@@ -53,8 +54,8 @@ func attentionMomentum(ctx context.Context, c *registry.Call) (*registry.Result,
 	// The bound is taken to the minute so that calls within one share a cached answer.
 	since := c.Now.Add(-momentumWindows[c.Args.String("window")]).Truncate(time.Minute)
 	s := hackernews.Search{Query: c.Args.String("query"), Tags: "story", Since: since, Hits: momentumStories, ByDate: true}
-	f := newFetcher(c)
-	hits, err := fetch(ctx, f, s.Request(), hackernews.DecodeHits)
+	up := upstreams.NewSession(c.Upstream)
+	hits, err := upstreams.Fetch(ctx, up, s.Request(), hackernews.DecodeHits)
 	if err != nil {
 		return nil, err
 	}
@@ -70,5 +71,5 @@ func attentionMomentum(ctx context.Context, c *registry.Call) (*registry.Result,
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].MomentumScore > out[j].MomentumScore })
-	return &registry.Result{Data: out, Count: len(out), Source: hackernews.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: hackernews.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/github"
 )
 
@@ -49,8 +50,8 @@ func codeHostTrending(ctx context.Context, c *registry.Call) (*registry.Result, 
 		q += " language:" + lang
 	}
 	limit := c.Args.Int("limit")
-	f := newFetcher(c)
-	page, err := fetch(ctx, f, github.RepoSearch{Q: q, Sort: "stars", PerPage: limit}.Request(), github.DecodeRepoPage)
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, github.RepoSearch{Q: q, Sort: "stars", PerPage: limit}.Request(), github.DecodeRepoPage)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func codeHostTrending(ctx context.Context, c *registry.Call) (*registry.Result, 
 	for _, r := range page.Items {
 		created, err := time.Parse(time.RFC3339, r.CreatedAt)
 		if err != nil {
-			return nil, badAnswer(github.Source.Name, "a repository has no valid creation time")
+			return nil, upstreams.Errorf(github.Source.Name, upstreams.BadAnswer, "a repository has no valid creation time")
 		}
 		age := c.Now.Sub(created).Hours() / 24
 		topics := r.Topics
@@ -73,5 +74,5 @@ func codeHostTrending(ctx context.Context, c *registry.Call) (*registry.Result, 
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].StarsPerDay > out[j].StarsPerDay })
 	out = out[:min(len(out), limit)]
-	return &registry.Result{Data: out, Count: len(out), Source: github.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: github.Source.Title, Cached: up.Cached()}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -55,7 +56,7 @@ func TestFamilyIsRegisteredAndSold(t *testing.T) {
 func TestExamplesRunOnFixtures(t *testing.T) {
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		res, err := call(t, name, tool.Example)
+		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil {
 			t.Errorf("%s: example failed: %v", name, err)
 			continue

@@ -92,23 +92,23 @@ func flightIntel(ctx context.Context, c *registry.Call) (*registry.Result, error
 	if len(code) == 3 {
 		code = "K" + code
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	pic := flightPicture{Emergencies: []flightEmergency{}, Aircraft: []flightAircraft{}}
 	sources := []string{adsblol.Source.Title}
 	var snap adsblol.Snapshot
 	var err error
 	if code != "" {
-		ap, err := fetch(ctx, f, adsblol.Airport(code), adsblol.DecodeAirport)
+		ap, err := upstreams.Fetch(ctx, up, adsblol.Airport(code), adsblol.DecodeAirport)
 		if err != nil {
 			return nil, err
 		}
 		pic.Airport = &flightAirport{ICAO: ap.ICAO, IATA: ap.IATA, Name: ap.Name, Latitude: ap.Lat, Longitude: ap.Lon}
 		pic.RadiusNM = ptr(flightRadiusNM)
-		if snap, err = fetch(ctx, f, adsblol.Point(ap.Lat, ap.Lon, flightRadiusNM), adsblol.DecodeSnapshot); err != nil {
+		if snap, err = upstreams.Fetch(ctx, up, adsblol.Point(ap.Lat, ap.Lon, flightRadiusNM), adsblol.DecodeSnapshot); err != nil {
 			return nil, err
 		}
 		if faaID, ok := faaCode(ap.ICAO); ok && ap.CountryISO2 == "US" {
-			st, err := fetch(ctx, f, faa.AirportStatus(), faa.DecodeStatus)
+			st, err := upstreams.Fetch(ctx, up, faa.AirportStatus(), faa.DecodeStatus)
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +120,7 @@ func flightIntel(ctx context.Context, c *registry.Call) (*registry.Result, error
 		if hexRe.MatchString(tail) {
 			req = adsblol.Hex(tail)
 		}
-		if snap, err = fetch(ctx, f, req, adsblol.DecodeSnapshot); err != nil {
+		if snap, err = upstreams.Fetch(ctx, up, req, adsblol.DecodeSnapshot); err != nil {
 			return nil, err
 		}
 	}
@@ -158,7 +158,7 @@ func flightIntel(ctx context.Context, c *registry.Call) (*registry.Result, error
 		di, dj := pic.Aircraft[i].DistanceNM, pic.Aircraft[j].DistanceNM
 		return di != nil && (dj == nil || *di < *dj)
 	})
-	return &registry.Result{Data: pic, Count: pic.AircraftCount, Source: strings.Join(sources, ", "), Cached: f.cached()}, nil
+	return &registry.Result{Data: pic, Count: pic.AircraftCount, Source: strings.Join(sources, ", "), Cached: up.Cached()}, nil
 }
 
 // distanceNM is the great-circle distance in nautical miles.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/fred"
 )
 
@@ -61,12 +62,12 @@ type surprise struct {
 // Fewer than two earlier changes, or none that vary, give no z and score 0.
 func fredSurprises(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	start := c.Now.AddDate(0, 0, -c.Args.Int("days"))
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	rows := make([]*surprise, len(surpriseBasket))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, s := range surpriseBasket {
 		g.Go(func() error {
-			obs, err := fetch(gctx, f, fred.Observations{SeriesID: s.id, Start: start}.Request(), fred.DecodeObservations)
+			obs, err := upstreams.Fetch(gctx, up, fred.Observations{SeriesID: s.id, Start: start}.Request(), fred.DecodeObservations)
 			if err != nil {
 				return err
 			}
@@ -90,7 +91,7 @@ func fredSurprises(ctx context.Context, c *registry.Call) (*registry.Result, err
 		}
 		return absZ(out[i]) > absZ(out[j])
 	})
-	return &registry.Result{Data: out, Count: len(out), Source: fred.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: fred.Source.Title, Cached: up.Cached()}, nil
 }
 
 // surpriseOf is nil when the window, from the date since, holds fewer than two values.

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/firms"
 	"github.com/coinslot/coinslot/upstreams/gdelt"
 )
@@ -99,24 +100,24 @@ func geoInterventionPulse(ctx context.Context, c *registry.Call) (*registry.Resu
 	window := time.Duration(hours) * time.Hour
 	start := c.Now.Add(-window)
 	query := strings.TrimSpace(region.places + " " + conflictTerms)
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var timeline []gdelt.Point
 	var articles []gdelt.Article
 	var hotspots []firms.Hotspot
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		timeline, err = fetch(gctx, f, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: pulseBaseline}.Request(), gdelt.DecodeTimeline)
+		timeline, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: pulseBaseline}.Request(), gdelt.DecodeTimeline)
 		return err
 	})
 	g.Go(func() (err error) {
 		s := gdelt.Search{Query: query, Mode: gdelt.ArtList, Timespan: window, MaxRecords: pulseSample, Sort: "DateDesc"}
-		articles, err = fetch(gctx, f, s.Request(), gdelt.DecodeArticles)
+		articles, err = upstreams.Fetch(gctx, up, s.Request(), gdelt.DecodeArticles)
 		return err
 	})
 	if c.Args.Bool("include_thermal") {
 		g.Go(func() (err error) {
 			days := int(math.Ceil(window.Hours() / 24))
-			hotspots, err = fetch(gctx, f, firms.Area(firms.VIIRSSNPP, region.box, days), firms.DecodeArea)
+			hotspots, err = upstreams.Fetch(gctx, up, firms.Area(firms.VIIRSSNPP, region.box, days), firms.DecodeArea)
 			return err
 		})
 	}
@@ -145,7 +146,7 @@ func geoInterventionPulse(ctx context.Context, c *registry.Call) (*registry.Resu
 	default:
 		p.Level = "baseline"
 	}
-	return &registry.Result{Data: p, Count: 1, Source: strings.Join(pulseSources(p.Thermal != nil), ", "), Cached: f.cached()}, nil
+	return &registry.Result{Data: p, Count: 1, Source: strings.Join(pulseSources(p.Thermal != nil), ", "), Cached: up.Cached()}, nil
 }
 
 func pulseSources(thermal bool) []string {

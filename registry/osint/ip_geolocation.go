@@ -51,8 +51,8 @@ func ipGeolocation(ctx context.Context, c *registry.Call) (*registry.Result, err
 	if ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsMulticast() || ip.IsUnspecified() || ip.Zone() != "" {
 		return nil, upstreams.Errorf(ipapi.Source.Name, upstreams.NotFound, "ip is not a public address")
 	}
-	f := newFetcher(c)
-	loc, err := fetch(ctx, f, ipapi.Lookup(ip), ipapi.DecodeLocation)
+	up := upstreams.NewSession(c.Upstream)
+	loc, err := upstreams.Fetch(ctx, up, ipapi.Lookup(ip), ipapi.DecodeLocation)
 	if err != nil {
 		return nil, err
 	}
@@ -60,5 +60,5 @@ func ipGeolocation(ctx context.Context, c *registry.Call) (*registry.Result, err
 		IP: loc.Query, Country: loc.Country, CountryCode: loc.CountryCode, Region: loc.Region, RegionName: loc.RegionName,
 		City: loc.City, Zip: loc.Zip, Latitude: loc.Lat, Longitude: loc.Lon, Timezone: loc.Timezone, ISP: loc.ISP, Org: loc.Org, AS: loc.AS,
 	}
-	return &registry.Result{Data: out, Count: 1, Source: ipapi.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: ipapi.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openrouter"
 )
 
@@ -40,8 +41,8 @@ type routerModel struct {
 }
 
 func llmRouterModels(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	models, err := fetch(ctx, f, openrouter.Models(), openrouter.DecodeModels)
+	up := upstreams.NewSession(c.Upstream)
+	models, err := upstreams.Fetch(ctx, up, openrouter.Models(), openrouter.DecodeModels)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +74,7 @@ func llmRouterModels(ctx context.Context, c *registry.Call) (*registry.Result, e
 			break
 		}
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: openrouter.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: openrouter.Source.Title, Cached: up.Cached()}, nil
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/hackernews"
 )
 
@@ -43,8 +44,8 @@ type frontPageStory struct {
 }
 
 func newsFrontpage(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	f := newFetcher(c)
-	hits, err := fetch(ctx, f, hackernews.Search{Tags: "front_page", Hits: frontPageSize}.Request(), hackernews.DecodeHits)
+	up := upstreams.NewSession(c.Upstream)
+	hits, err := upstreams.Fetch(ctx, up, hackernews.Search{Tags: "front_page", Hits: frontPageSize}.Request(), hackernews.DecodeHits)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +64,7 @@ func newsFrontpage(ctx context.Context, c *registry.Call) (*registry.Result, err
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Dwell > out[j].Dwell })
 	out = out[:min(len(out), c.Args.Int("limit"))]
-	return &registry.Result{Data: out, Count: len(out), Source: hackernews.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: hackernews.Source.Title, Cached: up.Cached()}, nil
 }
 
 func deref(p *int) int {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 func init() {
@@ -72,12 +73,12 @@ func osintResearchPack(ctx context.Context, c *registry.Call) (*registry.Result,
 			sources = append(sources, s)
 		}
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	found := make([][]packItem, len(sources))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, s := range sources {
 		g.Go(func() (err error) {
-			found[i], err = s.search(gctx, f, topic, since, c.Now)
+			found[i], err = s.search(gctx, up, topic, since, c.Now)
 			return err
 		})
 	}
@@ -127,7 +128,7 @@ func osintResearchPack(ctx context.Context, c *registry.Call) (*registry.Result,
 	for i, s := range sources {
 		titles[i] = s.title
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: strings.Join(titles, ", "), Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: strings.Join(titles, ", "), Cached: up.Cached()}, nil
 }
 
 func sourceWeight(id string) float64 {

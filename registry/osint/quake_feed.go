@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usgs"
 )
 
@@ -47,8 +48,8 @@ func quakeFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) 
 		m := c.Args.Float("min_mag")
 		q.MinMag = &m
 	}
-	f := newFetcher(c)
-	events, err := fetch(ctx, f, usgs.Events(q), usgs.DecodeEvents)
+	up := upstreams.NewSession(c.Upstream)
+	events, err := upstreams.Fetch(ctx, up, usgs.Events(q), usgs.DecodeEvents)
 	if err != nil {
 		return nil, err
 	}
@@ -68,5 +69,5 @@ func quakeFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) 
 			break
 		}
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: usgs.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: usgs.Source.Title, Cached: up.Cached()}, nil
 }

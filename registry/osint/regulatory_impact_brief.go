@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/federalregister"
 )
 
@@ -93,8 +94,8 @@ func regulatoryImpactBrief(ctx context.Context, c *registry.Call) (*registry.Res
 		s.Agencies = []string{federalregister.AgencySlug(a)}
 		brief.Agency = &a
 	}
-	f := newFetcher(c)
-	res, err := fetch(ctx, f, s.Request(), federalregister.DecodeResults)
+	up := upstreams.NewSession(c.Upstream)
+	res, err := upstreams.Fetch(ctx, up, s.Request(), federalregister.DecodeResults)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +137,7 @@ func regulatoryImpactBrief(ctx context.Context, c *registry.Call) (*registry.Res
 	sort.SliceStable(brief.Items, func(i, j int) bool { return brief.Items[i].SeverityScore > brief.Items[j].SeverityScore })
 	brief.ActionRead = actionRead(brief.Items, c.Now)
 	brief.Items = brief.Items[:min(len(brief.Items), c.Args.Int("limit"))]
-	return &registry.Result{Data: brief, Count: len(brief.Items), Source: federalregister.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: brief, Count: len(brief.Items), Source: federalregister.Source.Title, Cached: up.Cached()}, nil
 }
 
 func scoreDocument(d federalregister.Document, sector string, now time.Time) impactItem {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/federalregister"
 )
 
@@ -61,8 +62,8 @@ func regulatoryPulse(ctx context.Context, c *registry.Call) (*registry.Result, e
 		orgOfSlug[slugs[i]] = o
 	}
 	since := c.Now.Add(-time.Duration(c.Args.Int("hours_back")) * time.Hour)
-	f := newFetcher(c)
-	res, err := fetch(ctx, f, federalregister.Search{Agencies: slugs, Since: since, Order: "newest", PerPage: 1000}.Request(), federalregister.DecodeResults)
+	up := upstreams.NewSession(c.Upstream)
+	res, err := upstreams.Fetch(ctx, up, federalregister.Search{Agencies: slugs, Since: since, Order: "newest", PerPage: 1000}.Request(), federalregister.DecodeResults)
 	if err != nil {
 		return nil, err
 	}
@@ -95,5 +96,5 @@ func regulatoryPulse(ctx context.Context, c *registry.Call) (*registry.Result, e
 			Significant: sig, Number: d.DocumentNumber, URL: d.HTMLURL,
 		})
 	}
-	return &registry.Result{Data: r, Count: len(r.Documents), Source: federalregister.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: r, Count: len(r.Documents), Source: federalregister.Source.Title, Cached: up.Cached()}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/gdelt"
 	"github.com/coinslot/coinslot/upstreams/github"
 	"github.com/coinslot/coinslot/upstreams/hackernews"
@@ -32,7 +33,7 @@ type packSource struct {
 	weight   float64
 	upstream string
 	title    string
-	search   func(ctx context.Context, f *fetcher, topic string, since, now time.Time) ([]packItem, error)
+	search   func(ctx context.Context, up *upstreams.Session, topic string, since, now time.Time) ([]packItem, error)
 }
 
 // packSources weigh primary filings highest, then edited news, then
@@ -54,9 +55,9 @@ func phrase(topic string) string {
 	return topic
 }
 
-func searchNews(ctx context.Context, f *fetcher, topic string, since, now time.Time) ([]packItem, error) {
+func searchNews(ctx context.Context, up *upstreams.Session, topic string, since, now time.Time) ([]packItem, error) {
 	s := gdelt.Search{Query: phrase(topic), Mode: gdelt.ArtList, Timespan: now.Sub(since), MaxRecords: packPerSource, Sort: "HybridRel"}
-	arts, err := fetch(ctx, f, s.Request(), gdelt.DecodeArticles)
+	arts, err := upstreams.Fetch(ctx, up, s.Request(), gdelt.DecodeArticles)
 	if err != nil {
 		return nil, err
 	}
@@ -69,8 +70,8 @@ func searchNews(ctx context.Context, f *fetcher, topic string, since, now time.T
 	return out, nil
 }
 
-func searchForum(ctx context.Context, f *fetcher, topic string, since, _ time.Time) ([]packItem, error) {
-	hits, err := fetch(ctx, f, hackernews.Search{Query: topic, Tags: "story", Since: since, Hits: packPerSource}.Request(), hackernews.DecodeHits)
+func searchForum(ctx context.Context, up *upstreams.Session, topic string, since, _ time.Time) ([]packItem, error) {
+	hits, err := upstreams.Fetch(ctx, up, hackernews.Search{Query: topic, Tags: "story", Since: since, Hits: packPerSource}.Request(), hackernews.DecodeHits)
 	if err != nil {
 		return nil, err
 	}
@@ -82,9 +83,9 @@ func searchForum(ctx context.Context, f *fetcher, topic string, since, _ time.Ti
 	return out, nil
 }
 
-func searchCode(ctx context.Context, f *fetcher, topic string, since, _ time.Time) ([]packItem, error) {
+func searchCode(ctx context.Context, up *upstreams.Session, topic string, since, _ time.Time) ([]packItem, error) {
 	q := github.RepoSearch{Q: topic + " pushed:>" + since.Format(time.DateOnly), PerPage: packPerSource}
-	page, err := fetch(ctx, f, q.Request(), github.DecodeRepoPage)
+	page, err := upstreams.Fetch(ctx, up, q.Request(), github.DecodeRepoPage)
 	if err != nil {
 		return nil, err
 	}
@@ -103,8 +104,8 @@ func searchCode(ctx context.Context, f *fetcher, topic string, since, _ time.Tim
 	return out, nil
 }
 
-func searchFilings(ctx context.Context, f *fetcher, topic string, since, now time.Time) ([]packItem, error) {
-	hits, err := fetch(ctx, f, sec.FullText{Query: phrase(topic), Start: since, End: now}.Request(), sec.DecodeFullText)
+func searchFilings(ctx context.Context, up *upstreams.Session, topic string, since, now time.Time) ([]packItem, error) {
+	hits, err := upstreams.Fetch(ctx, up, sec.FullText{Query: phrase(topic), Start: since, End: now}.Request(), sec.DecodeFullText)
 	if err != nil {
 		return nil, err
 	}

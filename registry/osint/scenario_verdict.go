@@ -82,15 +82,15 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 		return nil, upstreams.Errorf(gdelt.Source.Name, upstreams.NotFound, "the question and seed text share no searchable subject")
 	}
 	query := strings.Join(terms, " ")
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var tone, volume []gdelt.Point
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		tone, err = fetch(gctx, f, gdelt.Search{Query: query, Mode: gdelt.TimelineTone, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
+		tone, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineTone, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
 		return err
 	})
 	g.Go(func() (err error) {
-		volume, err = fetch(gctx, f, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
+		volume, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -131,7 +131,7 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 	} else {
 		v.KeyDrivers = append(v.KeyDrivers, "the question resolves YES on escalation or action, so escalation weighs toward YES")
 	}
-	return &registry.Result{Data: v, Count: len(v.Scenarios), Source: gdelt.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: v, Count: len(v.Scenarios), Source: gdelt.Source.Title, Cached: up.Cached()}, nil
 }
 
 // verdictTermsOf keeps the question's subject words that the seed text also

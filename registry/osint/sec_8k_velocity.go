@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
 
@@ -87,10 +88,10 @@ func sec8kVelocity(ctx context.Context, c *registry.Call) (*registry.Result, err
 	hours := c.Args.Int("hours")
 	windowStart := c.Now.Add(-time.Duration(hours) * time.Hour)
 	baselineStart := windowStart.Add(-24 * time.Hour)
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var filings []sec.Filing
 	for page := range maxFeedPages {
-		got, err := fetch(ctx, f, sec.CurrentFilings("8-K", page*sec.CurrentPageSize), sec.DecodeCurrentFilings)
+		got, err := upstreams.Fetch(ctx, up, sec.CurrentFilings("8-K", page*sec.CurrentPageSize), sec.DecodeCurrentFilings)
 		if err != nil {
 			return nil, err
 		}
@@ -139,5 +140,5 @@ func sec8kVelocity(ctx context.Context, c *registry.Call) (*registry.Result, err
 	}
 	sort.SliceStable(r.Filings, func(i, j int) bool { return r.Filings[i].Score > r.Filings[j].Score })
 	r.Filings = r.Filings[:min(len(r.Filings), c.Args.Int("limit"))]
-	return &registry.Result{Data: r, Count: len(r.Filings), Source: sec.EDGAR.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: r, Count: len(r.Filings), Source: sec.EDGAR.Title, Cached: up.Cached()}, nil
 }

@@ -78,7 +78,7 @@ func supplyChainStress(ctx context.Context, c *registry.Call) (*registry.Result,
 	for _, p := range ports {
 		targets = append(targets, stressTarget{"port", p, portwatch.Ports, "portcalls"})
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	locs := make([]stressLocation, len(targets))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, t := range targets {
@@ -87,7 +87,7 @@ func supplyChainStress(ctx context.Context, c *registry.Call) (*registry.Result,
 				Layer: t.layer, Where: fmt.Sprintf("portid='%s'", t.id), OutFields: []string{"date", "portid", "portname", t.field},
 				OrderBy: "date DESC", Count: recentDays + baselineDays + 8,
 			}
-			rows, err := fetch(gctx, f, q.Request(), portwatch.DecodeRows)
+			rows, err := upstreams.Fetch(gctx, up, q.Request(), portwatch.DecodeRows)
 			if err != nil {
 				return err
 			}
@@ -104,7 +104,7 @@ func supplyChainStress(ctx context.Context, c *registry.Call) (*registry.Result,
 		r.StressIndex = max(r.StressIndex, l.Stress)
 	}
 	r.Level = stressLevel(r.StressIndex)
-	return &registry.Result{Data: r, Count: len(locs), Source: portwatch.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: r, Count: len(locs), Source: portwatch.Source.Title, Cached: up.Cached()}, nil
 }
 
 func stressOf(t stressTarget, rows []portwatch.Row) (stressLocation, error) {
@@ -126,7 +126,7 @@ func stressOf(t stressTarget, rows []portwatch.Row) (stressLocation, error) {
 		return stressLocation{}, upstreams.Errorf(portwatch.Source.Name, upstreams.NotFound, "PortWatch has no data for %s", t.id)
 	}
 	if len(days) < recentDays+30 {
-		return stressLocation{}, badAnswer(portwatch.Source.Name, "too little history for a baseline at "+t.id)
+		return stressLocation{}, upstreams.Errorf(portwatch.Source.Name, upstreams.BadAnswer, "too little history for a baseline at %s", t.id)
 	}
 	sort.Slice(days, func(i, j int) bool { return days[i].date.After(days[j].date) })
 	vals := func(ds []day) []float64 {

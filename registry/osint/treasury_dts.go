@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/treasury"
 )
 
@@ -56,19 +57,19 @@ func treasuryDTS(ctx context.Context, c *registry.Call) (*registry.Result, error
 	// Statements come out on business days: look back far enough to find
 	// days+1 of them across weekends and holidays.
 	since := "record_date:gte:" + c.Now.AddDate(0, 0, -(days*7/5+10)).Format(time.DateOnly)
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var balances, flows treasury.Page
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
 		q := treasury.Query{Dataset: treasury.OperatingCashBalance, Fields: []string{"record_date", "account_type", "open_today_bal"},
 			Filter: since, Sort: "-record_date", PageSize: 1000}
-		balances, err = fetch(gctx, f, q.Request(), treasury.DecodePage)
+		balances, err = upstreams.Fetch(gctx, up, q.Request(), treasury.DecodePage)
 		return err
 	})
 	g.Go(func() (err error) {
 		q := treasury.Query{Dataset: treasury.DepositsWithdrawals, Fields: []string{"record_date", "transaction_type", "transaction_catg", "transaction_today_amt"},
 			Filter: since, Sort: "-record_date", PageSize: 10000}
-		flows, err = fetch(gctx, f, q.Request(), treasury.DecodePage)
+		flows, err = upstreams.Fetch(gctx, up, q.Request(), treasury.DecodePage)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -87,7 +88,7 @@ func treasuryDTS(ctx context.Context, c *registry.Call) (*registry.Result, error
 	}
 	sort.Sort(sort.Reverse(sort.StringSlice(dates)))
 	if len(dates) < 2 {
-		return nil, badAnswer(treasury.Source.Name, "too few statements in the window")
+		return nil, upstreams.Errorf(treasury.Source.Name, upstreams.BadAnswer, "too few statements in the window")
 	}
 	dates = dates[:min(len(dates), days+1)]
 
@@ -131,7 +132,7 @@ func treasuryDTS(ctx context.Context, c *registry.Call) (*registry.Result, error
 			kept = append(kept, d)
 		}
 	}
-	return &registry.Result{Data: kept, Count: len(kept), Source: treasury.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: kept, Count: len(kept), Source: treasury.Source.Title, Cached: up.Cached()}, nil
 }
 
 // isSubtotal spots the table's own total rows, which would double-count.

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openmeteo"
 )
 
@@ -80,17 +81,17 @@ func weatherBiasScore(ctx context.Context, c *registry.Call) (*registry.Result, 
 		Latitude: city.lat, Longitude: city.lon, Daily: []string{dailyHigh}, Timezone: city.timezone, TemperatureUnit: "fahrenheit",
 		Start: c.Now.AddDate(0, 0, -days), End: c.Now.AddDate(0, 0, -1),
 	}
-	f := newFetcher(c)
+	up := upstreams.NewSession(c.Upstream)
 	var forecast, observed openmeteo.Response
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
 		fq := q
 		fq.Models = []string{model}
-		forecast, err = fetch(gctx, f, openmeteo.HistoricalForecast.Request(fq), openmeteo.Decode)
+		forecast, err = upstreams.Fetch(gctx, up, openmeteo.HistoricalForecast.Request(fq), openmeteo.Decode)
 		return err
 	})
 	g.Go(func() (err error) {
-		observed, err = fetch(gctx, f, openmeteo.Archive.Request(q), openmeteo.Decode)
+		observed, err = upstreams.Fetch(gctx, up, openmeteo.Archive.Request(q), openmeteo.Decode)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -128,5 +129,5 @@ func weatherBiasScore(ctx context.Context, c *registry.Call) (*registry.Result, 
 			r.Verdict = "no material bias"
 		}
 	}
-	return &registry.Result{Data: r, Count: len(r.Daily), Source: openmeteo.HistoricalForecast.Source.Title + ", " + openmeteo.Archive.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: r, Count: len(r.Daily), Source: openmeteo.HistoricalForecast.Source.Title + ", " + openmeteo.Archive.Source.Title, Cached: up.Cached()}, nil
 }

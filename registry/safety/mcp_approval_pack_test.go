@@ -1,6 +1,11 @@
 package safety
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
+)
 
 func TestApprovalPackGolden(t *testing.T) {
 	cases := map[string]map[string]any{
@@ -24,11 +29,11 @@ func TestApprovalPackGolden(t *testing.T) {
 	}
 	for file, in := range cases {
 		t.Run(file, func(t *testing.T) {
-			res, err := run(t, "mcp_approval_pack", in, callNow)
+			res, err := registrytest.Run(t, "mcp_approval_pack", in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, file, res)
+			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
 		})
 	}
 }

@@ -3,6 +3,9 @@ package safety
 import (
 	"strings"
 	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 func TestSafetyBriefGolden(t *testing.T) {
@@ -31,11 +34,11 @@ func TestSafetyBriefGolden(t *testing.T) {
 	}
 	for file, in := range cases {
 		t.Run(file, func(t *testing.T) {
-			res, err := run(t, "mcp_safety_brief", in, callNow)
+			res, err := registrytest.Run(t, "mcp_safety_brief", in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, file, res)
+			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
 		})
 	}
 }
@@ -55,8 +58,8 @@ func TestSafetyBriefHostileInput(t *testing.T) {
 		{map[string]any{"manifest_json": "a: [unclosed"}, "manifest_json", "is neither JSON nor YAML"},
 	}
 	for _, c := range cases {
-		_, err := run(t, "mcp_safety_brief", c.in, callNow)
-		wantInvalid(t, err, c.field, c.problem)
+		_, err := registrytest.Run(t, "mcp_safety_brief", c.in, upstreams.Replay, callNow)
+		registrytest.WantInvalid(t, err, c.field, c.problem)
 	}
 }
 

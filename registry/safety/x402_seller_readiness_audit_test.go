@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 const ownWallet = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
@@ -28,11 +30,11 @@ func ownDocuments(t *testing.T) (*registry.Documents, *registry.Tool) {
 // Our own /openapi.json and agent.json must pass every check.
 func TestSellerAuditOwnDocumentsAreClean(t *testing.T) {
 	docs, tool := ownDocuments(t)
-	res, err := run(t, "x402_seller_readiness_audit", map[string]any{
+	res, err := registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{
 		"resource_url": "https://api.example.com" + tool.Path, "openapi_json": string(docs.OpenAPI),
 		"agent_json": string(docs.AgentCard), "route_metadata": string(docs.X402),
 		"expected_price": tool.Price, "seller_address": ownWallet,
-	}, callNow)
+	}, upstreams.Replay, callNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func TestSellerAuditOwnDocumentsAreClean(t *testing.T) {
 	if a.Score != 100 || !a.Ready || a.Summary.Warn+a.Summary.Fail != 0 {
 		t.Errorf("own documents score %d (%+v), fixes: %s", a.Score, a.Summary, strings.Join(a.Fixes, " | "))
 	}
-	golden(t, "x402_seller_readiness_audit_own", res)
+	registrytest.Golden(t, "testdata/x402_seller_readiness_audit_own.golden.json", res)
 }
 
 func TestSellerAuditGolden(t *testing.T) {
@@ -67,24 +69,24 @@ func TestSellerAuditGolden(t *testing.T) {
 			in = tool.Example
 		}
 		t.Run(file, func(t *testing.T) {
-			res, err := run(t, "x402_seller_readiness_audit", in, callNow)
+			res, err := registrytest.Run(t, "x402_seller_readiness_audit", in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, file, res)
+			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
 		})
 	}
 }
 
 func TestSellerAuditRefusesWhatItCannotRead(t *testing.T) {
-	_, err := run(t, "x402_seller_readiness_audit", map[string]any{"resource_url": "https://api.example.com/paid/x"}, callNow)
-	wantInvalid(t, err, "openapi_json", "paste openapi_json, agent_json or route_metadata: resource_url and openapi_url are never fetched")
-	_, err = run(t, "x402_seller_readiness_audit", map[string]any{"openapi_json": `{"paths": {}}`}, callNow)
-	wantInvalid(t, err, "openapi_json", "is not an OpenAPI document: it has no openapi or swagger field")
-	_, err = run(t, "x402_seller_readiness_audit", map[string]any{"route_metadata": `{"x402Version": 2}`}, callNow)
-	wantInvalid(t, err, "route_metadata", "holds no payment requirements (accepts[] with scheme, network, amount, asset, payTo)")
-	_, err = run(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"`}, callNow)
-	wantInvalid(t, err, "agent_json", "is not valid JSON: unexpected end of JSON input at line 1, column 13")
-	_, err = run(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}, callNow)
-	wantInvalid(t, err, "expected_price", "must be a USD amount with at most 6 decimals")
+	_, err := registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{"resource_url": "https://api.example.com/paid/x"}, upstreams.Replay, callNow)
+	registrytest.WantInvalid(t, err, "openapi_json", "paste openapi_json, agent_json or route_metadata: resource_url and openapi_url are never fetched")
+	_, err = registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{"openapi_json": `{"paths": {}}`}, upstreams.Replay, callNow)
+	registrytest.WantInvalid(t, err, "openapi_json", "is not an OpenAPI document: it has no openapi or swagger field")
+	_, err = registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{"route_metadata": `{"x402Version": 2}`}, upstreams.Replay, callNow)
+	registrytest.WantInvalid(t, err, "route_metadata", "holds no payment requirements (accepts[] with scheme, network, amount, asset, payTo)")
+	_, err = registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"`}, upstreams.Replay, callNow)
+	registrytest.WantInvalid(t, err, "agent_json", "is not valid JSON: unexpected end of JSON input at line 1, column 13")
+	_, err = registrytest.Run(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}, upstreams.Replay, callNow)
+	registrytest.WantInvalid(t, err, "expected_price", "must be a USD amount with at most 6 decimals")
 }

@@ -1,6 +1,11 @@
 package security
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
+)
 
 func TestTrifectaGolden(t *testing.T) {
 	cases := map[string]map[string]any{
@@ -17,11 +22,11 @@ func TestTrifectaGolden(t *testing.T) {
 	}
 	for file, in := range cases {
 		t.Run(file, func(t *testing.T) {
-			res, err := run(t, "agent_trifecta_score", in, callNow)
+			res, err := registrytest.Run(t, "agent_trifecta_score", in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, file, res)
+			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
 		})
 	}
 }
@@ -42,7 +47,7 @@ func TestTrifectaScores(t *testing.T) {
 			"compensating_controls": []any{"sandbox", "rate limits", "audit log"}}, 15, "low"},
 	}
 	for _, c := range cases {
-		res, err := run(t, "agent_trifecta_score", c.in, callNow)
+		res, err := registrytest.Run(t, "agent_trifecta_score", c.in, upstreams.Replay, callNow)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,9 +3,15 @@ package security
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
 )
+
+// callNow is a fixed call time.
+var callNow = time.Date(2025, time.March, 10, 18, 30, 0, 0, time.UTC)
 
 func TestEveryToolRunsItsExample(t *testing.T) {
 	for _, name := range []string{"agent_threat_intel", "mcp_supply_chain_iocs", "agent_trifecta_score",
@@ -14,7 +20,7 @@ func TestEveryToolRunsItsExample(t *testing.T) {
 		if tool == nil || tool.Handler == nil {
 			t.Fatalf("%s: not registered with a handler", name)
 		}
-		if _, err := run(t, name, tool.Example, callNow); err != nil {
+		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, callNow); err != nil {
 			t.Errorf("%s example: %v", name, err)
 		}
 	}
@@ -74,11 +80,11 @@ func TestCatalogGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			res, err := run(t, c.tool, c.in, callNow)
+			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.file, res)
+			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
 		})
 	}
 }

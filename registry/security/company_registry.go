@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/gleif"
 )
 
@@ -43,13 +44,10 @@ func companyRegistry(ctx context.Context, c *registry.Call) (*registry.Result, e
 	case j == "EU":
 		j = "" // the register has no EU-wide jurisdiction
 	}
-	resp, err := c.Upstream.Do(ctx, gleif.Search(strings.TrimSpace(c.Args.String("query")), j, companyPageSize))
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, gleif.Search(strings.TrimSpace(c.Args.String("query")), j, companyPageSize), gleif.DecodeSearch)
 	if err != nil {
 		return nil, err
 	}
-	page, err := gleif.DecodeSearch(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	return &registry.Result{Data: page.Entities, Count: len(page.Entities), Source: gleif.Source.Title, Cached: resp.Cached}, nil
+	return &registry.Result{Data: page.Entities, Count: len(page.Entities), Source: gleif.Source.Title, Cached: up.Cached()}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/nvd"
 )
 
@@ -39,13 +40,10 @@ func cveSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) 
 	if q.CVEID == "" && q.Keyword == "" && q.Severity == "" {
 		return nil, registry.Invalid("keyword", "give keyword, cve_id or severity")
 	}
-	resp, err := c.Upstream.Do(ctx, nvd.CVEs(q))
+	up := upstreams.NewSession(c.Upstream)
+	page, err := upstreams.Fetch(ctx, up, nvd.CVEs(q), nvd.DecodeCVEs)
 	if err != nil {
 		return nil, err
 	}
-	page, err := nvd.DecodeCVEs(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	return &registry.Result{Data: page.CVEs, Count: len(page.CVEs), Source: nvd.Source.Title, Cached: resp.Cached}, nil
+	return &registry.Result{Data: page.CVEs, Count: len(page.CVEs), Source: nvd.Source.Title, Cached: up.Cached()}, nil
 }

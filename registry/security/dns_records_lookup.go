@@ -41,16 +41,13 @@ type dnsAnswer struct {
 func dnsRecordsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	domain := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(c.Args.String("domain"))), ".")
 	typ := c.Args.String("type")
-	resp, err := c.Upstream.Do(ctx, doh.Query(domain, typ))
-	if err != nil {
-		return nil, err
-	}
-	ans, err := doh.Decode(resp.Body)
+	up := upstreams.NewSession(c.Upstream)
+	ans, err := upstreams.Fetch(ctx, up, doh.Query(domain, typ), doh.Decode)
 	if err != nil {
 		return nil, err
 	}
 	if ans.NotFound {
 		return nil, upstreams.Errorf(doh.Source.Name, upstreams.NotFound, "%s does not exist (NXDOMAIN)", domain)
 	}
-	return &registry.Result{Data: dnsAnswer{domain, typ, ans}, Count: len(ans.Records), Source: doh.Source.Title, Cached: resp.Cached}, nil
+	return &registry.Result{Data: dnsAnswer{domain, typ, ans}, Count: len(ans.Records), Source: doh.Source.Title, Cached: up.Cached()}, nil
 }

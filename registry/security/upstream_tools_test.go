@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/upstreams"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
 func TestUpstreamToolsGolden(t *testing.T) {
@@ -22,11 +24,11 @@ func TestUpstreamToolsGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			res, err := run(t, c.tool, c.in, callNow)
+			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.file, res)
+			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
 		})
 	}
 }
@@ -43,12 +45,12 @@ func TestUpstreamToolErrors(t *testing.T) {
 		{"dns_records_lookup", map[string]any{"domain": "broken.example"}, "cloudflare_doh: resolver answered SERVFAIL"},
 	}
 	for _, c := range cases {
-		_, err := run(t, c.tool, c.in, callNow)
+		_, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %v: err = %v, want %q", c.tool, c.in, err, c.want)
 		}
 	}
-	_, err := run(t, "dns_records_lookup", map[string]any{"domain": "no-such-name.example"}, callNow)
+	_, err := registrytest.Run(t, "dns_records_lookup", map[string]any{"domain": "no-such-name.example"}, upstreams.Replay, callNow)
 	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
 		t.Errorf("NXDOMAIN kind = %v", err)
 	}

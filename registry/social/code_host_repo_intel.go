@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/github"
 )
 
@@ -96,10 +97,10 @@ func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result,
 	if name == "." || name == ".." {
 		return nil, registry.Invalid("repo", "must be "+repoShape)
 	}
-	f := newFetcher(c)
-	d, err := fetch(ctx, f, github.RepoRequest(owner, name), github.DecodeRepoDetail)
+	up := upstreams.NewSession(c.Upstream)
+	d, err := upstreams.Fetch(ctx, up, github.RepoRequest(owner, name), github.DecodeRepoDetail)
 	if err != nil {
-		return nil, notFound(err, "no public repository "+given)
+		return nil, upstreams.Missing(err, "no public repository "+given)
 	}
 	// A renamed repository answers under its new name; the lists follow it.
 	owner, name, _ = strings.Cut(d.FullName, "/")
@@ -110,15 +111,15 @@ func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result,
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		langs, err = fetch(gctx, f, github.LanguagesRequest(owner, name), github.DecodeLanguages)
+		langs, err = upstreams.Fetch(gctx, up, github.LanguagesRequest(owner, name), github.DecodeLanguages)
 		return err
 	})
 	g.Go(func() (err error) {
-		people, err = fetch(gctx, f, github.ContributorsRequest(owner, name, topContributors), github.DecodeContributors)
+		people, err = upstreams.Fetch(gctx, up, github.ContributorsRequest(owner, name, topContributors), github.DecodeContributors)
 		return err
 	})
 	g.Go(func() (err error) {
-		rels, err = fetch(gctx, f, github.ReleasesRequest(owner, name, recentReleases), github.DecodeReleases)
+		rels, err = upstreams.Fetch(gctx, up, github.ReleasesRequest(owner, name, recentReleases), github.DecodeReleases)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -153,7 +154,7 @@ func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result,
 			break
 		}
 	}
-	return &registry.Result{Data: out, Count: 1, Source: github.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: github.Source.Title, Cached: up.Cached()}, nil
 }
 
 // languageShares orders languages by bytes of code, largest first, with each

@@ -1,20 +1,11 @@
 package social
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
-
-func lookup(t *testing.T, name string) *registry.Tool {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return tool
-}
 
 // Malformed identifiers are refused by the declared patterns, before payment.
 func TestFormatsRefusedBeforePayment(t *testing.T) {
@@ -29,9 +20,7 @@ func TestFormatsRefusedBeforePayment(t *testing.T) {
 		{"code_host_repo_intel", map[string]any{"repo": "https://github.com/coinbase/x402"}, registry.FieldError{Name: "repo", Problem: "must be owner/repo, e.g. coinbase/x402"}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); !reflect.DeepEqual(errs, []registry.FieldError{c.want}) {
-			t.Errorf("%s %v: %v, want %v", c.tool, c.in, errs, c.want)
-		}
+		registrytest.Refused(t, c.tool, c.in, c.want)
 	}
 }
 
@@ -46,8 +35,6 @@ func TestFormatsAcceptUpstreamForms(t *testing.T) {
 		{"code_host_repo_intel", map[string]any{"repo": " coinbase/x402.js "}},
 	}
 	for _, c := range cases {
-		if _, errs := lookup(t, c.tool).Validate(c.in); errs != nil {
-			t.Errorf("%s %v: %v", c.tool, c.in, errs)
-		}
+		registrytest.Accepted(t, c.tool, c.in)
 	}
 }

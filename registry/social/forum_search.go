@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
 
@@ -61,10 +62,10 @@ func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error
 		name := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(c.Args.String("community")), "/"), "r/")
 		s.Communities = []string{name}
 	}
-	f := newFetcher(c)
-	posts, err := fetch(ctx, f, s.Request(), reddit.DecodeListing)
+	up := upstreams.NewSession(c.Upstream)
+	posts, err := upstreams.Fetch(ctx, up, s.Request(), reddit.DecodeListing)
 	if err != nil {
-		return nil, notFound(err, "no such community, or it is banned")
+		return nil, upstreams.Missing(err, "no such community, or it is banned")
 	}
 	out := make([]forumPost, 0, len(posts))
 	for _, p := range posts {
@@ -77,7 +78,7 @@ func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error
 			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: excerpt(p.Text, excerptLen),
 		})
 	}
-	return &registry.Result{Data: out, Count: len(out), Source: reddit.Source.Title, Cached: f.cached()}, nil
+	return &registry.Result{Data: out, Count: len(out), Source: reddit.Source.Title, Cached: up.Cached()}, nil
 }
 
 // excerpt cuts text to at most n characters at a word boundary, marking the

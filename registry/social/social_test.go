@@ -1,39 +1,20 @@
 package social
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // now is the fixed call time the fixtures were recorded around.
 var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 
 var family = []string{"forum_search", "code_host_repo_intel"}
-
-func call(t *testing.T, up upstreams.Doer, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok || tool.Handler == nil {
-		t.Fatalf("%s is not registered with a handler", name)
-	}
-	args, errs := tool.Validate(in)
-	if errs != nil {
-		t.Fatalf("%s: %v", name, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: up, Now: now})
-}
 
 func TestFamilyIsRegisteredAndSold(t *testing.T) {
 	for _, name := range family {
@@ -49,7 +30,7 @@ func TestFamilyIsRegisteredAndSold(t *testing.T) {
 				t.Errorf("%s: source %q is not declared", name, s)
 			}
 		}
-		if _, err := call(t, upstreams.Replay, name, tool.Example); err != nil {
+		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now); err != nil {
 			t.Errorf("%s: example failed: %v", name, err)
 		}
 	}
@@ -66,35 +47,12 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := call(t, upstreams.Replay, tc.tool, tc.in)
+			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, res)
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
-	}
-}
-
-func golden(t *testing.T, file string, res *registry.Result) {
-	t.Helper()
-	got, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", file+".golden.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", file, got)
 	}
 }
 
@@ -107,7 +65,7 @@ func TestInputThatCannotBeServed(t *testing.T) {
 		{"code_host_repo_intel", map[string]any{"repo": "coinbase/.."}, "repo", "must be owner/repo, e.g. coinbase/x402"},
 	}
 	for _, tc := range cases {
-		_, err := call(t, upstreams.Replay, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		ie, ok := err.(*registry.InputError)
 		if !ok || len(ie.Fields) != 1 || ie.Fields[0] != (registry.FieldError{Name: tc.field, Problem: tc.problem}) {
 			t.Errorf("%s %v: err = %v, want %s %q", tc.tool, tc.in, err, tc.field, tc.problem)
@@ -125,7 +83,7 @@ func TestMissingItemsAreNotFound(t *testing.T) {
 		{"code_host_repo_intel", "github", map[string]any{"repo": "octocat/no-such-repo"}, "no public repository octocat/no-such-repo"},
 	}
 	for _, tc := range cases {
-		_, err := call(t, upstreams.Replay, tc.tool, tc.in)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
 		want := upstreams.Error{Source: tc.source, Kind: upstreams.NotFound, Status: 404, Message: tc.message}
 		if e, ok := upstreams.AsError(err); !ok || *e != want {
 			t.Errorf("%s: err = %#v, want %#v", tc.tool, err, want)
@@ -146,11 +104,11 @@ var cachedReplay = upstreams.DoerFunc(func(ctx context.Context, req *upstreams.R
 func TestCachedOnlyWhenEveryAnswerWas(t *testing.T) {
 	for _, name := range family {
 		tool, _ := registry.Lookup(name)
-		fresh, err := call(t, upstreams.Replay, name, tool.Example)
+		fresh, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cached, err := call(t, cachedReplay, name, tool.Example)
+		cached, err := registrytest.Run(t, name, tool.Example, cachedReplay, now)
 		if err != nil {
 			t.Fatal(err)
 		}

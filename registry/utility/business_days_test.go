@@ -3,6 +3,9 @@ package utility
 import (
 	"strings"
 	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 func TestBusinessDaysGolden(t *testing.T) {
@@ -20,11 +23,11 @@ func TestBusinessDaysGolden(t *testing.T) {
 	}
 	for file, in := range cases {
 		t.Run(file, func(t *testing.T) {
-			res, err := run(t, "business_days", in, callNow)
+			res, err := registrytest.Run(t, "business_days", in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, file, res)
+			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
 		})
 	}
 }
@@ -82,7 +85,7 @@ func TestBusinessDaysRejects(t *testing.T) {
 		{map[string]any{"start_date": "2199-12-01", "days_ahead": 100}, "days_ahead", "reaches past 2199, the last year the holiday rules cover"},
 	}
 	for _, c := range cases {
-		_, err := run(t, "business_days", c.in, callNow)
-		wantInvalid(t, err, c.field, c.problem)
+		_, err := registrytest.Run(t, "business_days", c.in, upstreams.Replay, callNow)
+		registrytest.WantInvalid(t, err, c.field, c.problem)
 	}
 }

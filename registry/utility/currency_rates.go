@@ -57,13 +57,10 @@ func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, err
 	}
 	listReq := frankfurter.CurrenciesRequest()
 	listReq.TTL = currencyListTTL
-	listResp, err := c.Upstream.Do(ctx, listReq)
+	up := upstreams.NewSession(c.Upstream)
+	known, err := upstreams.Fetch(ctx, up, listReq, frankfurter.DecodeCurrencies)
 	if err != nil {
 		return nil, err
-	}
-	known, err := frankfurter.DecodeCurrencies(listResp.Body)
-	if err != nil {
-		return nil, unreadable(err)
 	}
 	if err := requireKnown(known, "base", base); err != nil {
 		return nil, err
@@ -73,13 +70,9 @@ func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, err
 			return nil, err
 		}
 	}
-	resp, err := c.Upstream.Do(ctx, frankfurter.LatestRequest(base, targets))
+	latest, err := upstreams.Fetch(ctx, up, frankfurter.LatestRequest(base, targets), frankfurter.DecodeRates)
 	if err != nil {
 		return nil, err
-	}
-	latest, err := frankfurter.DecodeRates(resp.Body)
-	if err != nil {
-		return nil, unreadable(err)
 	}
 	out := rateTable{Base: latest.Base, Date: latest.Date, Rates: make(map[string]float64, len(latest.Rates))}
 	for code, r := range latest.Rates {
@@ -92,7 +85,7 @@ func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, err
 		}
 		out.Rate = &r
 	}
-	return &registry.Result{Data: out, Count: len(out.Rates), Source: frankfurter.Source.Title, Cached: listResp.Cached && resp.Cached}, nil
+	return &registry.Result{Data: out, Count: len(out.Rates), Source: frankfurter.Source.Title, Cached: up.Cached()}, nil
 }
 
 // parseTargets reads "EUR, jpy" (matching currencyCodes) as [EUR JPY],
@@ -124,11 +117,4 @@ func requireKnown(known map[string]string, field, code string) error {
 	}
 	slices.Sort(codes)
 	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(codes, ", ")))
-}
-
-func unreadable(err error) error {
-	if ue, ok := upstreams.AsError(err); ok {
-		return ue
-	}
-	return upstreams.Errorf(frankfurter.Source.Name, upstreams.BadAnswer, "the answer could not be read")
 }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/upstreams"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
 func TestCurrencyRatesGolden(t *testing.T) {
@@ -17,11 +19,11 @@ func TestCurrencyRatesGolden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.golden, func(t *testing.T) {
-			res, err := run(t, "currency_rates", tc.in, callNow)
+			res, err := registrytest.Run(t, "currency_rates", tc.in, upstreams.Replay, callNow)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, res)
+			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
 		})
 	}
 }
@@ -37,13 +39,13 @@ func TestCurrencyRatesRefusesWhatTheECBDoesNotPublish(t *testing.T) {
 		{map[string]any{"base": "EUR", "target": "JPY,eur"}, "target", "must differ from base"},
 	}
 	for _, tc := range cases {
-		_, err := run(t, "currency_rates", tc.in, callNow)
-		wantInvalid(t, err, tc.field, tc.problem)
+		_, err := registrytest.Run(t, "currency_rates", tc.in, upstreams.Replay, callNow)
+		registrytest.WantInvalid(t, err, tc.field, tc.problem)
 	}
 }
 
 func TestCurrencyRatesPassesUpstreamFailuresOn(t *testing.T) {
-	_, err := run(t, "currency_rates", map[string]any{"base": "CHF"}, callNow)
+	_, err := registrytest.Run(t, "currency_rates", map[string]any{"base": "CHF"}, upstreams.Replay, callNow)
 	if e, ok := upstreams.AsError(err); !ok || e.Source != "frankfurter" || e.Kind != upstreams.BadAnswer || e.Status != 500 {
 		t.Errorf("err = %v, want the source's 500 as upstream_error", err)
 	}

@@ -3,6 +3,9 @@ package utility
 import (
 	"testing"
 	"time"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 func TestTimezoneCurrentGolden(t *testing.T) {
@@ -24,11 +27,11 @@ func TestTimezoneCurrentGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			res, err := run(t, "timezone_current", map[string]any{"timezone": c.zone}, c.now)
+			res, err := registrytest.Run(t, "timezone_current", map[string]any{"timezone": c.zone}, upstreams.Replay, c.now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, c.file, res)
+			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
 		})
 	}
 }
@@ -39,7 +42,7 @@ func TestTimezoneCurrentRejects(t *testing.T) {
 		"../../etc/passwd":  `"../../etc/passwd" is not an IANA time zone name`,
 		"Local":             "must be an IANA time zone name, e.g. Europe/Berlin",
 	} {
-		_, err := run(t, "timezone_current", map[string]any{"timezone": zone}, callNow)
-		wantInvalid(t, err, "timezone", problem)
+		_, err := registrytest.Run(t, "timezone_current", map[string]any{"timezone": zone}, upstreams.Replay, callNow)
+		registrytest.WantInvalid(t, err, "timezone", problem)
 	}
 }

@@ -4,22 +4,22 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
 )
 
 // session sends one call's catalog requests and tracks whether every
 // answer came from cache.
-type session struct {
-	call          *registry.Call
-	answers, hits int
-}
+type session struct{ *upstreams.Session }
 
-func (s *session) search(ctx context.Context, keyword string, limit int) ([]x402catalog.Resource, error) {
-	res, cached, err := x402catalog.Find(ctx, s.call.Upstream, x402catalog.SearchQuery{Query: keyword, Limit: limit})
+func newSession(c *registry.Call) session { return session{upstreams.NewSession(c.Upstream)} }
+
+func (s session) search(ctx context.Context, keyword string, limit int) ([]x402catalog.Resource, error) {
+	// The session itself tracks caching, so Find's cached flag is not needed.
+	res, _, err := x402catalog.Find(ctx, s.Session, x402catalog.SearchQuery{Query: keyword, Limit: limit})
 	if err != nil {
 		return nil, err
 	}
-	s.note(cached)
 	return res.Resources, nil
 }
 
@@ -27,16 +27,11 @@ func (s *session) search(ctx context.Context, keyword string, limit int) ([]x402
 const maxCatalogPages = 5
 
 // catalog reads the catalog pages and returns its items and its total size.
-func (s *session) catalog(ctx context.Context) ([]x402catalog.Resource, int, error) {
+func (s session) catalog(ctx context.Context) ([]x402catalog.Resource, int, error) {
 	var items []x402catalog.Resource
 	total := 0
 	for page := 0; page < maxCatalogPages; page++ {
-		resp, err := s.call.Upstream.Do(ctx, x402catalog.Resources(x402catalog.MaxPage, len(items)))
-		if err != nil {
-			return nil, 0, err
-		}
-		s.note(resp.Cached)
-		p, err := x402catalog.DecodeResources(resp.Body)
+		p, err := upstreams.Fetch(ctx, s.Session, x402catalog.Resources(x402catalog.MaxPage, len(items)), x402catalog.DecodeResources)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -49,16 +44,8 @@ func (s *session) catalog(ctx context.Context) ([]x402catalog.Resource, int, err
 	return items, total, nil
 }
 
-func (s *session) note(cached bool) {
-	s.answers++
-	if cached {
-		s.hits++
-	}
-}
-
-func (s *session) result(data any, count int) *registry.Result {
-	return &registry.Result{Data: data, Count: count, Source: x402catalog.Source.Title,
-		Cached: s.answers > 0 && s.hits == s.answers}
+func (s session) result(data any, count int) *registry.Result {
+	return &registry.Result{Data: data, Count: count, Source: x402catalog.Source.Title, Cached: s.Cached()}
 }
 
 // rankOf is the 1-based position of the first entry matching, or 0.

@@ -92,7 +92,7 @@ type priceSamples struct {
 const topVerticals = 10
 
 func marketRadar(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	s := &session{call: c}
+	s := newSession(c)
 	me := c.Seller
 	items, total, err := s.catalog(ctx)
 	if err != nil {

@@ -68,7 +68,7 @@ type defect struct {
 const shortDescription = 60
 
 func rankAudit(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	s := &session{call: c}
+	s := newSession(c)
 	target := c.Args.String("resource")
 	items, _, err := s.catalog(ctx)
 	if err != nil {

@@ -2,7 +2,7 @@
 GO ?= go
 export CGO_ENABLED = 1
 
-.PHONY: build run test bench lint
+.PHONY: build run test fuzz bench lint
 
 build:
 	$(GO) build -o bin/coinslot ./cmd/coinslot
@@ -15,6 +15,18 @@ run:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+# Each fuzz test for FUZZTIME from its seeds in testdata/fuzz: the payment
+# decoders, body validation against every tool, URL and domain parsing and
+# the public-address guard. A failing input is saved under testdata/fuzz.
+FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge:FuzzParseAndValidate \
+	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain
+FUZZTIME ?= 15s
+fuzz:
+	@for t in $(FUZZ); do \
+		echo "$${t##*:} in $${t%%:*}"; \
+		$(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) $${t%%:*} || exit 1; \
+	done
 
 # Micro-benchmarks of the hot path, then the loopback load test against the
 # bare fasthttp ceiling and the express + @x402/express peer (about 4 minutes).

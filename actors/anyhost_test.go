@@ -21,7 +21,7 @@ var fetchURLTool = &registry.Tool{
 	Name: "any_host_fetch", Path: "/paid/test/any-host", Price: "0.01", Category: "Utility",
 	Description: "Fetches a URL.", Params: []registry.Param{registry.Str("url").Req()},
 	Example: map[string]any{"url": "https://example.com/items?page=2"}, Expected: "The body as a string.",
-	Sources: []string{anyHostSource.Name},
+	Sources: []string{anyHostSource.Name}, Result: "",
 	Handler: func(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		resp, err := c.Upstream.Do(ctx, &upstreams.Request{Source: anyHostSource.Name, URL: c.Args.String("url")})
 		if err != nil {

@@ -41,8 +41,10 @@ func (b *breaker) admit(now time.Time) (ok, trial bool, wait time.Duration) {
 	return true, false, 0
 }
 
-// record notes the result of an admitted request.
-func (b *breaker) record(now time.Time, failed, trial bool, limit int, cooldown time.Duration) {
+// record notes the result of an admitted request for its callers: every
+// caller that waited on a failed request counts, so identical calls joined to
+// one hanging request open the breaker as fast as separate ones.
+func (b *breaker) record(now time.Time, failed, trial bool, callers, limit int, cooldown time.Duration) {
 	if trial {
 		b.trial = false
 	}
@@ -52,7 +54,7 @@ func (b *breaker) record(now time.Time, failed, trial bool, limit int, cooldown 
 	case failed && trial:
 		b.open(now, cooldown)
 	case failed && b.openUntil.IsZero():
-		b.failures++
+		b.failures += callers
 		if b.failures >= limit {
 			b.open(now, cooldown)
 		}

@@ -1,8 +1,10 @@
 package actors
 
 import (
+	"errors"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -137,5 +139,73 @@ upstreams:
 	}
 	if ok, why, _ := h.rt.Ready(tool); !ok {
 		t.Fatalf("not ready after recovery: %s", why)
+	}
+}
+
+func TestJoinedCallersEachCountAgainstTheBreaker(t *testing.T) {
+	h := start(t, `
+upstreams:
+  test_breaker:
+    timeout: 500ms
+    breaker: {failures: 5, cooldown: 30s}
+`, Options{})
+	h.replay.SetFault("test_breaker", replay.Fault{Latency: 3 * time.Second})
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			if _, err := h.fetch(breakerSource, "/items", 3*time.Second); kindOf(err) != upstreams.Timeout {
+				t.Errorf("joined call: %v, want upstream_timeout", err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := h.replay.Hits("test_breaker"); n != 1 {
+		t.Fatalf("hits = %d, want the 8 calls joined to one request", n)
+	}
+	if ok, why, _ := h.rt.Ready(fetchTools["test_breaker"]); ok || why != "test_breaker is failing; its circuit is open" {
+		t.Errorf("Ready = %v, %q: 8 failed callers must open a breaker of 5", ok, why)
+	}
+}
+
+func TestBadAnswersCountAndAreNotCached(t *testing.T) {
+	h := start(t, breakerYAML, Options{Now: newClock().Now})
+	h.replay.SetFault("test_breaker", replay.Fault{Garbage: true})
+	for i := range 3 {
+		_, err := h.fetch(breakerSource, "/items", 2*time.Second)
+		if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.BadAnswer || ue.Status != 200 ||
+			ue.Message != "the answer could not be read" {
+			t.Fatalf("call %d: %v, want the 200 refused as a bad answer", i, err)
+		}
+	}
+	if n := h.replay.Hits("test_breaker"); n != 3 {
+		t.Errorf("hits = %d, want 3: a bad answer must not be cached", n)
+	}
+	if ok, _, retryAfter := h.rt.Ready(fetchTools["test_breaker"]); ok || retryAfter != 30*time.Second {
+		t.Errorf("Ready = %v, %v; want the circuit open after 3 bad answers", ok, retryAfter)
+	}
+	if n := testutil.ToFloat64(h.rt.metrics.requests.WithLabelValues("test_breaker", outcomeError)); n != 3 {
+		t.Errorf("error attempts = %v, want 3", n)
+	}
+}
+
+func TestCheckedRefusesOnlyUnreadableAnswers(t *testing.T) {
+	resp := &upstreams.Response{Status: 200, Body: []byte(`{}`)}
+	for _, c := range []struct {
+		check error
+		want  string // "" when the answer stands
+	}{
+		{nil, ""},
+		{upstreams.Errorf("s", upstreams.NotFound, "no such series"), ""},
+		{errors.New("unexpected end of JSON input"), "s: the answer could not be read (HTTP 200)"},
+		{upstreams.Errorf("s", upstreams.BadAnswer, "answer has no hits"), "s: answer has no hits (HTTP 200)"},
+	} {
+		req := &upstreams.Request{Source: "s", Check: func([]byte) error { return c.check }}
+		got, err := checked(req, resp)
+		switch {
+		case c.want == "" && (got != resp || err != nil):
+			t.Errorf("check %v: %v, %v; want the answer", c.check, got, err)
+		case c.want != "" && (got != nil || err == nil || err.Error() != c.want || kindOf(err) != upstreams.BadAnswer):
+			t.Errorf("check %v: %v, %v; want %s", c.check, got, err, c.want)
+		}
 	}
 }

@@ -30,7 +30,8 @@ func (d *doer) Do(ctx context.Context, req *upstreams.Request) (*upstreams.Respo
 	if wait <= 0 {
 		return nil, upstreams.Errorf(req.Source, upstreams.Timeout, "no time left for the request")
 	}
-	reply, err := d.rt.sys.Root.RequestFuture(st.pid, &fetch{req: req, toolTTL: d.toolTTL, deadline: deadline}, wait).Result()
+	req = upstreams.Traced(ctx, req)
+	reply, err := d.rt.sys.Root.RequestFuture(st.pid, &fetch{req: req, toolTTL: d.toolTTL, deadline: deadline}, wait+replyGrace).Result()
 	switch {
 	case errors.Is(err, actor.ErrTimeout):
 		return nil, upstreams.Errorf(req.Source, upstreams.Timeout, "no answer in time")

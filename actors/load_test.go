@@ -80,7 +80,7 @@ func TestFaultIsolation(t *testing.T) {
 		{hangSource, []upstreams.Kind{upstreams.Timeout, upstreams.Unavailable}},
 		{throttledSource, []upstreams.Kind{upstreams.Unavailable}},
 		{failingSource, []upstreams.Kind{upstreams.BadAnswer, upstreams.Unavailable}},
-		{garbageSource, []upstreams.Kind{upstreams.BadAnswer}},
+		{garbageSource, []upstreams.Kind{upstreams.BadAnswer, upstreams.Unavailable}},
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

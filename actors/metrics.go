@@ -73,7 +73,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		}, []string{"source"}),
 		limiterWait: f.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "coinslot_upstream_limiter_wait_seconds",
-			Help:    "Time spent waiting for the source's rate limiter before an attempt.",
+			Help:    "Time spent waiting for the source's rate limiter (and, in a cluster, a shared concurrency slot) before an attempt.",
 			Buckets: latencyBuckets,
 		}, []string{"source"}),
 		retries: f.NewCounterVec(prometheus.CounterOpts{

@@ -36,13 +36,19 @@ import (
 // not charged, and the tool keeps serving other calls.
 var ErrInternal = errors.New("the tool failed unexpectedly")
 
+// replyGrace is how long a future waits past the call's deadline. The actors
+// answer at the deadline themselves; a reply that reaches a future which has
+// already timed out races with its reader inside protoactor, which stores the
+// result without a lock.
+const replyGrace = time.Second
+
 // Options are the runtime's dependencies; the zero value is production with
 // the process's clock, environment and a quiet log.
 type Options struct {
 	Sandbox     bool   // answer every source from the replay server at ReplayURL
 	ReplayURL   string // base of the replay server; each source is at ReplayURL/<source>
 	HTTPClient  *http.Client
-	Now         func() time.Time // the clock of calls and breakers; deadlines use the real one
+	Now         func() time.Time // the clock of breakers, and of calls outside the sandbox; deadlines use the real one
 	Getenv      func(string) string
 	Logger      *slog.Logger
 	Registry    *prometheus.Registry // where metrics are registered; a new one when nil
@@ -58,6 +64,7 @@ type Runtime struct {
 	reg     *prometheus.Registry
 	metrics *metrics
 	cache   *ristretto.Cache[string, *answer]
+	cluster *cluster // nil when the instance is alone
 	sources map[string]*sourceState
 	tools   map[string]*actor.PID
 	seller  atomic.Pointer[registry.Seller]
@@ -70,6 +77,15 @@ type sourceState struct {
 	limiter   *rate.Limiter
 	set       atomic.Pointer[settings]
 	openUntil atomic.Int64 // unix nanoseconds while the breaker is open or half-open, else 0
+	restarts  atomic.Int64 // worker restarts since start
+	inflight  atomic.Int64 // requests at workers now
+	lastErr   atomic.Pointer[sourceError]
+}
+
+// sourceError is the last failure a source's callers saw, and when.
+type sourceError struct {
+	msg string
+	at  time.Time
 }
 
 // New starts the runtime: a supervisor for every declared source and an actor
@@ -106,6 +122,12 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 	if rt.cache, err = newCache(cfg.Cache.MaxMB, rt.metrics); err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
+	if cfg.Cluster.RedisURL != "" {
+		if rt.cluster, err = newCluster(cfg.Cluster, rt.reg, rt.log); err != nil {
+			rt.cache.Close()
+			return nil, err
+		}
+	}
 	rt.sys = actor.NewActorSystem(
 		actor.WithLoggerFactory(func(s *actor.ActorSystem) *slog.Logger {
 			return slog.New(atLeast{opts.Logger.Handler(), slog.LevelWarn}).With("lib", "protoactor")
@@ -140,24 +162,54 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 	return rt, nil
 }
 
-// Reload sends every supervisor its new settings. Requests in flight finish
-// under the settings they started with; nothing is dropped. A configuration
-// that does not resolve changes nothing.
+// Reload prepares cfg and applies it; a configuration that does not resolve
+// changes nothing. A process that reloads the edge too prepares both before
+// it applies either.
 func (rt *Runtime) Reload(cfg *config.Config) error {
-	next := map[string]*settings{}
+	next, err := rt.Prepare(cfg)
+	if err != nil {
+		return err
+	}
+	rt.Apply(next)
+	return nil
+}
+
+// Settings are every source's settings, the cache size and the seller of one
+// configuration, resolved and not yet in force.
+type Settings struct {
+	sources map[string]*settings
+	cacheMB int
+	seller  *registry.Seller
+}
+
+// Prepare resolves cfg for every source. It reports every source that does
+// not resolve, and changes nothing.
+func (rt *Runtime) Prepare(cfg *config.Config) (*Settings, error) {
+	next := &Settings{sources: map[string]*settings{}, cacheMB: cfg.Cache.MaxMB, seller: sellerOf(cfg)}
+	var errs []error
 	for name, st := range rt.sources {
 		set, err := buildSettings(st.set.Load().source, cfg, &rt.opts)
 		if err != nil {
-			return err
+			errs = append(errs, err)
+			continue
 		}
-		next[name] = set
+		next.sources[name] = set
 	}
-	rt.cache.UpdateMaxCost(int64(cfg.Cache.MaxMB) << 20)
-	rt.seller.Store(sellerOf(cfg))
-	for name, set := range next {
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return next, nil
+}
+
+// Apply puts prepared settings in force; it cannot fail. Every supervisor
+// gets its settings as a message: requests in flight finish under the
+// settings they started with, and nothing is dropped.
+func (rt *Runtime) Apply(next *Settings) {
+	rt.cache.UpdateMaxCost(int64(next.cacheMB) << 20)
+	rt.seller.Store(next.seller)
+	for name, set := range next.sources {
 		rt.sys.Root.Send(rt.sources[name].pid, set)
 	}
-	return nil
 }
 
 // Metrics is the registry holding the runtime's series.
@@ -175,6 +227,9 @@ func (rt *Runtime) Close() {
 	}
 	rt.sys.Shutdown()
 	rt.cache.Close()
+	if rt.cluster != nil {
+		rt.cluster.close()
+	}
 }
 
 // Ready says whether t can be sold now: it has a handler, every source it
@@ -224,7 +279,11 @@ func (rt *Runtime) Run(ctx context.Context, t *registry.Tool, args registry.Args
 	}
 	deadline, _ := ctx.Deadline()
 	var res *registry.Result
-	reply, err := rt.sys.Root.RequestFuture(pid, &toolCall{ctx: ctx, args: args, now: rt.opts.Now()}, time.Until(deadline)).Result()
+	now := rt.opts.Now()
+	if rt.opts.Sandbox {
+		now = upstreams.RecordedAt // the day the recorded answers describe
+	}
+	reply, err := rt.sys.Root.RequestFuture(pid, &toolCall{ctx: ctx, args: args, now: now}, time.Until(deadline)+replyGrace).Result()
 	switch {
 	case errors.Is(err, actor.ErrTimeout):
 		err = upstreams.Errorf(t.Name, upstreams.Timeout, "the call did not finish in time")

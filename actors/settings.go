@@ -17,10 +17,11 @@ import (
 // supervisor as a message.
 type settings struct {
 	source      upstreams.Source
-	baseURL     string // where requests go: the declared base, or the replay server in sandbox
+	baseURL     string // where requests go: the declared base, the config's base_url, or the replay server in sandbox
 	rate        float64
 	burst       int
 	concurrency int
+	perHost     int           // AnyHost: in flight to one host
 	timeout     time.Duration // per attempt
 	retries     int
 	cacheTTL    time.Duration
@@ -36,7 +37,7 @@ type settings struct {
 func buildSettings(src upstreams.Source, cfg *config.Config, opts *Options) (*settings, error) {
 	s := &settings{
 		source: src, baseURL: src.BaseURL,
-		rate: src.Rate, burst: src.Burst, concurrency: src.Concurrency,
+		rate: src.Rate, burst: src.Burst, concurrency: src.Concurrency, perHost: max(src.PerHost, 1),
 		timeout: src.Timeout, retries: src.Retries, cacheTTL: src.CacheTTL,
 		failures: -1, cooldown: -1, maxRestarts: -1, within: -1,
 		userAgent: fmt.Sprintf("coinslot/%s (+%s)", opts.Version, cfg.BaseURL),
@@ -47,6 +48,8 @@ func buildSettings(src upstreams.Source, cfg *config.Config, opts *Options) (*se
 		}
 	}
 	switch {
+	case src.AnyHost && s.baseURL != src.BaseURL:
+		return nil, fmt.Errorf("upstream %s fetches any public host: base_url does not apply", src.Name)
 	case s.failures < 1 || s.cooldown < 0:
 		return nil, fmt.Errorf("upstream %s: breaker.failures and breaker.cooldown are not configured", src.Name)
 	case s.maxRestarts < 0 || s.within < 0:
@@ -79,6 +82,9 @@ func (s *settings) override(u config.Upstream) {
 	setDuration(&s.within, u.Supervision.Within)
 	if u.UserAgent != "" {
 		s.userAgent = u.UserAgent
+	}
+	if u.BaseURL != "" {
+		s.baseURL = strings.TrimSuffix(u.BaseURL, "/")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func init() {
 			Price: "0.01", Category: "Utility", Description: "Fetches a path from " + src.Name + ".",
 			Params:  []registry.Param{registry.Str("path").Req()},
 			Example: map[string]any{"path": "/items"}, Expected: "The upstream body as a string.",
-			Sources: []string{src.Name}, Handler: fetchHandler,
+			Sources: []string{src.Name}, Result: "", Handler: fetchHandler,
 		}
 		registry.Register(t)
 		fetchTools[src.Name] = t
@@ -71,7 +72,7 @@ func init() {
 	registry.Register(&registry.Tool{
 		Name: "test_panic", Path: "/paid/test/panic", Price: "0.01", Category: "Utility",
 		Description: "Panics on request.", Params: []registry.Param{registry.Bool("boom")},
-		Example: map[string]any{"boom": false}, Expected: "ok, or a panic.",
+		Example: map[string]any{"boom": false}, Expected: "ok, or a panic.", Result: "",
 		Handler: func(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 			if c.Args.Bool("boom") {
 				panic("boom")
@@ -83,14 +84,20 @@ func init() {
 
 func fetchHandler(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	src, _ := upstreams.LookupSource(c.Tool.Sources[0])
-	resp, err := c.Upstream.Do(ctx, &upstreams.Request{Source: src.Name, URL: src.BaseURL + c.Args.String("path")})
+	s := upstreams.NewSession(c.Upstream)
+	body, err := upstreams.Fetch(ctx, s, &upstreams.Request{Source: src.Name, URL: src.BaseURL + c.Args.String("path")}, decodeJSON)
 	if err != nil {
 		return nil, err
 	}
-	if !json.Valid(resp.Body) {
-		return nil, upstreams.Errorf(src.Name, upstreams.BadAnswer, "the answer does not decode")
+	return &registry.Result{Data: body, Count: 1, Source: src.Title, Cached: s.Cached()}, nil
+}
+
+// decodeJSON is the test sources' decoder: any JSON document.
+func decodeJSON(body []byte) (string, error) {
+	if !json.Valid(body) {
+		return "", errors.New("not JSON")
 	}
-	return &registry.Result{Data: string(resp.Body), Count: 1, Source: src.Title, Cached: resp.Cached}, nil
+	return string(body), nil
 }
 
 // harness is a runtime in sandbox mode against its own replay server.

@@ -2,6 +2,7 @@ package actors
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -31,8 +32,10 @@ type job struct {
 	ttl      time.Duration // <= 0: not cached
 	deadline time.Time
 	waiters  []*actor.PID
-	trial    bool      // the breaker's half-open trial
-	set      *settings // the source's settings when the job went to a worker
+	trial    bool          // the breaker's half-open trial
+	set      *settings     // the source's settings when the job went to a worker
+	dest     *destination  // the host of an AnyHost source's request, else nil
+	limiter  *rate.Limiter // the source's, or its host's
 }
 
 // jobDone is a worker's report on a job.
@@ -58,6 +61,7 @@ type supervisor struct {
 	spawned  int             // names handed out
 	pending  []*job          // waiting for a free worker
 	inflight map[string]*job // by request key
+	dests    destinations    // AnyHost sources: per-host breakers, rates and in-flight counts
 }
 
 func newSupervisor(rt *Runtime, st *sourceState) *supervisor {
@@ -75,7 +79,7 @@ func (s *supervisor) Receive(ctx actor.Context) {
 	case *fetch:
 		s.fetch(ctx, m)
 	case *jobDone:
-		delete(s.busy, m.worker.Id)
+		s.unbusy(m.worker.Id)
 		s.complete(m.job, m.resp, m.err, m.attempted)
 		s.release(m.worker)
 		s.dispatch()
@@ -100,37 +104,83 @@ func (s *supervisor) fetch(ctx actor.Context, m *fetch) {
 		s.rt.metrics.shared.WithLabelValues(s.name()).Inc()
 		return
 	}
-	ok, trial, wait := s.breaker.admit(s.rt.opts.Now())
+	j := &job{key: key, req: m.req, ttl: ttl, deadline: m.deadline, waiters: []*actor.PID{ctx.Sender()}, limiter: s.st.limiter}
+	if s.set.source.AnyHost {
+		// One request's time is bounded whatever the call allows, so a tarpit
+		// host holds a worker for at most this long.
+		j.dest = s.dests.get(hostOf(m.req.URL), s.set)
+		j.limiter = j.dest.limiter
+		j.deadline = minTime(j.deadline, time.Now().Add(s.set.timeout*time.Duration(s.set.retries+1)))
+	}
+	ok, trial, wait := s.breakerOf(j).admit(s.rt.opts.Now())
 	s.publish()
 	if !ok {
 		s.rt.metrics.requests.WithLabelValues(s.name(), outcomeRejected).Inc()
+		what := "the source"
+		if j.dest != nil {
+			what = j.dest.host
+		}
 		ctx.Respond(&fetchReply{err: upstreams.Errorf(s.name(), upstreams.Unavailable,
-			"the source is failing; retry in %s", max(wait.Round(time.Second), time.Second))})
+			"%s is failing; retry in %s", what, max(wait.Round(time.Second), time.Second))})
 		return
 	}
-	j := &job{key: key, req: m.req, ttl: ttl, deadline: m.deadline, waiters: []*actor.PID{ctx.Sender()}, trial: trial}
+	j.trial = trial
 	s.inflight[key] = j
 	s.pending = append(s.pending, j)
 	s.dispatch()
 }
 
+// breakerOf is the breaker j answers to: its host's, or the source's.
+func (s *supervisor) breakerOf(j *job) *breaker {
+	if j.dest != nil {
+		return &j.dest.breaker
+	}
+	return &s.breaker
+}
+
+// unbusy takes the job off the worker with id, if it had one.
+func (s *supervisor) unbusy(id string) (*job, bool) {
+	j, ok := s.busy[id]
+	if ok {
+		delete(s.busy, id)
+		if j.dest != nil {
+			j.dest.busy--
+		}
+		s.gaugeInflight() // before the job's callers hear, so the count never lags an answer
+	}
+	return j, ok
+}
+
 // dispatch hands queued jobs to idle workers; the pool size is the
 // source's concurrency cap.
 func (s *supervisor) dispatch() {
-	for len(s.pending) > 0 && len(s.idle) > 0 {
-		j := s.pending[0]
-		s.pending = s.pending[1:]
+	for i := 0; i < len(s.pending) && len(s.idle) > 0; {
+		j := s.pending[i]
 		if !time.Now().Before(j.deadline) {
+			s.pending = slices.Delete(s.pending, i, i+1)
 			s.rt.metrics.requests.WithLabelValues(s.name(), outcomeRejected).Inc()
 			s.complete(j, nil, upstreams.Errorf(s.name(), upstreams.Timeout, "no answer in time"), false)
 			continue
 		}
+		if j.dest != nil && j.dest.busy >= s.set.perHost {
+			i++ // its host is at its cap; later jobs for other hosts go first
+			continue
+		}
+		s.pending = slices.Delete(s.pending, i, i+1)
 		w := s.idle[len(s.idle)-1]
 		s.idle = s.idle[:len(s.idle)-1]
 		j.set = s.set
+		if j.dest != nil {
+			j.dest.busy++
+		}
 		s.busy[w.Id] = j
 		s.ctx.Send(w, j)
 	}
+	s.gaugeInflight()
+}
+
+func (s *supervisor) gaugeInflight() {
+	s.st.inflight.Store(int64(len(s.busy)))
 	s.rt.metrics.inflight.WithLabelValues(s.name()).Set(float64(len(s.busy)))
 }
 
@@ -139,12 +189,15 @@ func (s *supervisor) dispatch() {
 func (s *supervisor) complete(j *job, resp *upstreams.Response, err error, attempted bool) {
 	delete(s.inflight, j.key)
 	now := s.rt.opts.Now()
-	if attempted {
-		s.breaker.record(now, sourceFailed(err), j.trial, s.set.failures, s.set.cooldown)
+	if b := s.breakerOf(j); attempted {
+		b.record(now, sourceFailed(err), j.trial, len(j.waiters), s.set.failures, s.set.cooldown)
 	} else if j.trial {
-		s.breaker.trial = false
+		b.trial = false
 	}
 	s.publish()
+	if sourceFailed(err) {
+		s.st.lastErr.Store(&sourceError{err.Error(), now})
+	}
 	reply := &fetchReply{err: err}
 	var a *answer
 	if err == nil {
@@ -162,7 +215,8 @@ func (s *supervisor) complete(j *job, resp *upstreams.Response, err error, attem
 }
 
 // sourceFailed says whether err counts against the source's breaker: the
-// source was unreachable, slow or broken, not merely asked for a missing item.
+// source was unreachable, slow or broken (a 5xx, or a 2xx whose body its
+// decoder refused), not merely asked for a missing item.
 func sourceFailed(err error) bool {
 	if err == nil {
 		return false
@@ -175,7 +229,7 @@ func sourceFailed(err error) bool {
 	case upstreams.Timeout, upstreams.Unavailable:
 		return true
 	case upstreams.BadAnswer:
-		return ue.Status >= 500
+		return ue.Status >= 500 || ue.Status >= 200 && ue.Status < 300
 	}
 	return false
 }
@@ -199,6 +253,10 @@ func (s *supervisor) apply(set *settings) {
 	now := time.Now()
 	s.st.limiter.SetLimitAt(now, rate.Limit(set.rate))
 	s.st.limiter.SetBurstAt(now, set.burst)
+	s.dests.each(func(d *destination) {
+		d.limiter.SetLimitAt(now, rate.Limit(set.rate))
+		d.limiter.SetBurstAt(now, set.burst)
+	})
 	s.resize()
 	s.dispatch()
 }
@@ -208,7 +266,7 @@ func (s *supervisor) apply(set *settings) {
 func (s *supervisor) resize() {
 	for s.workers < s.set.concurrency {
 		s.spawned++
-		props := actor.PropsFromProducer(func() actor.Actor { return &worker{rt: s.rt, st: s.st} })
+		props := actor.PropsFromProducer(func() actor.Actor { return &worker{rt: s.rt} })
 		w, err := s.ctx.SpawnNamed(props, fmt.Sprintf("w%d", s.spawned))
 		if err != nil {
 			s.rt.log.Error("upstream worker not started", "source", s.name(), "err", err)
@@ -243,10 +301,15 @@ func (s *supervisor) retire(w *actor.PID) {
 // so the half-open trial can find the source recovered.
 func (s *supervisor) HandleFailure(_ *actor.ActorSystem, sup actor.Supervisor, child *actor.PID, rs *actor.RestartStatistics, reason, _ any) {
 	s.rt.log.Error("upstream worker failed", "source", s.name(), "worker", child.Id, "panic", fmt.Sprint(reason))
-	if j, ok := s.busy[child.Id]; ok {
-		delete(s.busy, child.Id)
-		s.complete(j, nil, upstreams.Errorf(s.name(), upstreams.Unavailable, "the request failed inside the service; retry later"), false)
-	}
+	j, busy := s.unbusy(child.Id)
+	// The source's state changes before the failed caller hears back, so a
+	// caller retrying at once already sees the restart or the open breaker.
+	defer func() {
+		if busy {
+			s.complete(j, nil, upstreams.Errorf(s.name(), upstreams.Unavailable, "the request failed inside the service; retry later"), false)
+		}
+		s.dispatch()
+	}()
 	if s.exhausted(rs) {
 		sup.StopChildren(child)
 		s.workers--
@@ -257,9 +320,9 @@ func (s *supervisor) HandleFailure(_ *actor.ActorSystem, sup actor.Supervisor, c
 	} else {
 		sup.RestartChildren(child)
 		s.rt.metrics.restarts.WithLabelValues(s.name()).Inc()
+		s.st.restarts.Add(1)
 		s.idle = append(s.idle, child)
 	}
-	s.dispatch()
 }
 
 // exhausted applies one-for-one restart limits: more than maxRestarts
@@ -274,6 +337,13 @@ func (s *supervisor) exhausted(rs *actor.RestartStatistics) bool {
 		return true
 	}
 	return false
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 func firstNonZero(ds ...time.Duration) time.Duration {

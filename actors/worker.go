@@ -17,12 +17,11 @@ const (
 	backoffMax  = 5 * time.Second
 )
 
-// worker does one job at a time: it waits for the source's limiter, makes the
+// worker does one job at a time: it waits for the job's limiter, makes the
 // HTTP attempts and reports to its supervisor. Blocking here is what a worker
 // is for: the supervisor never waits on it.
 type worker struct {
 	rt *Runtime
-	st *sourceState
 }
 
 func (w *worker) Receive(ctx actor.Context) {
@@ -35,7 +34,8 @@ func (w *worker) Receive(ctx actor.Context) {
 }
 
 // do runs j within its deadline; every attempt, retries included, waits for
-// a limiter token, and a wait that would pass the deadline fails at once.
+// its turn (a limiter token, and a shared slot in a cluster), and a wait that
+// would pass the deadline fails at once.
 func (w *worker) do(j *job) (resp *upstreams.Response, attempted bool, err error) {
 	set := j.set
 	name := set.source.Name
@@ -46,9 +46,15 @@ func (w *worker) do(j *job) (resp *upstreams.Response, attempted bool, err error
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), j.deadline)
 	defer cancel()
+	hit, fill := w.rt.sharedAnswer(ctx, j)
+	if hit != nil {
+		return hit, false, nil
+	}
+	defer func() { fill(resp, err) }()
 	for attempt := 0; ; attempt++ {
 		waitStart := time.Now()
-		if w.st.limiter.Wait(ctx) != nil {
+		release, waitErr := w.rt.turn(ctx, j.limiter, set)
+		if waitErr != nil {
 			if attempted {
 				return nil, true, err
 			}
@@ -59,6 +65,7 @@ func (w *worker) do(j *job) (resp *upstreams.Response, attempted bool, err error
 		attempted = true
 		var retry upstreams.Retry
 		resp, retry, err = w.attempt(ctx, req, set)
+		release()
 		if err == nil || !retry.OK || attempt >= set.retries {
 			return resp, true, err
 		}
@@ -86,10 +93,31 @@ func (w *worker) attempt(ctx context.Context, req *upstreams.Request, set *setti
 	}
 	start := time.Now()
 	resp, retry, err := upstreams.Send(ctx, w.rt.opts.HTTPClient, req, set.userAgent)
+	if err == nil && req.Check != nil {
+		resp, err = checked(req, resp)
+	}
 	name := set.source.Name
 	w.rt.metrics.latency.WithLabelValues(name).Observe(time.Since(start).Seconds())
 	w.rt.metrics.requests.WithLabelValues(name, attemptOutcome(err)).Inc()
 	return resp, retry, err
+}
+
+// checked runs the request's decoder on a fresh answer. A 2xx it cannot
+// read is the source's bad answer, carrying the status so the breaker counts
+// it; it is neither cached nor shared as a success. A well-formed answer the
+// decoder turns into another error ("no such item") stays an answer.
+func checked(req *upstreams.Request, resp *upstreams.Response) (*upstreams.Response, error) {
+	err := req.Check(resp.Body)
+	ue, ok := upstreams.AsError(err)
+	if err == nil || ok && ue.Kind != upstreams.BadAnswer {
+		return resp, nil
+	}
+	e := upstreams.Error{Source: req.Source, Kind: upstreams.BadAnswer, Message: "the answer could not be read"}
+	if ok {
+		e = *ue
+	}
+	e.Status = resp.Status
+	return nil, &e
 }
 
 // attemptOutcome: a source that answered, even "no such item", did its job.

@@ -26,10 +26,29 @@ type Config struct {
 	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
 	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
+	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
+	ShutdownTimeout   Duration            `yaml:"shutdown_timeout"` // how long calls in flight may take to finish on SIGTERM
 	Ledger            Ledger              `yaml:"ledger"`
 	Cache             Cache               `yaml:"cache"`
+	Limits            Limits              `yaml:"limits"`
+	Cluster           Cluster             `yaml:"cluster"`
 	Upstreams         map[string]Upstream `yaml:"upstreams"`
+
+	// PaymentIDRequired names the tools whose payments must carry an x402
+	// payment-identifier id; every other tool accepts one.
+	PaymentIDRequired []string `yaml:"payment_identifier_required"`
+
+	Log Log `yaml:"log"`
+}
+
+// Log sets what the service logs and how.
+type Log struct {
+	Format string `yaml:"format"` // "text" or "json"
+	Level  string `yaml:"level"`  // debug, info, warn or error
+	// Unpaid402Every logs one in this many unpaid 402 answers (the terms a
+	// buyer asks for before paying): 1 logs each, 0 none.
+	Unpaid402Every int `yaml:"unpaid_402_every"`
 }
 
 // Ledger selects where payments are recorded.
@@ -37,11 +56,42 @@ type Ledger struct {
 	Driver string `yaml:"driver"` // "file" (embedded) or "postgres"
 	Path   string `yaml:"path"`   // file driver
 	DSN    string `yaml:"dsn"`    // postgres driver
+	// MaxConns caps the postgres pool; 0 sizes it for paid concurrency.
+	MaxConns int `yaml:"max_conns"`
+
+	// The answers of settled calls are kept for retries this many hours,
+	// within this many compressed megabytes (the oldest go first).
+	AnswersHours int `yaml:"answers_hours"`
+	AnswersMB    int `yaml:"answers_mb"`
 }
 
 // Cache sizes the shared upstream answer cache.
 type Cache struct {
 	MaxMB int `yaml:"max_mb"`
+}
+
+// Limits bound what one client or payer can take of the service; they are
+// read at start.
+type Limits struct {
+	Connections       int      `yaml:"connections"`        // open at once; 0: sized from the file limit
+	ConnectionsPerIP  int      `yaml:"connections_per_ip"` // open at once from one address; 0: a quarter of connections
+	ReadTimeout       Duration `yaml:"read_timeout"`       // to receive a request's head and body
+	IdleTimeout       Duration `yaml:"idle_timeout"`       // a kept-alive connection's wait for its next request
+	PaidRatePerIP     float64  `yaml:"paid_rate_per_ip"`   // paid attempts per second from one address
+	PaidBurstPerIP    int      `yaml:"paid_burst_per_ip"`
+	PaidRatePerPayer  float64  `yaml:"paid_rate_per_payer"` // paid attempts per second from one wallet
+	PaidBurstPerPayer int      `yaml:"paid_burst_per_payer"`
+	Verifies          int      `yaml:"verifies"`          // facilitator /verify calls in flight at once
+	RefusedFundsTTL   Duration `yaml:"refused_funds_ttl"` // how long a payer refused for funds is answered without asking again
+}
+
+// Cluster makes many instances behave as one towards every source: with a
+// Redis URL, each source's polite rate and concurrency cap are shared by all
+// instances, and answers may be shared too. Empty: each instance is alone.
+type Cluster struct {
+	RedisURL    string `yaml:"redis_url"`    // redis:// or rediss://
+	Namespace   string `yaml:"namespace"`    // prefix of every Redis key, so deployments can share a server
+	SharedCache bool   `yaml:"shared_cache"` // also keep upstream answers in Redis, each for its source's TTL
 }
 
 // Upstream overrides one source's declared defaults; an absent key keeps the
@@ -56,6 +106,7 @@ type Upstream struct {
 	Breaker     Breaker   `yaml:"breaker"`
 	Supervision Restarts  `yaml:"supervision"`
 	UserAgent   string    `yaml:"user_agent"`
+	BaseURL     string    `yaml:"base_url"` // where requests go instead of the declared base: a mirror, a proxy
 }
 
 // Breaker opens a source's circuit after Failures consecutive failures and

@@ -21,7 +21,7 @@ func TestInvalidFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Load(file)
+			_, err = Load(file, Options{Upstreams: []string{"fred", "sec", "nws"}})
 			var problems Problems
 			if !errors.As(err, &problems) {
 				t.Fatalf("Load = %v, want Problems", err)
@@ -47,7 +47,7 @@ func TestDefaultsAreSandbox(t *testing.T) {
 }
 
 func TestProductionFileKeepsDefaultsItDoesNotSet(t *testing.T) {
-	cfg, err := Load("testdata/production.yaml")
+	cfg, err := Load("testdata/production.yaml", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +67,7 @@ func TestEnvironmentOverrides(t *testing.T) {
 	cfg, err := Parse(nil, []string{
 		"COINSLOT_LISTEN=127.0.0.1:9999",
 		"COINSLOT_MODE=production",
+		"COINSLOT_BASE_URL=https://coinslot.example",
 		"COINSLOT_PAY_TO=0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
 		"COINSLOT_FACILITATOR_URL=https://x402.org/facilitator",
 		"COINSLOT_LEDGER_DRIVER=postgres",
@@ -110,5 +111,56 @@ func TestChainRPC(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("chain_rpc %q: %v, want %s", rpc, err, want)
 		}
+	}
+}
+
+// Without a base_url, sandbox is reached where it listens: on loopback when
+// it listens on every interface.
+func TestSandboxBaseURLFollowsListen(t *testing.T) {
+	for listen, want := range map[string]string{
+		":8080":           "http://127.0.0.1:8080",
+		"0.0.0.0:18555":   "http://127.0.0.1:18555",
+		"[::]:18555":      "http://127.0.0.1:18555",
+		"127.0.0.1:18555": "http://127.0.0.1:18555",
+		"10.1.2.3:9000":   "http://10.1.2.3:9000",
+	} {
+		cfg, err := ParseWith(nil, nil, Options{Listen: listen})
+		if err != nil || cfg.BaseURL != want {
+			t.Errorf("listen %s: base_url %q, %v; want %s", listen, cfg.BaseURL, err, want)
+		}
+	}
+	cfg, err := ParseWith([]byte("base_url: https://shop.example\n"), nil, Options{Listen: ":9000"})
+	if err != nil || cfg.BaseURL != "https://shop.example" {
+		t.Errorf("an explicit base_url was replaced: %q, %v", cfg.BaseURL, err)
+	}
+}
+
+// A reload is validated in the mode the process runs in, whatever the file
+// says, and an empty file is refused.
+func TestReloadIsValidatedInTheRunningMode(t *testing.T) {
+	sandboxFile := []byte("mode: sandbox\nupstreams:\n  sec: {rate: 2}\n")
+	_, err := ParseWith(sandboxFile, nil, Options{Mode: Production, Reload: true})
+	want := "base_url: production needs the public http(s) address buyers reach this service at\n" +
+		"facilitator_url: production needs the facilitator's http(s) URL, got \"\"\n" +
+		"pay_to: production needs the seller wallet as 0x followed by 40 hex digits, got \"\""
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want\n%s", err, want)
+	}
+	for _, file := range []string{"", "\n  \n"} {
+		_, err := ParseWith([]byte(file), nil, Options{Mode: Sandbox, Reload: true})
+		if err == nil || err.Error() != "(file): is empty: a reload needs the whole configuration" {
+			t.Errorf("empty file %q: err = %v", file, err)
+		}
+	}
+}
+
+func TestClusterFromEnvironment(t *testing.T) {
+	cfg, err := Parse(nil, []string{"COINSLOT_CLUSTER_REDIS_URL=redis://10.0.0.5:6379/2", "COINSLOT_CLUSTER_SHARED_CACHE=true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Cluster{RedisURL: "redis://10.0.0.5:6379/2", Namespace: "coinslot", SharedCache: true}
+	if cfg.Cluster != want {
+		t.Errorf("cluster = %+v, want %+v", cfg.Cluster, want)
 	}
 }

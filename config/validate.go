@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"sort"
+	"time"
 )
 
 var wallet = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
@@ -13,12 +15,28 @@ var wallet = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
 // refuses to start without a seller wallet and a facilitator.
 func (c *Config) Validate() Problems {
 	var ps Problems
-	add := func(key, format string, args ...any) { ps = append(ps, Problem{key, fmt.Sprintf(format, args...)}) }
+	add := func(key, format string, args ...any) {
+		ps = append(ps, Problem{Key: key, Message: fmt.Sprintf(format, args...)})
+	}
 	if c.Listen == "" {
 		add("listen", "must be an address such as :8080")
 	}
-	if !httpURL(c.BaseURL) {
+	switch {
+	case c.BaseURL == "": // sandbox derives it from listen; a bad mode is reported below
+		if c.Mode == Production {
+			add("base_url", "production needs the public http(s) address buyers reach this service at")
+		}
+	case !httpURL(c.BaseURL):
 		add("base_url", "must be an absolute http(s) URL, got %q", c.BaseURL)
+	}
+	if c.Log.Format != "text" && c.Log.Format != "json" {
+		add("log.format", "must be text or json, got %q", c.Log.Format)
+	}
+	if !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level) {
+		add("log.level", "must be debug, info, warn or error, got %q", c.Log.Level)
+	}
+	if c.Log.Unpaid402Every < 0 {
+		add("log.unpaid_402_every", "must be 0 (none) or more, got %d", c.Log.Unpaid402Every)
 	}
 	switch c.Mode {
 	case Sandbox:
@@ -38,11 +56,17 @@ func (c *Config) Validate() Problems {
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
+	if h := time.Duration(c.ValidityHorizon); h < time.Duration(c.MaxTimeoutSeconds)*time.Second {
+		add("validity_horizon", "must be at least max_timeout_seconds, got %s", h)
+	}
 	if c.MaxTimeoutSeconds < 10 || c.MaxTimeoutSeconds > 3600 {
 		add("max_timeout_seconds", "must be between 10 and 3600, got %d", c.MaxTimeoutSeconds)
 	}
 	if c.MaxBodyBytes < 1024 || c.MaxBodyBytes > 1<<20 {
 		add("max_body_bytes", "must be between 1024 and 1048576, got %d", c.MaxBodyBytes)
+	}
+	if c.ShutdownTimeout <= 0 {
+		add("shutdown_timeout", "must be positive, such as 25s")
 	}
 	switch c.Ledger.Driver {
 	case "file":
@@ -53,14 +77,43 @@ func (c *Config) Validate() Problems {
 		if c.Ledger.DSN == "" {
 			add("ledger.dsn", "the postgres ledger needs a DSN such as postgres://127.0.0.1:5432/coinslot")
 		}
+		if c.Ledger.MaxConns < 0 {
+			add("ledger.max_conns", "must not be negative (0 sizes the pool from the cores)")
+		}
 	default:
 		add("ledger.driver", "must be file or postgres, got %q", c.Ledger.Driver)
+	}
+	c.Limits.validate(add)
+	if c.Ledger.AnswersHours < 1 {
+		add("ledger.answers_hours", "must be at least 1, got %d", c.Ledger.AnswersHours)
+	}
+	if c.Ledger.AnswersMB < 1 {
+		add("ledger.answers_mb", "must be at least 1, got %d", c.Ledger.AnswersMB)
 	}
 	if c.Cache.MaxMB < 1 {
 		add("cache.max_mb", "must be at least 1")
 	}
-	for name, u := range c.Upstreams {
+	if c.Cluster.RedisURL != "" && !urlWithScheme(c.Cluster.RedisURL, "redis", "rediss") {
+		add("cluster.redis_url", "must be empty or a redis:// or rediss:// URL, got %q", c.Cluster.RedisURL)
+	}
+	if c.Cluster.Namespace == "" {
+		add("cluster.namespace", "must not be empty")
+	}
+	names := make([]string, 0, len(c.Upstreams))
+	for name := range c.Upstreams {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		u := c.Upstreams[name]
 		key := "upstreams." + name
+		switch {
+		case u.BaseURL == "":
+		case name == "default":
+			add(key+".base_url", "names one source's address; set it under that source")
+		case !httpURL(u.BaseURL):
+			add(key+".base_url", "must be an absolute http(s) URL, got %q", u.BaseURL)
+		}
 		if u.Rate != nil && *u.Rate <= 0 {
 			add(key+".rate", "must be positive")
 		}
@@ -80,7 +133,6 @@ func (c *Config) Validate() Problems {
 			}
 		}
 	}
-	sortProblems(ps)
 	return ps
 }
 
@@ -91,4 +143,27 @@ func rpcURL(s string) bool { return urlWithScheme(s, "http", "https", "ws", "wss
 func urlWithScheme(s string, schemes ...string) bool {
 	u, err := url.Parse(s)
 	return err == nil && slices.Contains(schemes, u.Scheme) && u.Host != ""
+}
+
+func (l *Limits) validate(add func(key, format string, args ...any)) {
+	for key, n := range map[string]int{"limits.connections": l.Connections, "limits.connections_per_ip": l.ConnectionsPerIP} {
+		if n < 0 {
+			add(key, "must not be negative (0 sizes it from the file limit), got %d", n)
+		}
+	}
+	for key, d := range map[string]Duration{"limits.read_timeout": l.ReadTimeout, "limits.idle_timeout": l.IdleTimeout, "limits.refused_funds_ttl": l.RefusedFundsTTL} {
+		if d <= 0 {
+			add(key, "must be positive, such as 30s")
+		}
+	}
+	for key, r := range map[string]float64{"limits.paid_rate_per_ip": l.PaidRatePerIP, "limits.paid_rate_per_payer": l.PaidRatePerPayer} {
+		if r <= 0 {
+			add(key, "must be positive, got %g", r)
+		}
+	}
+	for key, n := range map[string]int{"limits.paid_burst_per_ip": l.PaidBurstPerIP, "limits.paid_burst_per_payer": l.PaidBurstPerPayer, "limits.verifies": l.Verifies} {
+		if n < 1 {
+			add(key, "must be at least 1, got %d", n)
+		}
+	}
 }

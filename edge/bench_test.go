@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/edge/ledger"
@@ -36,6 +37,8 @@ func (localRuntime) Run(ctx context.Context, t *registry.Tool, args registry.Arg
 	return t.Handler(ctx, &registry.Call{Tool: t, Args: args, Now: time.Now()})
 }
 
+func (localRuntime) Sources() []actors.SourceStatus { return nil }
+
 // acceptAll is a facilitator that accepts and settles everything at once.
 type acceptAll struct{}
 
@@ -50,7 +53,11 @@ func (acceptAll) Settle(context.Context, *x402.Payload, *x402.Requirements) (*x4
 
 func benchServer(b *testing.B) *edge.Server {
 	b.Helper()
-	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + benchSeller, "COINSLOT_BASE_URL=http://coinslot.test"})
+	// One buyer pays for every call: its limits are lifted, so the figures
+	// are the hot path's, not the limiter's.
+	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + benchSeller, "COINSLOT_BASE_URL=http://coinslot.test",
+		"COINSLOT_LIMITS_PAID_RATE_PER_IP=1e9", "COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1e9",
+		"COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000000", "COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000000"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,8 +3,10 @@ package edge
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
@@ -15,8 +17,12 @@ import (
 // supervisor for that source. cmd provides it, so the edge imports no source.
 type CatalogSearch func(ctx context.Context, query string, limit int) (*registry.Result, error)
 
-// defaultCatalogLimit is the number of results when the buyer names none.
-const defaultCatalogLimit = 10
+// defaultCatalogLimit is the number of results when the buyer names none;
+// maxCatalogQuery is the longest query passed on, the catalog's own bound.
+const (
+	defaultCatalogLimit = 10
+	maxCatalogQuery     = 400
+)
 
 // catalogSearch is the proxy to the public x402 catalog,
 // /api/x402/catalog/search?query=TEXT&limit=N (limit 1-100), answered as an
@@ -26,31 +32,36 @@ func (s *Server) catalogSearch(ctx *fasthttp.RequestCtx) {
 	if raw := ctx.QueryArgs().Peek("limit"); len(raw) > 0 {
 		n, err := strconv.Atoi(string(raw))
 		if err != nil || n < 1 || n > 100 {
-			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "limit is out of range",
+			writeError(ctx, registry.CodeInvalidParams, "limit is out of range",
 				[]registry.FieldError{{Name: "limit", Problem: "must be an integer between 1 and 100"}})
 			return
 		}
 		limit = n
 	}
+	query := string(ctx.QueryArgs().Peek("query"))
+	if utf8.RuneCountInString(query) > maxCatalogQuery {
+		writeError(ctx, registry.CodeInvalidParams, "query is too long",
+			[]registry.FieldError{{Name: "query", Problem: fmt.Sprintf("must be at most %d characters", maxCatalogQuery)}})
+		return
+	}
 	if s.searchCatalog == nil {
-		writeError(ctx, fasthttp.StatusServiceUnavailable, "upstream_unavailable",
+		writeError(ctx, registry.CodeUpstreamUnavailable,
 			"the x402 catalog search has no upstream connected on this instance", nil)
 		return
 	}
-	query := string(ctx.QueryArgs().Peek("query"))
 	c, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	res, err := s.searchCatalog(c, query, limit)
 	if err != nil {
 		f := toolFailure(&registry.Tool{Name: "x402 catalog search"}, err)
-		writeError(ctx, f.status, f.code, f.message, f.fields)
+		writeError(ctx, f.code, f.message, f.fields)
 		return
 	}
 	m := meta{Count: res.Count, Source: res.Source, GeneratedAt: s.now().UTC().Format(time.RFC3339),
 		Sandbox: s.cfg.Load().Mode == config.Sandbox}
 	body, err := json.Marshal(envelope{true, res.Data, res.Cached, m})
 	if err != nil {
-		writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the catalog answer could not be encoded", nil)
+		writeError(ctx, registry.CodeInternal, "the catalog answer could not be encoded", nil)
 		return
 	}
 	writeJSON(ctx, fasthttp.StatusOK, body)

@@ -42,7 +42,7 @@ func (s *Server) site(cfg *config.Config) registry.Site {
 	return registry.Site{
 		BaseURL:           cfg.BaseURL,
 		Version:           Version,
-		Service:           "coinslot",
+		Service:           registry.ServiceName,
 		Network:           n.ID,
 		NetworkName:       n.Name,
 		AssetContract:     asset,
@@ -59,7 +59,7 @@ func readOnly(h fasthttp.RequestHandler) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
 		if !ctx.IsGet() && !ctx.IsHead() {
 			ctx.Response.Header.Set("Allow", "GET, HEAD")
-			writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed",
+			writeError(ctx, registry.CodeMethodNotAllowed,
 				fmt.Sprintf("%s takes GET or HEAD, not %s", ctx.Path(), ctx.Method()), nil)
 			return
 		}
@@ -83,13 +83,13 @@ func quote(docs *registry.Documents) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
 		name := strings.TrimSpace(string(ctx.QueryArgs().Peek("tool")))
 		if name == "" {
-			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "say which tool to quote: ?tool=NAME",
+			writeError(ctx, registry.CodeInvalidParams, "say which tool to quote: ?tool=NAME",
 				[]registry.FieldError{{Name: "tool", Problem: "is required"}})
 			return
 		}
 		body, ok := docs.Quote(name)
 		if !ok {
-			writeError(ctx, fasthttp.StatusNotFound, "not_found", "no tool named "+name, nil)
+			writeError(ctx, registry.CodeNotFound, "no tool named "+name, nil)
 			return
 		}
 		document(contentJSON, body)(ctx)
@@ -104,13 +104,13 @@ func find(docs *registry.Documents) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {
 		q := string(ctx.QueryArgs().Peek("q"))
 		if utf8.RuneCountInString(q) > maxQuery {
-			writeError(ctx, fasthttp.StatusBadRequest, "invalid_params", "the query is too long",
+			writeError(ctx, registry.CodeInvalidParams, "the query is too long",
 				[]registry.FieldError{{Name: "q", Problem: fmt.Sprintf("must be at most %d characters", maxQuery)}})
 			return
 		}
 		body, err := docs.Find(q)
 		if err != nil {
-			writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the route finder failed", nil)
+			writeError(ctx, registry.CodeInternal, "the route finder failed", nil)
 			return
 		}
 		document(contentJSON, body)(ctx)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
@@ -11,17 +12,6 @@ import (
 func health(ctx *fasthttp.RequestCtx) {
 	ctx.Response.Header.Set("Cache-Control", "no-store")
 	writeJSON(ctx, fasthttp.StatusOK, []byte(`{"status":"ok"}`+"\n"))
-}
-
-// readiness answers 200 once the server can sell: documents and terms are
-// built (they are before any route exists) and a runtime runs the tools.
-func (s *Server) readiness(ctx *fasthttp.RequestCtx) {
-	ctx.Response.Header.Set("Cache-Control", "no-store")
-	if s.runtime == nil {
-		writeJSON(ctx, fasthttp.StatusServiceUnavailable, []byte(`{"status":"not_ready","why":"no tool runtime is running"}`+"\n"))
-		return
-	}
-	writeJSON(ctx, fasthttp.StatusOK, []byte(`{"status":"ready"}`+"\n"))
 }
 
 type systemInfo struct {
@@ -33,6 +23,7 @@ type systemInfo struct {
 	Tools         toolCounts        `json:"tools"`
 	Ready         []string          `json:"ready"`
 	Unavailable   []unavailableTool `json:"unavailable"`
+	Sources       []sourceInfo      `json:"sources"`
 }
 
 type toolCounts struct {
@@ -47,8 +38,67 @@ type unavailableTool struct {
 	RetryAfterSeconds int64  `json:"retry_after_seconds,omitempty"`
 }
 
+// sourceInfo is one upstream source's state for operators: its circuit,
+// worker restarts, key and the settings in effect.
+type sourceInfo struct {
+	Name              string         `json:"name"`
+	Breaker           string         `json:"breaker"`
+	RetryAfterSeconds int64          `json:"retry_after_seconds,omitempty"`
+	Restarts          int64          `json:"restarts"`
+	InFlight          int64          `json:"in_flight"`
+	LastError         string         `json:"last_error,omitempty"`
+	LastErrorAt       string         `json:"last_error_at,omitempty"` // RFC 3339
+	KeyEnv            string         `json:"key_env,omitempty"`
+	Key               string         `json:"key,omitempty"`
+	Settings          sourceSettings `json:"settings"`
+}
+
+// sourceSettings are named as the keys of a config file's upstreams entry.
+type sourceSettings struct {
+	Rate        float64 `json:"rate"`
+	Burst       int     `json:"burst"`
+	Concurrency int     `json:"concurrency"`
+	Timeout     string  `json:"timeout"`
+	Retries     int     `json:"retries"`
+	CacheTTL    string  `json:"cache_ttl"`
+	Breaker     struct {
+		Failures int    `json:"failures"`
+		Cooldown string `json:"cooldown"`
+	} `json:"breaker"`
+	Supervision struct {
+		MaxRestarts int    `json:"max_restarts"`
+		Within      string `json:"within"`
+	} `json:"supervision"`
+}
+
+func newSourceInfo(st actors.SourceStatus) sourceInfo {
+	info := sourceInfo{
+		Name: st.Name, Breaker: st.Breaker, RetryAfterSeconds: retrySeconds(st.RetryAfter),
+		Restarts: st.Restarts, InFlight: st.InFlight, LastError: st.LastError, KeyEnv: st.KeyEnv, Key: st.Key,
+		Settings: sourceSettings{
+			Rate: st.Rate, Burst: st.Burst, Concurrency: st.Concurrency,
+			Timeout: st.Timeout.String(), Retries: st.Retries, CacheTTL: st.CacheTTL.String(),
+		},
+	}
+	if !st.LastErrorAt.IsZero() {
+		info.LastErrorAt = st.LastErrorAt.UTC().Format(time.RFC3339)
+	}
+	info.Settings.Breaker.Failures, info.Settings.Breaker.Cooldown = st.Failures, st.Cooldown.String()
+	info.Settings.Supervision.MaxRestarts, info.Settings.Supervision.Within = st.MaxRestarts, st.Within.String()
+	return info
+}
+
+// retrySeconds is a wait in whole seconds as Retry-After states it: rounded,
+// and at least 1 while there is any wait left.
+func retrySeconds(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	return max(int64(d.Round(time.Second)/time.Second), 1)
+}
+
 // systemInfo reports, at the time of asking, which tools can be sold and
-// why the others cannot.
+// why the others cannot, and the state of every upstream source.
 func (s *Server) systemInfo(ctx *fasthttp.RequestCtx) {
 	now := time.Now()
 	info := systemInfo{
@@ -59,6 +109,7 @@ func (s *Server) systemInfo(ctx *fasthttp.RequestCtx) {
 		UptimeSeconds: int64(now.Sub(s.started) / time.Second),
 		Ready:         []string{},
 		Unavailable:   []unavailableTool{},
+		Sources:       []sourceInfo{},
 	}
 	for _, t := range registry.All() {
 		ok, why, retry := false, "no tool runtime is running", time.Duration(0)
@@ -68,13 +119,18 @@ func (s *Server) systemInfo(ctx *fasthttp.RequestCtx) {
 		if ok {
 			info.Ready = append(info.Ready, t.Name)
 		} else {
-			info.Unavailable = append(info.Unavailable, unavailableTool{t.Name, why, int64(retry.Round(time.Second) / time.Second)})
+			info.Unavailable = append(info.Unavailable, unavailableTool{t.Name, why, retrySeconds(retry)})
+		}
+	}
+	if s.runtime != nil {
+		for _, st := range s.runtime.Sources() {
+			info.Sources = append(info.Sources, newSourceInfo(st))
 		}
 	}
 	info.Tools = toolCounts{len(info.Ready) + len(info.Unavailable), len(info.Ready), len(info.Unavailable)}
 	body, err := json.MarshalIndent(info, "", "  ")
 	if err != nil {
-		writeError(ctx, fasthttp.StatusInternalServerError, "internal", "system info failed", nil)
+		writeError(ctx, registry.CodeInternal, "system info failed", nil)
 		return
 	}
 	ctx.Response.Header.Set("Cache-Control", "no-store")

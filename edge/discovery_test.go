@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
@@ -32,8 +33,12 @@ func init() {
 	}
 }
 
-// downRuntime reports one tool as unavailable and runs nothing.
-type downRuntime struct{ down string }
+// downRuntime reports one tool as unavailable and the given sources, and
+// runs nothing.
+type downRuntime struct {
+	down    string
+	sources []actors.SourceStatus
+}
 
 func (r downRuntime) Ready(t *registry.Tool) (bool, string, time.Duration) {
 	if t.Name == r.down {
@@ -45,6 +50,8 @@ func (r downRuntime) Ready(t *registry.Tool) (bool, string, time.Duration) {
 func (downRuntime) Run(context.Context, *registry.Tool, registry.Args) (*registry.Result, error) {
 	panic("discovery routes never run a tool")
 }
+
+func (r downRuntime) Sources() []actors.SourceStatus { return r.sources }
 
 type discoveryServer struct {
 	t      *testing.T
@@ -65,8 +72,8 @@ func newDiscoveryServer(t *testing.T, rt Runtime) *discoveryServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.cfg.Store(cfg)
-	s.routes.Store(&routes)
+	s.readGenerations()
+	s.Apply(&Generation{cfg: cfg, routes: routes})
 	docs, err := registry.BuildDocuments(s.site(cfg), registry.All())
 	if err != nil {
 		t.Fatal(err)
@@ -214,7 +221,7 @@ func TestHealthAndReadiness(t *testing.T) {
 func TestSystemInfo(t *testing.T) {
 	all := registry.All()
 	down := discoveryTools[0].Name
-	a := newDiscoveryServer(t, downRuntime{down}).do("GET", "/api/system/info")
+	a := newDiscoveryServer(t, downRuntime{down: down}).do("GET", "/api/system/info")
 	var got systemInfo
 	if err := json.Unmarshal([]byte(a.body), &got); err != nil || a.status != 200 {
 		t.Fatalf("%d %s %v", a.status, a.body, err)
@@ -226,6 +233,87 @@ func TestSystemInfo(t *testing.T) {
 	if got.Tools != want || len(got.Ready) != len(all)-1 ||
 		len(got.Unavailable) != 1 || got.Unavailable[0] != (unavailableTool{down, "its upstream key is not configured", 30}) {
 		t.Errorf("tools %+v, unavailable %+v", got.Tools, got.Unavailable)
+	}
+}
+
+// Each source's circuit, restarts, key and settings in effect are shown as
+// the runtime reports them; an open circuit says when to retry.
+func TestSystemInfoSources(t *testing.T) {
+	rt := downRuntime{sources: []actors.SourceStatus{
+		{Name: "fred", Breaker: "open", RetryAfter: 12400 * time.Millisecond, Restarts: 11, InFlight: 2,
+			LastError: "fred: HTTP 503 from the source", LastErrorAt: time.Date(2026, 11, 23, 20, 1, 2, 0, time.FixedZone("CET", 3600)),
+			KeyEnv: "FRED_API_KEY", Key: actors.KeyConfigured, Rate: 2, Burst: 2, Concurrency: 2,
+			Timeout: 10 * time.Second, Retries: 2, CacheTTL: time.Hour,
+			Failures: 5, Cooldown: 30 * time.Second, MaxRestarts: 10, Within: time.Minute},
+		{Name: "sec", Breaker: "closed", Key: actors.KeyMissing, KeyEnv: "SEC_USER_AGENT",
+			Rate: 9, Burst: 9, Concurrency: 4, Timeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
+			Failures: 5, Cooldown: 30 * time.Second, MaxRestarts: 10, Within: time.Minute},
+	}}
+	a := newDiscoveryServer(t, rt).do("GET", "/api/system/info")
+	var got struct {
+		Sources json.RawMessage `json:"sources"`
+	}
+	if err := json.Unmarshal([]byte(a.body), &got); err != nil || a.status != 200 {
+		t.Fatalf("%d %s %v", a.status, a.body, err)
+	}
+	want := `[
+    {
+      "name": "fred",
+      "breaker": "open",
+      "retry_after_seconds": 12,
+      "restarts": 11,
+      "in_flight": 2,
+      "last_error": "fred: HTTP 503 from the source",
+      "last_error_at": "2026-11-23T19:01:02Z",
+      "key_env": "FRED_API_KEY",
+      "key": "configured",
+      "settings": {
+        "rate": 2,
+        "burst": 2,
+        "concurrency": 2,
+        "timeout": "10s",
+        "retries": 2,
+        "cache_ttl": "1h0m0s",
+        "breaker": {
+          "failures": 5,
+          "cooldown": "30s"
+        },
+        "supervision": {
+          "max_restarts": 10,
+          "within": "1m0s"
+        }
+      }
+    },
+    {
+      "name": "sec",
+      "breaker": "closed",
+      "restarts": 0,
+      "in_flight": 0,
+      "key_env": "SEC_USER_AGENT",
+      "key": "missing",
+      "settings": {
+        "rate": 9,
+        "burst": 9,
+        "concurrency": 4,
+        "timeout": "15s",
+        "retries": 0,
+        "cache_ttl": "10m0s",
+        "breaker": {
+          "failures": 5,
+          "cooldown": "30s"
+        },
+        "supervision": {
+          "max_restarts": 10,
+          "within": "1m0s"
+        }
+      }
+    }
+  ]`
+	if string(got.Sources) != want {
+		t.Errorf("sources:\n%s\nwant\n%s", got.Sources, want)
+	}
+	if a := newDiscoveryServer(t, nil).do("GET", "/api/system/info"); !strings.Contains(a.body, `"sources": []`) {
+		t.Errorf("without a runtime: %s", a.body)
 	}
 }
 

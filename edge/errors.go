@@ -15,14 +15,15 @@ type errorBody struct {
 }
 
 type errorDetail struct {
-	Code    string                `json:"code"`
+	Code    registry.ErrorCode    `json:"code"`
 	Message string                `json:"message"`
 	Fields  []registry.FieldError `json:"fields,omitempty"`
 }
 
-func writeError(ctx *fasthttp.RequestCtx, status int, code, message string, fields []registry.FieldError) {
+// writeError answers with the one error shape, in the code's status.
+func writeError(ctx *fasthttp.RequestCtx, code registry.ErrorCode, message string, fields []registry.FieldError) {
 	body, _ := json.Marshal(errorBody{errorDetail{code, message, fields}})
-	ctx.SetStatusCode(status)
+	ctx.SetStatusCode(code.Status())
 	ctx.SetContentType("application/json")
 	ctx.Response.Header.Set("Cache-Control", "no-store")
 	ctx.SetBody(body)
@@ -36,8 +37,10 @@ func setRetryAfter(ctx *fasthttp.RequestCtx, d time.Duration) {
 	ctx.Response.Header.Set("Retry-After", strconv.Itoa(secs))
 }
 
+// writeJSON sends body without copying it: it must not change afterwards
+// (a prebuilt document, or one built for this answer alone).
 func writeJSON(ctx *fasthttp.RequestCtx, status int, body []byte) {
 	ctx.SetStatusCode(status)
 	ctx.SetContentType("application/json")
-	ctx.SetBody(body)
+	ctx.Response.SetBodyRaw(body)
 }

@@ -1,10 +1,13 @@
 package edge
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
@@ -58,6 +61,11 @@ func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
 		// context, which the adaptor makes of the fasthttp user values.
 		ctx.SetUserValue(http.LocalAddrContextKey, ctx.LocalAddr())
 		adapted(ctx)
+		// The transport refuses some requests (a wrong Accept or method, a
+		// foreign origin) in plain text; JSON-RPC clients read JSON.
+		if status := ctx.Response.StatusCode(); status >= 400 && !bytes.HasPrefix(ctx.Response.Header.ContentType(), []byte("application/json")) {
+			writeRPCError(ctx, status, nil, -32600, "Invalid Request: "+strings.TrimSpace(string(ctx.Response.Body())))
+		}
 	}, nil
 }
 
@@ -103,4 +111,32 @@ func writeRPCError(ctx *fasthttp.RequestCtx, status int, id json.RawMessage, cod
 	e.Error.Code, e.Error.Message = code, message
 	b, _ := json.Marshal(e)
 	writeJSON(ctx, status, b)
+}
+
+// The _meta keys of the x402 MCP transport.
+const (
+	mcpPaymentKey         = "x402/payment"
+	mcpPaymentResponseKey = "x402/payment-response"
+)
+
+// mcpTool is a tool as tools/list shows it. Its outputSchema admits the
+// payment-required and error results too: the TypeScript client checks
+// structuredContent against it even on an isError result.
+func (s *Server) mcpTool(t *registry.Tool) *mcp.Tool {
+	openWorld, destructive := len(t.Sources) > 0, false
+	return &mcp.Tool{
+		Name: t.Name,
+		Description: fmt.Sprintf("%s Price: %s USD per call in USDC on %s, paid with x402: a call without payment answers with the terms; "+
+			`repeat it with _meta["%s"] to pay.`, t.Description, t.Price, s.pay.Network.Name, mcpPaymentKey),
+		InputSchema:  registry.InputSchema(t),
+		OutputSchema: registry.MCPOutputSchema(t),
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &destructive, OpenWorldHint: &openWorld},
+		Meta:         mcp.Meta{"x402/price_usd": t.Price},
+	}
+}
+
+func (s *Server) mcpCall(t *registry.Tool) mcp.ToolHandler {
+	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return s.callTool(t, req.Params), nil
+	}
 }

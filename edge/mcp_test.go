@@ -112,12 +112,12 @@ func TestMCPTransportRules(t *testing.T) {
 		{"stateless-era discovery", `{"jsonrpc":"2.0","id":3,"method":"server/discover"}`, nil, 200, `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found: server/discover"}}`},
 		{"unknown tool", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}`, nil, 200, `{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"unknown tool \"no_such_tool\""}}`},
 		{"malformed JSON", `{"jsonrpc":"2.0","id":5,`, nil, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not valid JSON"}}`},
-		{"batch in 2025-11-25", batch, nil, 400, "JSON-RPC batching is not supported in 2025-06-18 and later (request version: 2025-11-25)\n"},
+		{"batch in 2025-11-25", batch, nil, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batching is not supported in 2025-06-18 and later (request version: 2025-11-25)"}}`},
 		{"batch in 2025-03-26", batch, map[string]string{"MCP-Protocol-Version": ""}, 200, `[{"jsonrpc":"2.0","id":5,"result":{}},{"jsonrpc":"2.0","id":6,"result":{}}]`},
-		{"no Accept", ping, map[string]string{"Accept": ""}, 400, "Accept must contain both 'application/json' and 'text/event-stream'\n"},
-		{"Accept without event streams", ping, map[string]string{"Accept": "application/json"}, 400, "Accept must contain both 'application/json' and 'text/event-stream'\n"},
-		{"unsupported version", ping, map[string]string{"MCP-Protocol-Version": "2024-10-07"}, 400, "Bad Request: Unsupported protocol version (supported versions: 2025-11-25,2025-06-18,2025-03-26)\n"},
-		{"foreign Origin", ping, map[string]string{"Origin": "https://evil.example"}, 403, "cross-origin request detected, and/or browser is out of date: Sec-Fetch-Site is missing, and Origin does not match Host\n"},
+		{"no Accept", ping, map[string]string{"Accept": ""}, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: Accept must contain both 'application/json' and 'text/event-stream'"}}`},
+		{"Accept without event streams", ping, map[string]string{"Accept": "application/json"}, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: Accept must contain both 'application/json' and 'text/event-stream'"}}`},
+		{"unsupported version", ping, map[string]string{"MCP-Protocol-Version": "2024-10-07"}, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: Bad Request: Unsupported protocol version (supported versions: 2025-11-25,2025-06-18,2025-03-26)"}}`},
+		{"foreign Origin", ping, map[string]string{"Origin": "https://evil.example"}, 403, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: cross-origin request detected, and/or browser is out of date: Sec-Fetch-Site is missing, and Origin does not match Host"}}`},
 		{"own Origin", ping, map[string]string{"Origin": testBase}, 200, `{"jsonrpc":"2.0","id":2,"result":{}}`},
 	} {
 		r := h.post(c.body, c.change)
@@ -196,9 +196,13 @@ func TestMCPListsEveryTool(t *testing.T) {
 		var a, b any
 		json.Unmarshal(schema, &a)
 		json.Unmarshal(l.InputSchema, &b)
+		var out, wantOut any
+		json.Unmarshal(l.Output, &out)
+		outSchema, _ := json.Marshal(registry.MCPOutputSchema(tool))
+		json.Unmarshal(outSchema, &wantOut)
 		wantDesc := tool.Description + " Price: " + tool.Price + ` USD per call in USDC on Base, paid with x402: a call without payment answers with the terms; repeat it with _meta["x402/payment"] to pay.`
 		openWorld := len(tool.Sources) > 0
-		if !jsonEqual(a, b) || l.Description != wantDesc || l.Output != nil || l.Meta["x402/price_usd"] != tool.Price ||
+		if !jsonEqual(a, b) || l.Description != wantDesc || !jsonEqual(out, wantOut) || l.Meta["x402/price_usd"] != tool.Price ||
 			!l.Annotations["readOnlyHint"] || l.Annotations["destructiveHint"] || l.Annotations["openWorldHint"] != openWorld {
 			t.Errorf("%s: %s %+v %s", l.Name, l.Description, l.Annotations, l.InputSchema)
 		}

@@ -23,6 +23,7 @@ type facilitatorDouble struct {
 	refuse   map[string]string // payer (lower case) -> verify invalidReason
 	settleAs func() (status int, body string)
 	hang     atomic.Int64 // settle sleeps this many nanoseconds first
+	verifies atomic.Int64 // /verify calls answered
 	url      string
 }
 
@@ -67,6 +68,7 @@ func (f *facilitatorDouble) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	switch r.URL.Path {
 	case "/verify":
+		f.verifies.Add(1)
 		if reason != "" {
 			json.NewEncoder(w).Encode(map[string]any{"isValid": false, "invalidReason": reason, "payer": a.From})
 			return

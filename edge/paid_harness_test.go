@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -69,6 +70,8 @@ func (r *fakeRuntime) Ready(t *registry.Tool) (bool, string, time.Duration) {
 	return true, "", 0
 }
 
+func (r *fakeRuntime) Sources() []actors.SourceStatus { return nil }
+
 func (r *fakeRuntime) Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error) {
 	r.runs.Add(1)
 	switch t.Name {
@@ -119,7 +122,12 @@ func (h *harness) start() {
 	}
 	h.store = store
 	t.Cleanup(func() { store.Close() })
-	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048"})
+	// The admission limits are lifted here, so the payment tests see the
+	// payment path; guard_test.go sets them.
+	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048",
+		"COINSLOT_LIMITS_PAID_RATE_PER_IP=1e9", "COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1e9",
+		"COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000000", "COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000000",
+		"COINSLOT_LIMITS_REFUSED_FUNDS_TTL=1ns"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +139,7 @@ func (h *harness) start() {
 		t.Fatal(err)
 	}
 	ln := fasthttputil.NewInmemoryListener()
-	go HTTPServer(h.srv.Handler).Serve(ln)
+	go HTTPServer(h.srv.Handler, cfg.Limits).Serve(ln)
 	t.Cleanup(func() { ln.Close() })
 	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }}
 }
@@ -151,10 +159,15 @@ func (r reply) json(t *testing.T) map[string]any {
 	return m
 }
 
-// errorOf is the error member of an error or refusal body.
+// errorOf reads the code and reason of an error body, or of a refusal,
+// whose error is the message with code and reason beside it.
 func (r reply) errorOf(t *testing.T) (code, reason string) {
 	t.Helper()
-	e, _ := r.json(t)["error"].(map[string]any)
+	body := r.json(t)
+	e, ok := body["error"].(map[string]any)
+	if !ok {
+		e = body
+	}
 	code, _ = e["code"].(string)
 	reason, _ = e["reason"].(string)
 	return code, reason

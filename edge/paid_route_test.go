@@ -31,11 +31,12 @@ func TestTermsAreTheSameBytesAndNeverRun(t *testing.T) {
 		acc.Extra["name"] != "USD Coin" || acc.Extra["version"] != "2" {
 		t.Fatalf("v2 terms %+v %+v", pr, acc)
 	}
-	input := pr.Extensions["bazaar"].(map[string]any)["info"].(map[string]any)["input"].(map[string]any)
+	bazaar := bazaarOf(t, &pr)
+	input := bazaar["info"].(map[string]any)["input"].(map[string]any)
 	if input["method"] != "POST" || input["bodyType"] != "json" || input["body"].(map[string]any)["text"] != "hi" {
 		t.Fatalf("bazaar input %v", input)
 	}
-	schema := pr.Extensions["bazaar"].(map[string]any)["schema"].(map[string]any)
+	schema := bazaar["schema"].(map[string]any)
 	body := schema["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"].(map[string]any)
 	var want map[string]any
 	json.Unmarshal(mustJSON(t, registry.InputSchema(testTools[0])), &want)
@@ -44,14 +45,14 @@ func TestTermsAreTheSameBytesAndNeverRun(t *testing.T) {
 	}
 	var v1 struct {
 		X402Version int `json:"x402Version"`
-		Error       struct{ Code string }
+		Code        string
 		Accepts     []x402.RequirementsV1
 	}
 	if err := json.Unmarshal(get.body, &v1); err != nil {
 		t.Fatal(err)
 	}
 	a := v1.Accepts[0]
-	if v1.X402Version != 1 || v1.Error.Code != "payment_required" || a.Network != "base" || a.MaxAmountRequired != "50000" ||
+	if v1.X402Version != 1 || v1.Code != "payment_required" || a.Network != "base" || a.MaxAmountRequired != "50000" ||
 		a.Resource != testBase+echoPath || a.MimeType != "application/json" || a.Description != "Echoes its text." {
 		t.Fatalf("v1 body %s", get.body)
 	}
@@ -153,4 +154,16 @@ func TestReceiptNotFound(t *testing.T) {
 			t.Fatalf("%s: %d %s", tx, r.status, r.body)
 		}
 	}
+}
+
+// bazaarOf is the bazaar discovery extension of a 402 document.
+func bazaarOf(t *testing.T, pr *x402.PaymentRequired) map[string]any {
+	t.Helper()
+	var ext struct {
+		Bazaar map[string]any `json:"bazaar"`
+	}
+	if err := json.Unmarshal(pr.Extensions, &ext); err != nil || ext.Bazaar == nil {
+		t.Fatalf("extensions %s: %v", pr.Extensions, err)
+	}
+	return ext.Bazaar
 }

@@ -57,6 +57,10 @@ func TestHostilePayments(t *testing.T) {
 		{name: "expired", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(3 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
 		{name: "too short to settle", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(12 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
 		{name: "not yet valid", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidAfter = unix(time.Minute) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_after"},
+		{name: "valid for a year", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(365 * 24 * time.Hour) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
+		{name: "payment for another route", header: header(t, h.payment("/paid/test/receipt", nil)), status: 402, reason: "resource_mismatch"},
+		{name: "route on another host", header: signed(func(d *draft) { d.payload.Resource.URL = "https://elsewhere.example" + echoPath }), status: 402, reason: "resource_mismatch"},
+		{name: "no resource", header: signed(func(d *draft) { d.payload.Resource = nil }), status: 402, reason: "resource_mismatch"},
 		{name: "signed by another key", header: signed(func(d *draft) { d.key = otherKey }), status: 402, reason: "invalid_exact_evm_payload_signature"},
 		{name: "signed for another chain", header: signed(func(d *draft) { d.domain.ChainID = big.NewInt(84532) }), status: 402, reason: "invalid_exact_evm_payload_signature"},
 		{name: "signed for another contract", header: signed(func(d *draft) {
@@ -166,9 +170,10 @@ func TestPaidCallSettlesAndRecords(t *testing.T) {
 	if n, err := testutil.GatherAndCount(h.reg, "coinslot_facilitator_seconds"); err != nil || n != 2 {
 		t.Errorf("facilitator latency series %d, want verify and settle: %v", n, err)
 	}
-	// The same authorization again is a replay, and is never served.
+	// The same authorization again gets the same answer, not run or
+	// charged again.
 	again := h.pay(echoPath, echoBody, p)
-	if code, _ := again.errorOf(t); again.status != 402 || code != "payment_replayed" {
+	if again.status != 200 || !bytes.Equal(again.body, r.body) || again.header[x402.HeaderResponse] != r.header[x402.HeaderResponse] {
 		t.Fatalf("replay: %d %s", again.status, again.body)
 	}
 	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
@@ -191,30 +196,26 @@ func TestV1PaymentGetsV1Settlement(t *testing.T) {
 func TestConcurrentIdenticalPaymentsServeOnce(t *testing.T) {
 	h := newHarness(t)
 	p := h.payment(echoPath, nil)
-	statuses := make([]int, 50)
-	codes := make([]string, 50)
+	replies := make([]reply, 50)
 	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Go(func() {
-			r := h.pay(echoPath, echoBody, p)
-			statuses[i] = r.status
-			if r.status != 200 {
-				codes[i], _ = r.errorOf(t)
-			}
-		})
+	for i := range replies {
+		wg.Go(func() { replies[i] = h.pay(echoPath, echoBody, p) })
 	}
 	wg.Wait()
-	ok := 0
-	for i, s := range statuses {
-		switch {
-		case s == 200:
-			ok++
-		case s != 402 || codes[i] != "payment_replayed":
-			t.Errorf("request %d: %d %s", i, s, codes[i])
+	// Those that came while the first call ran are refused (402 while it
+	// ran, 504 while it settled); those after it get its answer.
+	var answer []byte
+	for i, r := range replies {
+		if r.status == 200 && (answer == nil || bytes.Equal(r.body, answer)) {
+			answer = r.body
+			continue
+		}
+		if code, _ := r.errorOf(t); !(r.status == 402 && code == "payment_replayed" || r.status == 504 && code == "settlement_pending") {
+			t.Errorf("request %d: %d %s", i, r.status, r.body)
 		}
 	}
-	if ok != 1 || h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("%d answered 200, %d runs, %d settles; want 1 each", ok, h.rt.runs.Load(), h.fac.settleCount())
+	if answer == nil || h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
+		t.Fatalf("answered %s, %d runs, %d settles; want 1 each", answer, h.rt.runs.Load(), h.fac.settleCount())
 	}
 }
 
@@ -273,11 +274,11 @@ func TestUnknownSettlementKeepsTheAuthorization(t *testing.T) {
 	h.fac.hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
-	if code, reason := r.errorOf(t); r.status != 402 || code != "settlement_failed" || reason != "unexpected_settle_error" || bytes.Contains(r.body, []byte("abab")) {
+	if code, _ := r.errorOf(t); r.status != 504 || code != "settlement_pending" || r.header[x402.HeaderResponse] != "" || bytes.Contains(r.body, []byte("abab")) {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
 	h.fac.hang.Store(0)
-	if again := h.pay(echoPath, echoBody, p); again.status != 402 || !bytes.Contains(again.body, []byte("payment_replayed")) {
+	if again := h.pay(echoPath, echoBody, p); again.status != 504 || !bytes.Contains(again.body, []byte("settlement_pending")) {
 		t.Fatalf("reuse after an unknown settlement: %d %s", again.status, again.body)
 	}
 	if pend := h.pending(); len(pend) != 1 || pend[0].Receipt.RequestSHA256 != digest([]byte(echoBody)) || pend[0].Receipt.Payer != buyer {
@@ -286,9 +287,10 @@ func TestUnknownSettlementKeepsTheAuthorization(t *testing.T) {
 }
 
 // A crash between settlement and Record: Settling, written before /settle,
-// keeps the payment in the ledger file; the restarted process refuses the
-// authorization, and reconciliation records the receipt under its
-// transaction, which /receipt then serves.
+// keeps the payment in the ledger file; the restarted process answers the
+// authorization's retry with settlement_pending, and reconciliation records
+// the receipt under its transaction, which /receipt then serves, and the
+// retry then gets the answer.
 func TestSettledPaymentSurvivesACrashBeforeRecord(t *testing.T) {
 	h := newHarness(t)
 	h.srv.pay.Ledger = crashingStore{h.store}
@@ -304,7 +306,7 @@ func TestSettledPaymentSurvivesACrashBeforeRecord(t *testing.T) {
 		pend[0].Receipt.ReceiptID != receiptID("eip155:8453", buyer, p.Payload.Authorization.Nonce) || pend[0].Receipt.Tx != "" {
 		t.Fatalf("pending %+v", pend)
 	}
-	if again := h.pay(echoPath, echoBody, p); again.status != 402 || !bytes.Contains(again.body, []byte("payment_replayed")) {
+	if again := h.pay(echoPath, echoBody, p); again.status != 504 || !bytes.Contains(again.body, []byte("settlement_pending")) {
 		t.Fatalf("after restart: %d %s", again.status, again.body)
 	}
 	rec := pend[0].Receipt
@@ -314,6 +316,9 @@ func TestSettledPaymentSurvivesACrashBeforeRecord(t *testing.T) {
 	}
 	if got := h.do("GET", "/receipt/"+settled.Transaction, "", nil); got.status != 200 || got.json(t)["response_sha256"] != digest(r.body) {
 		t.Fatalf("reconciled receipt: %d %s", got.status, got.body)
+	}
+	if again := h.pay(echoPath, echoBody, p); again.status != 200 || !bytes.Equal(again.body, r.body) {
+		t.Fatalf("retry once reconciled: %d %s", again.status, again.body)
 	}
 }
 

@@ -28,7 +28,8 @@ var ReceiptSchemaDoc []byte
 
 // draftReceipt is a settlement's receipt before the facilitator names its
 // transaction.
-func (s *Server) draftReceipt(cfg *config.Config, t *x402.Terms, a *x402.Authorization, requestSHA, responseSHA string) *ledger.Receipt {
+func (s *Server) draftReceipt(cfg *config.Config, o *offer, a *x402.Authorization, requestSHA, responseSHA string) *ledger.Receipt {
+	t := o.terms
 	payer := common.HexToAddress(a.From).Hex()
 	return &ledger.Receipt{
 		Schema:         ledger.ReceiptSchema,
@@ -37,9 +38,9 @@ func (s *Server) draftReceipt(cfg *config.Config, t *x402.Terms, a *x402.Authori
 		Asset:          t.Network.Asset.Hex(),
 		Payer:          payer,
 		PayTo:          t.PayTo.Hex(),
-		AmountAtomic:   strconv.FormatInt(t.Tool.PriceAtomic(), 10),
-		AmountUSD:      registry.FormatUSD(t.Tool.PriceAtomic()),
-		Tool:           t.Tool.Name,
+		AmountAtomic:   strconv.FormatInt(o.tool.PriceAtomic(), 10),
+		AmountUSD:      registry.FormatUSD(o.tool.PriceAtomic()),
+		Tool:           o.tool.Name,
 		Endpoint:       t.Resource,
 		RequestSHA256:  requestSHA,
 		ResponseSHA256: responseSHA,
@@ -60,17 +61,17 @@ func (s *Server) serveReceipt(ctx *fasthttp.RequestCtx, tx string) {
 	ctx.Response.Header.Set("Access-Control-Allow-Origin", "*")
 	if !ctx.IsGet() && !ctx.IsHead() {
 		ctx.Response.Header.Set("Allow", "GET")
-		writeError(ctx, fasthttp.StatusMethodNotAllowed, "method_not_allowed", "receipts are read with GET", nil)
+		writeError(ctx, registry.CodeMethodNotAllowed, "receipts are read with GET", nil)
 		return
 	}
 	if !txHash.MatchString(tx) {
-		writeError(ctx, fasthttp.StatusNotFound, "not_found", "no receipt for "+strconv.Quote(tx)+": a transaction is 0x and 64 hex digits", nil)
+		writeError(ctx, registry.CodeNotFound, "no receipt for "+strconv.Quote(tx)+": a transaction is 0x and 64 hex digits", nil)
 		return
 	}
 	r, err := s.pay.Ledger.Receipt(context.Background(), tx)
 	switch {
 	case errors.Is(err, ledger.ErrNotFound):
-		writeError(ctx, fasthttp.StatusNotFound, "not_found", "no receipt for "+tx, nil)
+		writeError(ctx, registry.CodeNotFound, "no receipt for "+tx, nil)
 		return
 	case err != nil:
 		s.internalReceipt(ctx, err)
@@ -87,5 +88,5 @@ func (s *Server) serveReceipt(ctx *fasthttp.RequestCtx, tx string) {
 
 func (s *Server) internalReceipt(ctx *fasthttp.RequestCtx, err error) {
 	log.Printf("receipt %s: %v", ctx.Path(), err)
-	writeError(ctx, fasthttp.StatusInternalServerError, "internal", "the ledger could not be read", nil)
+	writeError(ctx, registry.CodeInternal, "the ledger could not be read", nil)
 }

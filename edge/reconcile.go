@@ -37,9 +37,16 @@ type Reconciliation struct {
 // authorization expired unused is released, since it can never be charged.
 type Reconciler struct {
 	c          Reconciliation
-	pending    prometheus.Gauge
+	pending    *prometheus.GaugeVec
 	reconciled *prometheus.CounterVec
-	lastLeft   int // pending payments after the previous round
+	lastStuck  int                 // payments looked up and left pending by the previous round
+	looks      map[string]lookedUp // payer|nonce → its lookups so far
+}
+
+// lookedUp is how often a pending payment was looked up, and when next.
+type lookedUp struct {
+	times int
+	next  time.Time
 }
 
 // Reconciliation outcomes, the values of
@@ -51,18 +58,43 @@ const (
 )
 
 const (
-	// liveSettlement is how long a pending payment may belong to a call
-	// still settling (settleBudget, then Record's retries); the
-	// reconciler leaves it to that call.
-	liveSettlement = time.Minute
+	// firstLook is the age at which a pending payment is first looked up:
+	// most belong to a call that records them within a second. Looking up
+	// one still settling is harmless: Record is idempotent, and a payment
+	// is released only once its authorization has expired.
+	firstLook = 2 * time.Second
+	// maxBackoff caps the wait between two lookups of one payment, which
+	// doubles from firstLook.
+	maxBackoff = time.Minute
 	// expiryMargin is how long after validBefore an unused authorization
 	// is still looked for: the RPC node may see a late block, and clocks
 	// differ.
 	expiryMargin = 2 * time.Minute
-	// ReconcileEvery is how often the service looks at the pending
-	// payments: the interval it gives Run.
-	ReconcileEvery = time.Minute
+	// ReconcileEvery is how often the service reads the pending payments,
+	// the interval it gives Run, so a new one is looked up within seconds.
+	ReconcileEvery = time.Second
 )
+
+// pendingAges are the age buckets of coinslot_settlements_pending: an upper
+// bound each, and its label.
+var pendingAges = []struct {
+	under time.Duration
+	label string
+}{
+	{time.Minute, "under_1m"},
+	{10 * time.Minute, "1m_to_10m"},
+	{time.Hour, "10m_to_1h"},
+	{1<<63 - 1, "over_1h"},
+}
+
+func ageLabel(age time.Duration) string {
+	for _, b := range pendingAges {
+		if age < b.under {
+			return b.label
+		}
+	}
+	return pendingAges[len(pendingAges)-1].label
+}
 
 // NewReconciler returns a reconciler; nothing runs until Once or Run.
 func NewReconciler(c Reconciliation) (*Reconciler, error) {
@@ -77,12 +109,16 @@ func NewReconciler(c Reconciliation) (*Reconciler, error) {
 	}
 	r := &Reconciler{
 		c: c,
-		pending: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "coinslot_settlements_pending", Help: "Payments whose settlement began and is neither recorded nor released.",
-		}),
+		pending: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "coinslot_settlements_pending", Help: "Payments whose settlement began and is neither recorded nor released, by age.",
+		}, []string{"age"}),
 		reconciled: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "coinslot_settlements_reconciled_total", Help: "Pending payments resolved from the chain, by outcome.",
 		}, []string{"outcome"}),
+		looks: map[string]lookedUp{},
+	}
+	for _, b := range pendingAges {
+		r.pending.WithLabelValues(b.label).Set(0)
 	}
 	if c.Metrics != nil {
 		for _, m := range []prometheus.Collector{r.pending, r.reconciled} {
@@ -94,9 +130,10 @@ func NewReconciler(c Reconciliation) (*Reconciler, error) {
 	return r, nil
 }
 
-// Run reconciles now and then every interval until ctx ends. It keeps going
-// when nothing is pending: a /settle that never answers leaves a payment
-// pending while the service runs.
+// Run reconciles now, which resolves at start-up what a previous process
+// left pending, and then every interval until ctx ends. It keeps going when
+// nothing is pending: a /settle that never answers leaves a payment pending
+// while the service runs.
 func (r *Reconciler) Run(ctx context.Context, interval time.Duration) {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
@@ -112,29 +149,47 @@ func (r *Reconciler) Run(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Once resolves what it can of the pending payments and returns how many are
-// left pending. A payment younger than liveSettlement is not counted: it
-// may belong to a call still settling.
+// Once counts the pending payments, looks up those due (firstLook old, then
+// at doubling intervals), resolves what it can, and returns how many are
+// left pending. One goroutine calls it at a time.
 func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 	pending, err := r.c.Ledger.Pending(ctx)
 	if err != nil {
 		return 0, err
 	}
 	now := r.c.Now()
+	ages := map[string]int{}
+	stuck := 0 // looked up and still pending: worth a warning
+	looks := make(map[string]lookedUp, len(pending))
 	for _, p := range pending {
-		if now.Sub(p.Since) >= liveSettlement && !r.resolve(ctx, p, now) {
-			left++
+		key := p.Payer + "|" + p.Nonce
+		look := r.looks[key]
+		if now.Sub(p.Since) >= firstLook && !now.Before(look.next) {
+			if r.resolve(ctx, p, now) {
+				continue
+			}
+			look.times++
+			look.next = now.Add(min(firstLook<<min(look.times-1, 8), maxBackoff))
 		}
+		if look.times > 0 {
+			stuck++
+		}
+		looks[key] = look
+		ages[ageLabel(now.Sub(p.Since))]++
+		left++
 	}
-	r.pending.Set(float64(left))
-	if left > 0 && left != r.lastLeft {
+	r.looks = looks
+	for _, b := range pendingAges {
+		r.pending.WithLabelValues(b.label).Set(float64(ages[b.label]))
+	}
+	if stuck > 0 && stuck != r.lastStuck {
 		if r.c.Finder == nil {
-			r.c.Log.Warn("settlements pending: a settled payment has no receipt until it is reconciled, which needs chain_rpc", "count", left, "oldest", pending[0].Since)
+			r.c.Log.Warn("settlements pending: a settled payment has no receipt until it is reconciled, which needs chain_rpc", "count", stuck, "oldest", pending[0].Since)
 		} else {
-			r.c.Log.Warn("settlements pending; reconciling again", "count", left)
+			r.c.Log.Warn("settlements pending; reconciling", "count", stuck)
 		}
 	}
-	r.lastLeft = left
+	r.lastStuck = stuck
 	return left, nil
 }
 

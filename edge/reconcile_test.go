@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
@@ -54,11 +55,20 @@ func (h *harness) reconcilerFor(chain SettlementFinder, now *time.Time) *Reconci
 
 func (r *Reconciler) wantCounts(t *testing.T, pending, settled, released, failed float64) {
 	t.Helper()
-	got := [4]float64{testutil.ToFloat64(r.pending), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledSettled)),
+	got := [4]float64{r.pendingCount(), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledSettled)),
 		testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledReleased)), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledFailed))}
 	if want := [4]float64{pending, settled, released, failed}; got != want {
 		t.Fatalf("pending, settled, released, failed = %v, want %v", got, want)
 	}
+}
+
+// pendingCount is coinslot_settlements_pending summed over its ages.
+func (r *Reconciler) pendingCount() float64 {
+	var n float64
+	for _, b := range pendingAges {
+		n += testutil.ToFloat64(r.pending.WithLabelValues(b.label))
+	}
+	return n
 }
 
 func once(t *testing.T, r *Reconciler, wantLeft int) {
@@ -87,18 +97,22 @@ func TestReconcileRecordsASettledPayment(t *testing.T) {
 	}
 
 	chain := &fakeChain{settled: map[string]fakeSettlement{}}
-	now := pend[0].Since.Add(30 * time.Second)
+	now := pend[0].Since.Add(time.Second)
 	r := h.reconcilerFor(chain, &now)
-	once(t, r, 0) // a call may still be settling it
+	once(t, r, 1) // counted, but a call most likely records it in a moment
+	r.wantCounts(t, 1, 0, 0, 0)
 	if len(chain.asked) != 0 {
-		t.Fatalf("a payment settling for 30s was looked up")
+		t.Fatalf("a payment settling for 1s was looked up")
 	}
-	now = pend[0].Since.Add(time.Minute)
+	now = pend[0].Since.Add(firstLook)
 	once(t, r, 1) // not on chain yet, and its expiry is unknown
 	r.wantCounts(t, 1, 0, 0, 0)
 
 	blockTime := time.Date(2026, 5, 4, 10, 11, 12, 0, time.FixedZone("CEST", 2*3600))
 	chain.settled[pend[0].Payer+"|"+pend[0].Nonce] = fakeSettlement{settled.Transaction, blockTime}
+	now = now.Add(firstLook - time.Millisecond)
+	once(t, r, 1) // backing off
+	now = now.Add(time.Millisecond)
 	once(t, r, 0)
 	r.wantCounts(t, 0, 1, 0, 0)
 	if want := pend[0].Since.Add(-ledger.DefaultHold); !chain.asked[1].Equal(want) {
@@ -115,7 +129,7 @@ func TestReconcileRecordsASettledPayment(t *testing.T) {
 	if got.status != 200 || !bytes.Equal(got.body, wantBody) {
 		t.Fatalf("receipt: %d %s\nwant %s", got.status, got.body, wantBody)
 	}
-	if again := h.pay(echoPath, echoBody, p); again.status != 402 || !bytes.Contains(again.body, []byte("payment_replayed")) {
+	if again := h.pay(echoPath, echoBody, p); again.status != 200 || !bytes.Equal(again.body, paid.body) {
 		t.Fatalf("replay after reconciliation: %d %s", again.status, again.body)
 	}
 }
@@ -133,7 +147,7 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	if err := h.store.Reserve(ctx, a.From, a.Nonce, "test_echo"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.store.Settling(ctx, a.From, a.Nonce, would); err != nil {
+	if err := h.store.Settling(ctx, a.From, a.Nonce, would, nil); err != nil {
 		t.Fatal(err)
 	}
 	since := h.pending()[0].Since
@@ -142,7 +156,7 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	now := since.Add(time.Minute)
 	r := h.reconcilerFor(chain, &now)
 	once(t, r, 1) // still valid: it may land
-	now = validBefore.Add(expiryMargin - time.Second)
+	now = validBefore.Add(expiryMargin - maxBackoff)
 	once(t, r, 1) // expired, but a late block may still carry it
 	r.wantCounts(t, 1, 0, 0, 0)
 	if len(chain.asked) != 2 {
@@ -155,6 +169,7 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	r.wantCounts(t, 1, 0, 0, 1)
 
 	chain.err = nil
+	now = now.Add(maxBackoff)
 	once(t, r, 0)
 	r.wantCounts(t, 0, 0, 1, 1)
 	if len(h.pending()) != 0 {
@@ -184,5 +199,55 @@ func TestReconcileWithoutAChainOnlyCounts(t *testing.T) {
 	r.wantCounts(t, 1, 0, 0, 0)
 	if len(h.pending()) != 1 {
 		t.Fatalf("pending %+v", h.pending())
+	}
+}
+
+// Every pending payment is counted from its first second, by age; each is
+// looked up from firstLook on, at doubling intervals up to maxBackoff.
+func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	for i := range 2 {
+		p := h.payment(echoPath, nil)
+		a := p.Payload.Authorization
+		if err := h.store.Reserve(ctx, a.From, a.Nonce, "test_echo"); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.store.Settling(ctx, a.From, a.Nonce, &ledger.Receipt{Tool: "test_echo"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			time.Sleep(10 * time.Millisecond) // the ledger orders by its own clock
+		}
+	}
+	pend := h.pending()
+	chain := &fakeChain{}
+	now := pend[1].Since
+	r := h.reconcilerFor(chain, &now)
+	once(t, r, 2)
+	if len(chain.asked) != 0 {
+		t.Fatalf("looked up at once: %d", len(chain.asked))
+	}
+	var lookups []time.Duration // the newer payment's ages at the lookups
+	for step := time.Duration(0); step <= 5*time.Minute; step += time.Second {
+		now = pend[1].Since.Add(step)
+		before := len(chain.asked)
+		once(t, r, 2)
+		switch len(chain.asked) - before {
+		case 2:
+			lookups = append(lookups, step)
+		case 1:
+			t.Fatalf("at %v one payment was looked up, not both", step)
+		}
+	}
+	want := []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 32 * time.Second, 64 * time.Second,
+		124 * time.Second, 184 * time.Second, 244 * time.Second}
+	if fmt.Sprint(lookups) != fmt.Sprint(want) {
+		t.Fatalf("looked up at %v, want %v", lookups, want)
+	}
+	for label, n := range map[string]float64{"under_1m": 0, "1m_to_10m": 2, "10m_to_1h": 0, "over_1h": 0} {
+		if got := testutil.ToFloat64(r.pending.WithLabelValues(label)); got != n {
+			t.Fatalf("pending %s: %v, want %v", label, got, n)
+		}
 	}
 }

@@ -5,10 +5,13 @@ package edge
 
 import (
 	"context"
-	"strings"
+	"errors"
+	"fmt"
+	"net"
 	"sync/atomic"
 	"time"
 
+	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
@@ -25,19 +28,25 @@ type Runtime interface {
 	Ready(t *registry.Tool) (ok bool, why string, retryAfter time.Duration)
 	// Run executes one validated call.
 	Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error)
+	// Sources reports every upstream source's circuit, restarts, key and
+	// settings in effect, without waiting on any actor.
+	Sources() []actors.SourceStatus
 }
 
 // Server serves every address of the interface.
 type Server struct {
-	cfg           atomic.Pointer[config.Config]
+	gen           atomic.Pointer[Generation] // replaced whole on reload
+	cfg           current[config.Config]
+	offers        current[map[string]*offer]
 	runtime       Runtime
 	started       time.Time
-	routes        atomic.Pointer[map[string]fasthttp.RequestHandler] // exact paths, rebuilt on reload
 	pay           Payments
 	metrics       *paymentMetrics
-	offers        atomic.Pointer[map[string]*offer]       // every tool's terms by tool name, rebuilt on reload
-	mcp           atomic.Pointer[fasthttp.RequestHandler] // /mcp, rebuilt on reload
-	searchCatalog CatalogSearch                           // nil until cmd connects the x402 catalog
+	searchCatalog CatalogSearch // nil until cmd connects the x402 catalog
+	unready       readiness     // why the server does not take new work, if it does not
+	guard         *guard        // admission limits, read from the config at start
+	http          *httpMetrics
+	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
 }
 
 // New builds a server for cfg.
@@ -46,75 +55,77 @@ func New(cfg *config.Config, rt Runtime, pay Payments) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{runtime: rt, started: time.Now(), pay: pay, metrics: metrics}
+	if pay.Ledger != nil {
+		pay.Ledger = meteredLedger{pay.Ledger, metrics}
+	}
+	s := &Server{runtime: rt, started: time.Now(), pay: pay, metrics: metrics, http: metrics.http, guard: newGuard(cfg.Limits)}
+	s.readGenerations()
 	if err := s.Reload(cfg); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// Reload swaps in a new configuration and rebuilds every document from it.
-// Requests in flight finish with the documents they started with.
+// Reload prepares the generation for cfg and serves it; one that cannot be
+// built changes nothing. A process whose runtime reloads too prepares both
+// before it applies either.
 func (s *Server) Reload(cfg *config.Config) error {
-	routes, err := s.buildRoutes(cfg)
+	g, err := s.Prepare(cfg)
 	if err != nil {
 		return err
 	}
-	offers, err := s.buildOffers(cfg)
-	if err != nil {
-		return err
-	}
-	mcp, err := s.buildMCP(cfg)
-	if err != nil {
-		return err
-	}
-	s.cfg.Store(cfg)
-	s.routes.Store(&routes)
-	s.offers.Store(&offers)
-	s.mcp.Store(&mcp)
+	s.Apply(g)
 	return nil
-}
-
-// Handler is the fasthttp entry point.
-func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
-	// Indexing with string(raw) copies nothing: the documents and the paid
-	// routes are found without an allocation.
-	raw := ctx.Path()
-	if h, ok := (*s.routes.Load())[string(raw)]; ok {
-		h(ctx)
-		return
-	}
-	path := string(raw)
-	if path == registry.PathMCP {
-		(*s.mcp.Load())(ctx)
-		return
-	}
-	if tx, ok := strings.CutPrefix(path, "/receipt/"); ok && tx != "" {
-		s.serveReceipt(ctx, tx)
-		return
-	}
-	writeError(ctx, fasthttp.StatusNotFound, "not_found", "no route "+path, nil)
 }
 
 // Config is the configuration the server runs with now.
 func (s *Server) Config() *config.Config { return s.cfg.Load() }
 
 // HTTPServer is the fasthttp server for the edge's handler h (the edge's own,
-// or one that wraps it), with the limits the edge relies on.
-func HTTPServer(h fasthttp.RequestHandler) *fasthttp.Server {
+// or one that wraps it), with the limits the edge relies on and the timeouts
+// of l. A slow sender is cut off at the read timeout; connections are capped
+// by the listener (LimitListener).
+func HTTPServer(h fasthttp.RequestHandler, l config.Limits) *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler: h,
-		Name:    "coinslot",
+		Handler:      h,
+		ErrorHandler: unreadable,
+		Name:         "coinslot",
 		// The edge answers oversized bodies itself with a JSON 413; this cap
-		// only stops abuse far beyond max_body_bytes.
-		MaxRequestBodySize: 4 << 20,
+		// only stops abuse far beyond max_body_bytes, and is answered with
+		// the same 413.
+		MaxRequestBodySize: maxReadBody,
 		// Payment headers echo the 402's extensions and run past 12 KiB; the
 		// buffer holds a maximal one (x402.MaxHeaderBytes) with the rest of
 		// the request head, so the edge, not fasthttp, answers oversized ones.
-		ReadBufferSize:        x402.MaxHeaderBytes + 16<<10,
-		ReadTimeout:           30 * time.Second,
+		ReadBufferSize:        readBuffer,
+		ReadTimeout:           time.Duration(l.ReadTimeout),
 		WriteTimeout:          90 * time.Second,
-		IdleTimeout:           120 * time.Second,
+		IdleTimeout:           time.Duration(l.IdleTimeout),
 		NoDefaultServerHeader: true,
+	}
+}
+
+// readBuffer holds a maximal payment header (x402.MaxHeaderBytes) with the
+// rest of the request head; a longer head is answered 431.
+const readBuffer = x402.MaxHeaderBytes + 16<<10
+
+// maxReadBody is the largest body the server reads at all.
+const maxReadBody = 4 << 20
+
+// unreadable answers, in the one error shape, a request fasthttp could not
+// read: headers past its buffer, a body past maxReadBody, a slow client or
+// broken HTTP.
+func unreadable(ctx *fasthttp.RequestCtx, err error) {
+	var small *fasthttp.ErrSmallBuffer
+	var netErr *net.OpError
+	switch {
+	case errors.As(err, &small):
+		writeError(ctx, registry.CodeHeaderTooLarge, fmt.Sprintf("the request headers are over %d bytes", readBuffer), nil)
+	case errors.Is(err, fasthttp.ErrBodyTooLarge):
+		writeError(ctx, registry.CodeBodyTooLarge, fmt.Sprintf("the body is over %d bytes", maxReadBody), nil)
+	case errors.As(err, &netErr) && netErr.Timeout():
+		writeError(ctx, registry.CodeRequestTimeout, "the request was not received in time", nil)
+	default:
+		writeError(ctx, registry.CodeBadRequest, "the request is not valid HTTP", nil)
 	}
 }

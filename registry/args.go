@@ -1,8 +1,9 @@
 package registry
 
 // Args are validated arguments: string, int64, float64, bool, []any, or
-// map[string]any for pasted JSON objects. Absent optional fields without a
-// default are missing from the map.
+// map[string]any for pasted JSON objects, or the form a tool's Check made of
+// a field (a parsed URL, a date). Absent optional fields without a default
+// are missing from the map.
 type Args map[string]any
 
 // Has reports whether the field was given or defaulted.
@@ -37,3 +38,7 @@ func (a Args) Strings(name string) []string {
 
 // Raw returns a field as validated, e.g. pasted JSON as an object or a string.
 func (a Args) Raw(name string) any { return a[name] }
+
+// Parsed returns the form a tool's Check stored for a field, or T's zero
+// value when the field is absent.
+func Parsed[T any](a Args, name string) T { v, _ := a[name].(T); return v }

@@ -58,6 +58,9 @@ func check(t *Tool) error {
 	if t.Description == "" || t.Expected == "" {
 		return fmt.Errorf("description and expected result are required")
 	}
+	if t.Handler != nil && t.Result == nil {
+		return fmt.Errorf("result type is not declared")
+	}
 	seen := map[string]bool{}
 	for _, p := range t.Params {
 		if seen[p.Name] {

@@ -32,6 +32,8 @@ type docsGroup struct {
 
 type docsTool struct {
 	Name, Price, Description, Expected, Endpoint, Quote, Example string
+	Fetch, CLI                                                   string // copy-paste paid calls
+	Search                                                       string // what the sidebar search matches, lower case
 	MCPOnly, BodyRequired                                        bool
 	Params                                                       []docsParam
 }
@@ -72,9 +74,15 @@ func buildDocs(s Site, tools []*Tool) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
+			body, err := compact(example(t))
+			if err != nil {
+				return nil, err
+			}
 			dg.Tools = append(dg.Tools, docsTool{
 				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected,
 				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
+				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body),
+				Search:  strings.ToLower(t.Name + " " + t.Category + " " + t.Description),
 				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),
 			})
 		}
@@ -114,4 +122,32 @@ func curl(s Site, t *Tool) (string, error) {
 	}
 	return "curl -i -X POST " + s.Endpoint(t) + headers + " \\\n  -d '" +
 		strings.ReplaceAll(body, "'", `'\''`) + "'", nil
+}
+
+// fetchSnippet pays for one call with the @x402/fetch client; MCP-only
+// tools have no route for it.
+func fetchSnippet(s Site, t *Tool, body string) string {
+	if !t.Paid() {
+		return ""
+	}
+	return `import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { privateKeyToAccount } from "viem/accounts";
+
+const client = new x402Client();
+client.register("` + s.Network + `", new ExactEvmScheme(privateKeyToAccount(process.env.BUYER_KEY)));
+const pay = wrapFetchWithPayment(fetch, client);
+const res = await pay("` + s.Endpoint(t) + `", {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(` + body + `),
+});
+console.log(await res.json()); // ` + t.Price + ` USD`
+}
+
+// cliSnippet buys one call with the service's own client, which checks the
+// buyer contract before it pays.
+func cliSnippet(s Site, t *Tool, body string) string {
+	return "COINSLOT_BUYER_KEY=... coinslot call " + t.Name + " --url " + strings.TrimRight(s.BaseURL, "/") +
+		" --max-usd " + t.Price + " \\\n  --data '" + strings.ReplaceAll(body, "'", `'\''`) + "'"
 }

@@ -3,6 +3,7 @@ package registry
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -10,16 +11,52 @@ import (
 	"unicode"
 )
 
-// Route-finder weights: a tool whose name is the query beats one whose name
-// holds a query word, which beats a category word, which beats a word of the
-// description.
+// The route finder ranks tools with BM25F: each query word is looked up in
+// a tool's name, path, category and description, weighted per field, its
+// repetitions saturating (k1) and long fields discounted (b), and rare words
+// count for more than words every tool has. A word matches a tool's word
+// exactly, through an alias (a venue's real name for its identifier), as
+// the start of a longer word, or with one small typo; the looser the match,
+// the less it counts.
 const (
-	scoreExactName   = 100
-	scoreNameWord    = 20
-	scoreNamePrefix  = 8
-	scoreCategory    = 10
-	scoreDescription = 3
+	bm25K1 = 1.2
+	bm25B  = 0.75
+
+	weightName        = 3.0
+	weightPath        = 1.5
+	weightCategory    = 1.5
+	weightDescription = 1.0
+
+	matchPrefix = 0.6 // "earth" in "earthquake"
+	matchTypo   = 0.5 // "kalhsi" for "kalshi"
+
+	bonusExactName = 10.0 // the query is a tool's name
+	scoreScale     = 100  // scores are published as integers
 )
+
+// fields of a tool, in the order of fieldWeights.
+const (
+	fieldName = iota
+	fieldPath
+	fieldCategory
+	fieldDescription
+	fieldCount
+)
+
+var fieldWeights = [fieldCount]float64{weightName, weightPath, weightCategory, weightDescription}
+
+// aliases are words that name the same thing: the catalog's identifiers keep
+// venueA and venueB, buyers ask for Polymarket and Kalshi; names abbreviate.
+var aliases = map[string][]string{
+	"polymarket": {"venuea"}, "venuea": {"polymarket"},
+	"kalshi": {"venueb"}, "venueb": {"kalshi"},
+	"arb": {"arbitrage"}, "arbitrage": {"arb"},
+	"quake": {"earthquake"}, "earthquake": {"quake"},
+	"btc": {"bitcoin"}, "bitcoin": {"btc"},
+	"gov": {"government"}, "government": {"gov"},
+	"env": {"environment"}, "environment": {"env"},
+	"cve": {"vulnerability"}, "vulnerability": {"cve"},
+}
 
 // match is one route-finder result without its score; it is marshalled once.
 type match struct {
@@ -47,14 +84,14 @@ type finder struct {
 	service  string
 	boundary paymentBoundary
 	entries  []finderEntry
+	avgLen   [fieldCount]float64 // mean words per field over the catalog
+	vocab    []string            // every word of every field, once
 }
 
 type finderEntry struct {
-	name        string
-	nameWords   []string
-	category    []string
-	description []string
-	match       []byte // the match object's JSON, without the score
+	name   string // the tool's name as words joined by "_"
+	fields [fieldCount][]string
+	match  []byte // the match object's JSON, without the score
 }
 
 func newFinder(s Site, tools []*Tool) (*finder, error) {
@@ -71,13 +108,29 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.entries = append(f.entries, finderEntry{
-			name:        t.Name,
-			nameWords:   words(t.Name),
-			category:    words(t.Category),
-			description: words(t.Description),
-			match:       m,
-		})
+		e := finderEntry{
+			name:   strings.Join(words(t.Name), "_"),
+			fields: [fieldCount][]string{words(t.Name), words(t.Path), words(t.Category), words(t.Description)},
+			match:  m,
+		}
+		f.entries = append(f.entries, e)
+	}
+	seen := map[string]bool{}
+	for w := range aliases { // "arbitrag" reaches the arb tools through "arbitrage"
+		seen[w] = true
+		f.vocab = append(f.vocab, w)
+	}
+	slices.Sort(f.vocab)
+	for _, e := range f.entries {
+		for i, ws := range e.fields {
+			f.avgLen[i] += float64(len(ws)) / float64(len(f.entries))
+			for _, w := range ws {
+				if !seen[w] {
+					seen[w] = true
+					f.vocab = append(f.vocab, w)
+				}
+			}
+		}
 	}
 	return f, nil
 }
@@ -109,9 +162,17 @@ type findResult struct {
 // query lists the whole catalog with score 0.
 func (f *finder) find(q string) findResult {
 	q = strings.TrimSpace(q)
+	qw := words(q)
+	terms := make([]map[string]float64, len(qw))
+	for i, w := range qw {
+		terms[i] = f.variants(w)
+	}
 	matches := []scored{}
 	for _, e := range f.entries {
-		n := e.score(q)
+		n := 0
+		if len(qw) > 0 {
+			n = int(math.Round(scoreScale * f.score(e, strings.Join(qw, "_"), terms)))
+		}
 		if n > 0 || q == "" {
 			matches = append(matches, scored{n, e.match})
 		}
@@ -120,30 +181,102 @@ func (f *finder) find(q string) findResult {
 	return findResult{f.service, q, len(matches), matches, f.boundary}
 }
 
-func (e finderEntry) score(q string) int {
-	qw := words(q)
-	if len(qw) == 0 {
-		return 0
+// variants are the catalog's words a query word stands for, with how much
+// each counts. A loose match carries the matched word's aliases along, so
+// "kalhsi" finds venueB as "kalshi" would.
+func (f *finder) variants(w string) map[string]float64 {
+	v := map[string]float64{}
+	add := func(word string, m float64) {
+		for _, x := range append([]string{word}, aliases[word]...) {
+			v[x] = max(v[x], m)
+		}
 	}
-	n := 0
-	if strings.Join(qw, "_") == strings.Join(e.nameWords, "_") {
-		n += scoreExactName
-	}
-	for _, w := range qw {
+	add(w, 1)
+	for _, cw := range f.vocab {
+		if _, ok := v[cw]; ok {
+			continue
+		}
 		switch {
-		case slices.Contains(e.nameWords, w):
-			n += scoreNameWord
-		case slices.ContainsFunc(e.nameWords, func(nw string) bool { return len(w) >= 3 && strings.HasPrefix(nw, w) }):
-			n += scoreNamePrefix
-		}
-		if slices.Contains(e.category, w) {
-			n += scoreCategory
-		}
-		if slices.Contains(e.description, w) {
-			n += scoreDescription
+		case len(w) >= 3 && strings.HasPrefix(cw, w):
+			add(cw, matchPrefix)
+		case len(w) >= 4 && withinTypos(w, cw):
+			add(cw, matchTypo)
 		}
 	}
-	return n
+	return v
+}
+
+// score is e's BM25F score for the query words' variants, scaled by the
+// share of query words it matches (a tool about both venues beats one that
+// only repeats one of them); name is the query as a tool name.
+func (f *finder) score(e finderEntry, name string, terms []map[string]float64) float64 {
+	total, matched := 0.0, 0
+	for _, v := range terms {
+		tf := 0.0
+		for i, ws := range e.fields {
+			n := 0.0
+			for _, w := range ws {
+				n += v[w]
+			}
+			tf += fieldWeights[i] * n / (1 - bm25B + bm25B*float64(len(ws))/max(f.avgLen[i], 1))
+		}
+		if tf > 0 {
+			total += f.idf(v) * tf * (bm25K1 + 1) / (tf + bm25K1)
+			matched++
+		}
+	}
+	total *= float64(matched) / float64(len(terms))
+	if name == e.name {
+		total += bonusExactName
+	}
+	return total
+}
+
+// idf weighs a query word by how few tools have any of its variants.
+func (f *finder) idf(v map[string]float64) float64 {
+	df := 0
+	for _, e := range f.entries {
+		if slices.ContainsFunc(e.fields[:], func(ws []string) bool {
+			return slices.ContainsFunc(ws, func(w string) bool { return v[w] > 0 })
+		}) {
+			df++
+		}
+	}
+	n := float64(len(f.entries))
+	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// withinTypos reports whether a and b differ by one edit (insertion,
+// deletion, substitution or transposition of neighbours), or two for words
+// of eight letters or more.
+func withinTypos(a, b string) bool {
+	limit := 1
+	if len(a) >= 8 {
+		limit = 2
+	}
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return false
+	}
+	// Optimal string alignment distance over three rows.
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)] <= limit
 }
 
 // stopWords carry no meaning for ranking.
@@ -153,20 +286,36 @@ var stopWords = map[string]bool{
 }
 
 // words splits text into lower-case words at anything that is not a letter
-// or digit (snake_case and kebab-case split too) and drops a plural "s", so
-// "recalls" finds "recall".
+// or digit (snake_case and kebab-case split too), drops stop words and
+// reduces each word to its stem, so "recalls" finds "recall" and "priced"
+// finds "pricing".
 func words(text string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
-		if stopWords[w] {
-			continue
+		if !stopWords[w] {
+			out = append(out, stem(w))
 		}
-		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			w = w[:len(w)-1]
-		}
-		out = append(out, w)
 	}
 	return out
+}
+
+// stem strips the common English inflections: plurals, -ing and -ed.
+func stem(w string) string {
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	case strings.HasSuffix(w, "ing") && len(w) > 5:
+		return w[:len(w)-3]
+	case strings.HasSuffix(w, "ed") && len(w) > 4:
+		return w[:len(w)-2]
+	}
+	return w
 }

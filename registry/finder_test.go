@@ -12,7 +12,7 @@ func finderTool(name, category, description string) *Tool {
 
 var finderCatalog = []*Tool{
 	finderTool("x402_market_radar", "x402 Market Intel", "Catalog size, own ranks and keyword gaps of x402 sellers."),
-	finderTool("trending_markets", "Prediction Markets", "Top markets by 24h volume."),
+	{Name: "trending_markets", Path: "/paid/venueA/trending", Price: "0.02", Category: "Prediction Markets", Description: "Top markets by 24h volume.", Expected: "data"},
 	finderTool("odds_feed", "Prediction Markets", "Normalized YES/NO prices and spreads."),
 	finderTool("drug_recalls", "Health", "Drug recall notices from the regulator."),
 	finderTool("vehicle_recalls", "Health", "Vehicle safety recalls by make and model."),
@@ -49,44 +49,50 @@ func findNames(t *testing.T, q string) []ranked {
 	return res.Matches
 }
 
+func names(rs []ranked) []string {
+	out := []string{}
+	for _, r := range rs {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
 func TestFinderRanking(t *testing.T) {
 	for _, c := range []struct {
 		q    string
-		want []ranked
+		want []string
 	}{
-		// exact name first, then a name word, then a category word, then the description
-		{"x402_market_radar", []ranked{
-			{scoreExactName + 3*scoreNameWord + 2*scoreCategory + scoreDescription, "x402_market_radar"},
-			{scoreNameWord + scoreCategory + scoreDescription, "trending_markets"},
-			{scoreCategory, "odds_feed"},
-			{scoreDescription, "federal_spending"},
-		}},
-		{"market", []ranked{
-			{scoreNameWord + scoreCategory + scoreDescription, "trending_markets"},
-			{scoreNameWord + scoreCategory, "x402_market_radar"},
-			{scoreCategory, "odds_feed"},
-			{scoreDescription, "federal_spending"},
-		}},
-		{"recalls", []ranked{
-			{scoreNameWord + scoreDescription, "drug_recalls"},
-			{scoreNameWord + scoreDescription, "vehicle_recalls"},
-		}},
-		{"Vehicle recall", []ranked{
-			{scoreExactName + 2*scoreNameWord + 2*scoreDescription, "vehicle_recalls"},
-			{scoreNameWord + scoreDescription, "drug_recalls"},
-		}},
-		{"government debt", []ranked{
-			{scoreCategory + scoreNameWord + scoreDescription, "national_debt"},
-			{scoreCategory, "federal_spending"},
-		}},
-		{"rad", []ranked{{scoreNamePrefix, "x402_market_radar"}}},
-		{"the of", []ranked{}},
-		{"quantum", []ranked{}},
+		// the exact name first; then a word in the name beats one in the category, which beats the description
+		{"x402_market_radar", []string{"x402_market_radar", "trending_markets", "odds_feed", "federal_spending"}},
+		{"market", []string{"trending_markets", "x402_market_radar", "odds_feed", "federal_spending"}},
+		{"recalls", []string{"drug_recalls", "vehicle_recalls"}},
+		{"Vehicle recall", []string{"vehicle_recalls", "drug_recalls"}},
+		{"government debt", []string{"national_debt", "federal_spending"}},
+		{"rad", []string{"x402_market_radar"}},       // a prefix
+		{"vehicel", []string{"vehicle_recalls"}},     // a transposition
+		{"regulator", []string{"drug_recalls"}},      // the description alone
+		{"venueA", []string{"trending_markets"}},     // the path
+		{"polymarket", []string{"trending_markets"}}, // the real name of venueA
+		{"normalised", []string{"odds_feed"}},        // two edits in a long word
+		{"nomalsed", []string{}},                     // three
+		{"the of", []string{}},
+		{"quantum", []string{}},
 	} {
-		got := findNames(t, c.q)
-		if !slices.Equal(got, c.want) {
+		if got := names(findNames(t, c.q)); !slices.Equal(got, c.want) {
 			t.Errorf("find(%q) = %v, want %v", c.q, got, c.want)
 		}
+	}
+}
+
+// A tool matching every query word outranks one matching some; a query that
+// is a tool's name adds a fixed bonus to what its words score.
+func TestFinderScores(t *testing.T) {
+	got := findNames(t, "recall regulator")
+	if len(got) != 2 || got[0].Name != "drug_recalls" || got[0].Score <= got[1].Score {
+		t.Fatalf("find(recall regulator) = %v", got)
+	}
+	if exact, words := findNames(t, "odds_feed")[0].Score, findNames(t, "feed odds")[0].Score; exact != words+int(scoreScale*bonusExactName) {
+		t.Fatalf("the exact name scores %d, its words %d", exact, words)
 	}
 }
 
@@ -103,9 +109,31 @@ func TestFinderEmptyQueryListsAll(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
-	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news")
-	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new"}
+	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status")
+	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)
+	}
+}
+
+func TestWithinTypos(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"kalhsi", "kalshi", true},        // transposition
+		{"polymarkt", "polymarket", true}, // deletion
+		{"earthqakes", "earthquakes", true},
+		{"recal", "recall", true},
+		{"vehicle", "vehicle", true},
+		{"normalised", "normalized", true}, // long words allow two
+		{"odds", "adds", true},
+		{"odds", "eels", false},
+		{"market", "basket", false},
+		{"feed", "feedback", false},
+	} {
+		if got := withinTypos(c.a, c.b); got != c.want {
+			t.Errorf("withinTypos(%q, %q) = %v", c.a, c.b, got)
+		}
 	}
 }

@@ -1,20 +1,16 @@
 package registry
 
-import "strings"
-
-// errorCodes are the values of error.code (decision 9's closed list).
-var errorCodes = []string{
-	"not_found", "method_not_allowed", "body_too_large", "invalid_json", "invalid_params",
-	"payment_required", "payment_invalid", "payment_replayed", "settlement_failed", "tool_unavailable",
-	"upstream_unavailable", "upstream_timeout", "upstream_error", "internal",
-}
+import (
+	"strconv"
+	"strings"
+)
 
 func ref(kind, name string) map[string]any {
 	return map[string]any{"$ref": "#/components/" + kind + "/" + name}
 }
 
-// buildOpenAPI describes every paid route: POST runs the tool, GET reads its
-// 402 terms. MCP-only tools have no route and are not in it.
+// buildOpenAPI describes the whole HTTP service: every paid route (POST runs
+// the tool) and the free addresses. MCP-only tools have no route; /mcp sells them.
 func buildOpenAPI(s Site, tools []*Tool) map[string]any {
 	schemas := sharedSchemas()
 	paths := object{}
@@ -24,13 +20,15 @@ func buildOpenAPI(s Site, tools []*Tool) map[string]any {
 		if !t.Paid() {
 			continue
 		}
-		schemas = append(schemas, field{inputSchemaName(t), InputSchema(t)})
+		schemas = append(schemas, field{inputSchemaName(t), InputSchema(t)}, field{t.Name + "_output", OutputSchema(t)})
 		paths = append(paths, field{t.Path, pathItem(s, t)})
 		if !seen[t.Category] {
 			seen[t.Category] = true
 			tags = append(tags, map[string]any{"name": t.Category, "description": "Tools in the " + t.Category + " category."})
 		}
 	}
+	tags = append(tags, map[string]any{"name": serviceTag, "description": "Free addresses: discovery, quotes, receipts, probes and MCP."})
+	paths = append(paths, servicePaths()...)
 	mode := "Payments settle on " + s.NetworkName + " (" + s.Network + ")."
 	if s.Sandbox {
 		mode = "This instance is a sandbox: payments settle on an in-process test chain (" + s.Network + ") and move no real money."
@@ -66,6 +64,9 @@ func buildOpenAPI(s Site, tools []*Tool) map[string]any {
 
 func inputSchemaName(t *Tool) string { return t.Name + "_input" }
 
+// pathItem is a paid route. Its GET, which answers the same 402 terms
+// without running the tool, is said in words rather than listed as a second
+// operation, so the navigation lists each tool once.
 func pathItem(s Site, t *Tool) map[string]any {
 	body := map[string]any{
 		"required": t.BodyRequired,
@@ -81,15 +82,21 @@ func pathItem(s Site, t *Tool) map[string]any {
 		"post": map[string]any{
 			"operationId": t.Name,
 			"summary":     t.Name + " (" + t.Price + " USD)",
-			"description": t.Description + "\n\nPrice: " + t.Price + " USD per call, paid in " + AssetName + " over x402.",
+			"description": t.Description + "\n\nPrice: " + t.Price + " USD per call, paid in " + AssetName + " over x402. " +
+				"A GET on " + t.Path + " answers these 402 terms without reading a body or running the tool.",
 			"tags":        []string{t.Category},
 			"x-price-usd": t.Price,
+			"x-payment-info": map[string]any{
+				"protocol": "x402", "x402Version": 2, "schemes": []string{Scheme}, "price": t.Price, "currency": "USD",
+				"amount": strconv.FormatInt(t.PriceAtomic(), 10), "network": s.Network, "asset": s.AssetContract, "payTo": s.PayTo,
+				"resource": s.Endpoint(t),
+			},
 			"requestBody": body,
 			"responses": map[string]any{
 				"200": map[string]any{
 					"description": t.Expected,
 					"headers":     map[string]any{"PAYMENT-RESPONSE": ref("headers", "PaymentResponse")},
-					"content":     map[string]any{"application/json": map[string]any{"schema": ref("schemas", resultSchemaName(t.Shape))}},
+					"content":     map[string]any{"application/json": map[string]any{"schema": ref("schemas", t.Name+"_output")}},
 				},
 				"400": ref("responses", "InvalidRequest"),
 				"402": ref("responses", "PaymentRequired"),
@@ -100,21 +107,5 @@ func pathItem(s Site, t *Tool) map[string]any {
 				"504": ref("responses", "UpstreamTimeout"),
 			},
 		},
-		"get": map[string]any{
-			"operationId": t.Name + "_terms",
-			"summary":     "Payment terms of " + t.Name,
-			"description": "Answers the route's 402 payment terms without reading a body or running the tool, so probes and catalogs can read the price.",
-			"tags":        []string{t.Category},
-			"x-price-usd": t.Price,
-			"security":    []map[string]any{},
-			"responses": map[string]any{
-				"402": ref("responses", "PaymentRequired"),
-				"503": ref("responses", "Unavailable"),
-			},
-		},
 	}
-}
-
-func resultSchemaName(sh Shape) string {
-	return [...]string{"Envelope", "ObjectResult", "ReceiptBackedResult"}[sh]
 }

@@ -5,16 +5,6 @@ func str(description string) map[string]any {
 }
 
 func sharedSchemas() object {
-	meta := map[string]any{
-		"type":     "object",
-		"required": []string{"count", "source", "generated_at"},
-		"properties": object{
-			{"count", map[string]any{"type": "integer", "minimum": 0, "description": "items in data"}},
-			{"source", str("the real upstream(s) the data came from, or \"local analysis\"")},
-			{"generated_at", map[string]any{"type": "string", "format": "date-time"}},
-			{"sandbox", map[string]any{"type": "boolean", "description": "present and true on a sandbox instance"}},
-		},
-	}
 	requirementsV2 := map[string]any{
 		"type":     "object",
 		"required": []string{"scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"},
@@ -52,7 +42,7 @@ func sharedSchemas() object {
 				"type":     "object",
 				"required": []string{"code", "message"},
 				"properties": object{
-					{"code", map[string]any{"type": "string", "enum": errorCodes}},
+					{"code", map[string]any{"type": "string", "enum": ErrorCodes()}},
 					{"message", str("what went wrong, for people")},
 					{"fields", map[string]any{"type": "array", "items": ref("schemas", "FieldError"),
 						"description": "every bad request field at once (invalid_params)"}},
@@ -63,44 +53,6 @@ func sharedSchemas() object {
 			"type":       "object",
 			"required":   []string{"name", "problem"},
 			"properties": object{{"name", str("the request field")}, {"problem", str("what is wrong with it")}},
-		}},
-		{"Meta", meta},
-		{"Envelope", map[string]any{
-			"type":     "object",
-			"required": []string{"success", "data", "cached", "meta"},
-			"properties": object{
-				{"success", map[string]any{"type": "boolean"}},
-				{"data", map[string]any{"type": []string{"array", "object"}}},
-				{"cached", map[string]any{"type": "boolean", "description": "true only when the data was served from cache"}},
-				{"meta", ref("schemas", "Meta")},
-			},
-		}},
-		{"ObjectResult", map[string]any{
-			"type":        "object",
-			"description": "The tool's own JSON object, described in the route's 200 response; it always carries meta.",
-			"required":    []string{"meta"},
-			"properties":  object{{"meta", ref("schemas", "Meta")}},
-		}},
-		{"Buyer", map[string]any{
-			"type":     "object",
-			"required": []string{"payer", "paid_usd", "tx", "network"},
-			"properties": object{
-				{"payer", str("the buyer's wallet")},
-				{"paid_usd", str("the price paid, decimal dollars")},
-				{"tx", str("settlement transaction hash")},
-				{"network", str("CAIP-2 chain identifier")},
-			},
-		}},
-		{"Receipt", receiptSchema()},
-		{"ReceiptBackedResult", map[string]any{
-			"type":        "object",
-			"description": "The tool's own JSON object with the buyer block and the receipt of this payment.",
-			"required":    []string{"meta", "buyer", "svc_receipt"},
-			"properties": object{
-				{"meta", ref("schemas", "Meta")},
-				{"buyer", ref("schemas", "Buyer")},
-				{"svc_receipt", ref("schemas", "Receipt")},
-			},
 		}},
 		{"PaymentRequirements", requirementsV2},
 		{"PaymentRequired", map[string]any{
@@ -126,7 +78,9 @@ func sharedSchemas() object {
 			"required":    []string{"x402Version", "error", "accepts"},
 			"properties": object{
 				{"x402Version", map[string]any{"type": "integer", "const": 1}},
-				{"error", map[string]any{"type": "string"}},
+				{"error", map[string]any{"type": "string", "description": "What went wrong, in words."}},
+				{"code", map[string]any{"type": "string", "enum": ErrorCodes()}},
+				{"reason", map[string]any{"type": "string", "description": "The x402 reason of a refused payment."}},
 				{"accepts", map[string]any{"type": "array", "items": ref("schemas", "PaymentRequirementsV1")}},
 			},
 		}},
@@ -154,10 +108,11 @@ func sharedResponses() map[string]any {
 			"headers": map[string]any{"PAYMENT-REQUIRED": ref("headers", "PaymentRequired")},
 			"content": map[string]any{"application/json": map[string]any{"schema": ref("schemas", "PaymentRequiredV1")}},
 		},
-		"NotFound":        errorResponse("The upstream has no such item (not_found). Nothing is charged.", nil),
-		"BodyTooLarge":    errorResponse("The body is over 64 KiB (body_too_large).", nil),
-		"UpstreamError":   errorResponse("The upstream answered with an error (upstream_error). Nothing is charged.", nil),
-		"UpstreamTimeout": errorResponse("The upstream did not answer in time (upstream_timeout). Nothing is charged.", nil),
+		"NotFound":         errorResponse("The upstream has no such item (not_found). Nothing is charged.", nil),
+		"MethodNotAllowed": errorResponse("The address takes GET or HEAD (method_not_allowed).", nil),
+		"BodyTooLarge":     errorResponse("The body is over 64 KiB (body_too_large).", nil),
+		"UpstreamError":    errorResponse("The upstream answered with an error (upstream_error). Nothing is charged.", nil),
+		"UpstreamTimeout":  errorResponse("The upstream did not answer in time (upstream_timeout). Nothing is charged.", nil),
 		"Unavailable": errorResponse("The tool cannot be sold now (tool_unavailable: not configured or its upstream's circuit is open; "+
 			"upstream_unavailable). Answered before any payment is asked for.",
 			map[string]any{"Retry-After": ref("headers", "RetryAfter")}),

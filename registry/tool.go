@@ -45,9 +45,22 @@ type Tool struct {
 	Example      map[string]any // a request that validates
 	Expected     string         // what a buyer gets back, in words
 	Shape        Shape
-	Sources      []string      // upstream source names; empty for local analysis
-	CacheTTL     time.Duration // overrides the sources' TTL for this tool's requests when set
-	Handler      Handler       // nil until the tool is implemented: it answers 503 and is never sold
+	// Result is a zero value of the type the handler answers with in
+	// Result.Data; the answer's published schema is derived from it, and
+	// registrytest.Run refuses a handler whose Data has another type.
+	Result   any
+	Sources  []string      // upstream source names; empty for local analysis
+	CacheTTL time.Duration // overrides the sources' TTL for this tool's requests when set
+	Handler  Handler       // nil until the tool is implemented: it answers 503 and is never sold
+	// Check refuses, before any payment, input the parameters admit but the
+	// tool cannot serve (a mistyped ISBN, an end date before the start). It
+	// may put a field in the form the handler reads (an ISBN without
+	// hyphens, a parsed date), so the handler holds no second copy of the
+	// rule. Nil when the parameters say it all.
+	Check func(Args) []FieldError
+	// Refuses are requests Validate refuses, one input reason each: the
+	// catalog holds every tool's Check and parameters to them.
+	Refuses []map[string]any
 
 	atomic int64 // Price in USDC atomic units (6 decimals), set by Register
 }

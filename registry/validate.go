@@ -22,8 +22,9 @@ func (e FieldError) String() string { return e.Name + " " + e.Problem }
 // Validate checks a request object against the tool's parameters and returns
 // the arguments with defaults filled in, or every problem at once: wrong types,
 // bounds, lengths, enums, item counts, missing required fields, and fields the
-// tool does not take. in is a JSON object decoded with UseNumber (plain
-// float64 numbers are accepted too); JSON null counts as absent.
+// tool does not take; then the tool's Check, on input that passed them. in is
+// a JSON object decoded with UseNumber (plain float64 numbers are accepted
+// too); JSON null counts as absent.
 func (t *Tool) Validate(in map[string]any) (Args, []FieldError) {
 	args := make(Args, len(t.Params))
 	var errs []FieldError
@@ -57,6 +58,11 @@ func (t *Tool) Validate(in map[string]any) (Args, []FieldError) {
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	if t.Check != nil {
+		if errs := t.Check(args); len(errs) > 0 {
+			return nil, errs
+		}
 	}
 	return args, nil
 }
@@ -181,9 +187,13 @@ func (p Param) checkRange(n float64) string {
 	return ""
 }
 
-// InputError is input that passed the schema but that the handler cannot
-// serve (an unknown time zone, an end date before the start). The edge
-// answers 400 invalid_params with Fields, and the buyer is not charged.
+// Bad is one bad field, as a Check reports it.
+func Bad(name, problem string) []FieldError { return []FieldError{{Name: name, Problem: problem}} }
+
+// InputError is input that passed Validate but that the handler finds it
+// cannot serve for a reason only the call reveals (a page that is not
+// HTML, a date beyond the rules at the call's clock). The edge answers 400
+// invalid_params with Fields, and the buyer is not charged.
 type InputError struct{ Fields []FieldError }
 
 func (e *InputError) Error() string { return e.Fields[0].String() }

@@ -161,3 +161,27 @@ func TestRegisterRefusesBadDeclarations(t *testing.T) {
 		}()
 	}
 }
+
+// A tool's Check runs only on input the parameters admit, and what it
+// stores is what the handler reads.
+func TestValidateRunsTheToolsCheckLast(t *testing.T) {
+	calls := 0
+	tool := &Tool{Name: "t", Params: []Param{Int("n").Req()},
+		Check: func(a Args) []FieldError {
+			calls++
+			if a.Int("n")%2 != 0 {
+				return Bad("n", "must be even")
+			}
+			a["n"] = int64(a.Int("n") / 2)
+			return nil
+		}}
+	if _, errs := tool.Validate(map[string]any{"n": "x"}); len(errs) != 1 || errs[0].Problem != "must be an integer" || calls != 0 {
+		t.Errorf("schema error: %v, check ran %d times", errs, calls)
+	}
+	if _, errs := tool.Validate(map[string]any{"n": 3.0}); len(errs) != 1 || errs[0] != (FieldError{"n", "must be even"}) {
+		t.Errorf("odd: %v", errs)
+	}
+	if args, errs := tool.Validate(map[string]any{"n": 4.0}); errs != nil || args.Int("n") != 2 {
+		t.Errorf("even: %v %v", args, errs)
+	}
+}

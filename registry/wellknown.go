@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"net"
 	"net/url"
 	"slices"
 	"strconv"
@@ -19,6 +20,7 @@ type x402Resource struct {
 	Tool        string             `json:"tool"`
 	Description string             `json:"description"`
 	PriceUSD    string             `json:"price_usd"`
+	Tags        []string           `json:"tags"`
 	Accepts     []x402Requirements `json:"accepts"`
 }
 
@@ -39,7 +41,7 @@ func buildX402(s Site, tools []*Tool) object {
 	items := make([]x402Resource, len(tools))
 	for i, t := range tools {
 		r := x402Resource{
-			Resource: s.Resource(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price,
+			Resource: s.Resource(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Tags: BazaarTags(t),
 			Accepts: []x402Requirements{{Scheme, s.Network, strconv.FormatInt(t.PriceAtomic(), 10), s.AssetContract, s.PayTo, s.MaxTimeoutSeconds}},
 		}
 		if t.Paid() {
@@ -52,6 +54,7 @@ func buildX402(s Site, tools []*Tool) object {
 		{"version", 1},
 		{"x402Version", 2},
 		{"service", s.Service},
+		{"serviceName", s.Service},
 		{"network", s.Network},
 		{"asset", s.AssetContract},
 		{"payTo", s.PayTo},
@@ -83,16 +86,24 @@ func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 			"outputModes": []string{"application/json"},
 		}
 	}
+	// The service takes no A2A messages: the card names the service's own
+	// address and points to MCP as the way to call the skills, rather than
+	// claiming an A2A JSON-RPC endpoint at /mcp.
 	return map[string]any{
-		"protocolVersion":    "0.3.0",
-		"name":               s.Service,
-		"description":        Description,
-		"url":                s.URL(PathMCP),
-		"preferredTransport": "JSONRPC",
-		"version":            s.Version,
-		"provider":           map[string]any{"organization": s.Service, "url": strings.TrimRight(s.BaseURL, "/")},
-		"documentationUrl":   s.URL(PathDocs),
-		"capabilities":       map[string]any{"streaming": false, "pushNotifications": false},
+		"protocolVersion": "0.3.0",
+		"name":            s.Service,
+		"description": Description + " This card is for discovery: the service does not take A2A messages. " +
+			"Call each skill over MCP (tools/call at " + s.URL(PathMCP) + ") or with an HTTP POST to its endpoint.",
+		"url":              strings.TrimRight(s.BaseURL, "/"),
+		"version":          s.Version,
+		"provider":         map[string]any{"organization": s.Service, "url": strings.TrimRight(s.BaseURL, "/")},
+		"documentationUrl": s.URL(PathDocs),
+		"capabilities": map[string]any{"streaming": false, "pushNotifications": false, "extensions": []map[string]any{{
+			"uri":         "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http",
+			"description": "The skills are MCP tools served over streamable HTTP, paid with x402.",
+			"required":    false,
+			"params":      map[string]any{"url": s.URL(PathMCP), "serverCard": s.URL(PathMCPManifest), "x402": s.URL(PathX402)},
+		}}},
 		"defaultInputModes":  []string{"application/json"},
 		"defaultOutputModes": []string{"application/json"},
 		"skills":             skills,
@@ -113,7 +124,7 @@ func buildMCPManifest(s Site, tools []*Tool) map[string]any {
 	}
 	return map[string]any{
 		"$schema":     "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json",
-		"name":        reverseDNS(s.BaseURL) + "/" + s.Service,
+		"name":        serverName(s.BaseURL, s.Service),
 		"version":     s.Version,
 		"title":       s.Service,
 		"description": "Pay-per-call data and analysis tools for agents, paid in USDC over x402.",
@@ -133,11 +144,17 @@ func buildMCPManifest(s Site, tools []*Tool) map[string]any {
 	}
 }
 
-// reverseDNS turns the base URL's host into a server-card namespace:
-// api.example.com → com.example.api.
-func reverseDNS(base string) string {
+// serverName is the server card's name: the reverse-DNS namespace of the
+// public host of the base URL (api.example.com → com.example.api). A host
+// that is not a public name (localhost, an IP address, a single label) owns
+// no namespace, so the card then uses the project's own, io.github.coinslot.
+func serverName(base, service string) string {
 	u, _ := url.Parse(base) // checked by Site.check
-	labels := strings.Split(u.Hostname(), ".")
+	host := u.Hostname()
+	labels := strings.Split(host, ".")
+	if net.ParseIP(host) != nil || len(labels) < 2 || slices.Contains([]string{"localhost", "local", "internal"}, labels[len(labels)-1]) {
+		return "io.github.coinslot/" + service
+	}
 	slices.Reverse(labels)
-	return strings.Join(labels, ".")
+	return strings.Join(labels, ".") + "/" + service
 }

@@ -7,9 +7,19 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
-// Fixture maps requests to one recorded response of a source.
+// RecordedAt is the moment the recorded fixtures describe. Sandbox calls run
+// at this clock, so answers that depend on today (filings of the last days,
+// markets ending soon, ages) mean the same whenever the sandbox runs. Moved
+// forward when the fixtures are recorded again.
+var RecordedAt = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+
+// Fixture maps requests to one recorded response of a source. Its Path and
+// Query are also the request `coinslot record` sends to re-record it live;
+// testdata/<source>.provenance.json says which files were recorded live
+// (URL, date, status) and which were written by hand in the real format.
 type Fixture struct {
 	Method string      // GET when empty
 	Path   string      // URL path relative to the source's BaseURL, e.g. "/events"; "/<host><path>" for AnyHost sources
@@ -18,6 +28,32 @@ type Fixture struct {
 	Status int         // 200 when zero
 	Header http.Header // recorded response headers, for tools that read them (Server, Set-Cookie, ...)
 }
+
+// Where a fixture came from, as its source's provenance manifest says.
+const (
+	OriginLive       = "live"       // recorded from the upstream by coinslot record
+	OriginHand       = "hand"       // written by hand in the source's real format
+	OriginUnrecorded = "unrecorded" // a recording failed; the file is as it was
+)
+
+// Provenance is a source's manifest, ProvenanceFile(src) beside its fixtures.
+type Provenance struct {
+	Source   string          `json:"source"`
+	Fixtures []FixtureOrigin `json:"fixtures"`
+}
+
+// FixtureOrigin is where one fixture file came from.
+type FixtureOrigin struct {
+	File     string `json:"file"`
+	Origin   string `json:"origin"`
+	URL      string `json:"url,omitempty"`      // the request, without the key
+	Recorded string `json:"recorded,omitempty"` // RFC 3339, UTC
+	Status   int    `json:"status,omitempty"`
+	Note     string `json:"note,omitempty"`
+}
+
+// ProvenanceFile is the path of src's manifest in its Recorded files.
+func ProvenanceFile(src Source) string { return "testdata/" + src.Name + ".provenance.json" }
 
 // Match finds the source a request URL belongs to and the first fixture that
 // answers it. The most specific fixture (with a Query) should come first.

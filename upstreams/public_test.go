@@ -24,35 +24,69 @@ var anyHostSource = Register(Source{
 	},
 })
 
+// TestPublicAddr walks the IANA IPv4 and IPv6 Special-Purpose Address
+// Registries: every block's first and last address is refused, and the
+// public addresses next to them pass.
 func TestPublicAddr(t *testing.T) {
+	refused := []string{
+		// IPv4 registry
+		"0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
+		"192.0.0.0/24", "192.0.0.0/29", "192.0.0.8/32", "192.0.0.9/32", "192.0.0.10/32", "192.0.0.170/31",
+		"192.0.2.0/24", "192.31.196.0/24", "192.52.193.0/24", "192.88.99.0/24", "192.168.0.0/16",
+		"192.175.48.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+		"255.255.255.255/32",
+		// multicast, outside the registry but never a unicast host
+		"224.0.0.0/4", "ff00::/8",
+		// IPv6 registry
+		"::1/128", "::/128", "::ffff:0:0/96", "64:ff9b:1::/48", "100::/64", "100:0:0:1::/64",
+		"2001::/23", "2001::/32", "2001:1::1/128", "2001:1::2/128", "2001:1::3/128", "2001:2::/48",
+		"2001:3::/32", "2001:4:112::/48", "2001:10::/28", "2001:20::/28", "2001:30::/28", "2001:db8::/32",
+		"2002::/16", "2620:4f:8000::/48", "3fff::/20", "5f00::/16", "fc00::/7", "fe80::/10",
+		// deprecated or reserved IPv6: IPv4-compatible (::/96), IPv4-translated, site-local
+		"::/96", "::ffff:0:0:0/96", "fec0::/10", "::/8", "4000::/3",
+	}
+	for _, block := range refused {
+		p := netip.MustParsePrefix(block)
+		for _, ip := range []netip.Addr{p.Addr(), last(p)} {
+			if PublicAddr(ip) {
+				t.Errorf("PublicAddr(%s) = true; %s is special-purpose", ip, block)
+			}
+		}
+	}
 	for addr, want := range map[string]bool{
-		"93.184.215.14":        true,
-		"2606:4700::6810:84e5": true,
-		"127.0.0.1":            false,
-		"10.1.2.3":             false,
-		"172.16.0.1":           false,
-		"192.168.1.1":          false,
-		"169.254.169.254":      false,
-		"100.64.0.1":           false,
-		"0.0.0.0":              false,
-		"224.0.0.1":            false,
-		"255.255.255.255":      false,
-		"::1":                  false,
-		"::":                   false,
-		"fe80::1":              false,
-		"fc00::1":              false,
-		"fd00:ec2::254":        false,
-		"::ffff:127.0.0.1":     false,
-		"::ffff:93.184.215.14": true,
-		"64:ff9b::a00:1":       false,
-		"2002:a00:1::1":        false,
-		"198.51.100.7":         false,
-		"2001:db8::1":          false,
+		"93.184.215.14":            true,
+		"8.8.8.8":                  true,
+		"2606:4700::6810:84e5":     true,
+		"2001:200::1":              true, // first address past 2001::/23
+		"::127.0.0.1":              false,
+		"::8.8.8.8":                false,
+		"::ffff:127.0.0.1":         false,
+		"::ffff:10.0.0.1":          false,
+		"::ffff:93.184.215.14":     true,
+		"64:ff9b::127.0.0.1":       false,
+		"64:ff9b::10.1.2.3":        false,
+		"64:ff9b::169.254.169.254": false,
+		"64:ff9b::8.8.8.8":         true,
+		"2002:a00:1::1":            false,
+		"2002:808:808::1":          false,
+		"2001:0:4136:e378::1":      false, // Teredo
+		"fe80::1%eth0":             false,
+		"2606:4700::1%eth0":        false,
 	} {
 		if got := PublicAddr(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("PublicAddr(%s) = %v, want %v", addr, got, want)
 		}
 	}
+}
+
+// last is the highest address of p.
+func last(p netip.Prefix) netip.Addr {
+	b := p.Masked().Addr().AsSlice()
+	for i := p.Bits(); i < len(b)*8; i++ {
+		b[i/8] |= 0x80 >> (i % 8)
+	}
+	a, _ := netip.AddrFromSlice(b)
+	return a
 }
 
 func TestPublicOnlyControl(t *testing.T) {
@@ -62,6 +96,9 @@ func TestPublicOnlyControl(t *testing.T) {
 		"127.0.0.1:80":               ErrNotPublic,
 		"169.254.169.254:80":         ErrNotPublic,
 		"[::1]:443":                  ErrNotPublic,
+		"[::127.0.0.1]:443":          ErrNotPublic,
+		"[::ffff:10.0.0.1]:443":      ErrNotPublic,
+		"[fe80::1%eth0]:443":         ErrNotPublic,
 		"localhost:80":               ErrNotPublic, // only resolved addresses are dialed
 	} {
 		if got := publicOnlyControl("tcp", addr, nil); got != want {

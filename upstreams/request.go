@@ -16,6 +16,10 @@ type Request struct {
 	// TTL overrides the source's cache TTL for this request; zero keeps it,
 	// a negative value bypasses the cache.
 	TTL time.Duration
+	// Check, when set, is the caller's decoder: the runtime runs it on each
+	// fresh answer, so a 2xx in the wrong format fails the request for every
+	// caller sharing it, counts against the source and is never cached.
+	Check func(body []byte) error
 }
 
 // Response is an upstream answer with a 2xx status; anything else is an *Error.

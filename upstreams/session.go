@@ -34,10 +34,16 @@ func (s *Session) Do(ctx context.Context, req *Request) (*Response, error) {
 func (s *Session) Cached() bool { return s.answered.Load() && !s.fresh.Load() }
 
 // Fetch sends req through s and decodes the body. An upstream failure is
-// returned unchanged; a body that does not decode is the source's bad answer.
+// returned unchanged; a body that does not decode is the source's bad answer,
+// which the runtime also learns of through the request's Check.
 func Fetch[T any](ctx context.Context, s *Session, req *Request, decode func([]byte) (T, error)) (T, error) {
 	var zero T
-	resp, err := s.Do(ctx, req)
+	checked := *req
+	checked.Check = func(body []byte) error {
+		_, err := decode(body)
+		return err
+	}
+	resp, err := s.Do(ctx, &checked)
 	if err != nil {
 		return zero, err
 	}

@@ -27,7 +27,12 @@ type Source struct {
 	// AnyHost: requests carry absolute URLs to any public host (the web
 	// tools fetch pages of the buyer's choosing). The runtime dials only
 	// public addresses for them, and fixtures are keyed "/<host><path>".
+	// Each host gets its own breaker and polite rate, at most PerHost
+	// requests in flight (one when zero) out of Concurrency, and each
+	// request at most Timeout × (Retries+1) in all, so a dead or tarpit host
+	// holds only the calls made to it.
 	AnyHost bool
+	PerHost int
 
 	// Recorded holds the source's recorded responses (its testdata folder,
 	// embedded) and Fixtures says which request each one answers. Unit tests,

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/ecdsa"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -31,20 +32,25 @@ const (
 const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X]
 
 Buys one call of TOOL. It reads the tool's buyer contract (/api/quote?tool=TOOL),
-asks the route for its 402 terms, and refuses to pay unless every verifyBeforePaying
-rule holds: network, asset contract and payTo equal the contract's, the amount is no
-more than maxPaymentUsd (and --max-usd), and the resource is the contract's endpoint.
-It then prints the approval prompt, signs an EIP-3009 authorization, pays, prints the
-JSON answer on stdout and the receipt address on stderr.
+asks for its 402 terms (from the tool's route, or over /mcp for a tool sold only
+there), and refuses to pay unless every verifyBeforePaying rule holds: network,
+asset contract and payTo equal the contract's, the amount is no more than
+maxPaymentUsd (and --max-usd), and the resource is the contract's endpoint. It
+then prints the approval prompt, signs an EIP-3009 authorization, pays, prints
+the JSON answer on stdout and the receipt address on stderr.
 
-The buyer key (hex) comes from --key-file or COINSLOT_BUYER_KEY.
-Exit codes: 0 paid and served; 1 the call failed; 2 usage or key problem;
-3 refused to pay because the terms did not match.
+Environment:
+  COINSLOT_BUYER_KEY     the buyer's private key in hex, when --key-file is not given
+
+Exit codes: 0 paid and served; 1 the call failed or the payment was refused
+(its reason on one line); 2 usage or key problem, or a tool the service does
+not sell; 3 refused to pay because the terms did not match.
+
+Flags:
 `
 
 func runCall(args []string) int {
-	fs := flag.NewFlagSet("call", flag.ContinueOnError)
-	fs.Usage = func() { fmt.Fprint(os.Stderr, callUsageText) }
+	fs := newFlags("call", callUsageText)
 	data := fs.String("data", "{}", "the request body, a JSON object")
 	base := fs.String("url", "http://localhost:8080", "the service's base address")
 	keyFile := fs.String("key-file", "", "file holding the buyer's private key in hex")
@@ -53,8 +59,8 @@ func runCall(args []string) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		tool, args = args[0], args[1:]
 	}
-	if err := fs.Parse(args); err != nil {
-		return callUsage
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	if tool == "" && fs.NArg() == 1 {
 		tool = fs.Arg(0)
@@ -91,6 +97,7 @@ type buyer struct {
 // quote is the part of /api/quote a buyer checks.
 type quote struct {
 	Contract struct {
+		Tool               string   `json:"tool"`
 		Endpoint           string   `json:"endpoint"`
 		PriceUSD           string   `json:"priceUsd"`
 		MaxPaymentUSD      string   `json:"maxPaymentUsd"`
@@ -112,9 +119,9 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		// Without a contract only the 402 itself can be checked: the buyer
 		// must name the most it will pay.
 		t, ok := registry.Lookup(tool)
-		if !ok || !t.Paid() {
-			fmt.Fprintf(os.Stderr, "coinslot call: %v, and %s is no route this binary knows\n", err, tool)
-			return callFailed
+		if !ok {
+			fmt.Fprintf(os.Stderr, "coinslot call: no tool %s%s\n", tool, config.Suggest(tool, toolNames()))
+			return callUsage
 		}
 		if limit == nil {
 			fmt.Fprintf(os.Stderr, "coinslot call: refusing to pay: %v; pass --max-usd to pay on the 402 terms alone\n", err)
@@ -122,28 +129,33 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		}
 		fmt.Fprintf(os.Stderr, "coinslot call: %v; checking the 402 terms alone (payTo cannot be verified)\n", err)
 		endpoint = b.base + t.Path
+		if !t.Paid() {
+			endpoint = b.base + registry.PathMCP
+		}
 	default:
 		fmt.Fprintln(os.Stderr, "coinslot call:", err)
 		return callFailed
 	}
-	resp, body, err := b.post(endpoint, data, "")
-	if err != nil {
+	var via seller = &routeSeller{b, endpoint}
+	if pathOf(endpoint) == registry.PathMCP {
+		via = &mcpSeller{b, tool}
+	}
+	terms, failure, err := via.terms(data)
+	switch {
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "coinslot call:", err)
 		return callFailed
-	}
-	if resp.StatusCode != http.StatusPaymentRequired {
-		fmt.Fprintf(os.Stderr, "coinslot call: %s answered %d before payment:\n%s\n", endpoint, resp.StatusCode, body)
+	case failure != "":
+		fmt.Fprintf(os.Stderr, "coinslot call: %s answered before payment: %s\n", endpoint, failure)
 		return callFailed
-	}
-	var terms x402.PaymentRequired
-	if err := x402.DecodeHeader(resp.Header.Get(x402.HeaderRequired), &terms); err != nil || len(terms.Accepts) == 0 {
+	case terms == nil || terms.X402Version != 2 || len(terms.Accepts) == 0:
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay: the 402 has no readable x402 v2 terms")
 		return callRefused
 	}
 	if q == nil {
 		q = termsQuote(tool, endpoint, &terms.Accepts[0], limit)
 	}
-	if problems := q.check(&terms, limit); len(problems) > 0 {
+	if problems := q.check(terms, limit); len(problems) > 0 {
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay; the terms break the buyer contract:")
 		for _, p := range problems {
 			fmt.Fprintln(os.Stderr, "  -", p)
@@ -151,26 +163,108 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		return callRefused
 	}
 	fmt.Fprintln(os.Stderr, q.ApprovalPrompt)
-	payment, _, err := x402.Pay(b.key, &terms, time.Now())
+	header, payload, err := x402.Pay(b.key, terms, time.Now())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot call: signing:", err)
 		return callFailed
 	}
-	resp, body, err = b.post(endpoint, data, payment)
-	if err != nil {
+	answer, settled, failure, err := via.pay(data, header, payload)
+	switch {
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "coinslot call: the paid request failed; the authorization may still settle:", err)
 		return callFailed
+	case failure != "":
+		fmt.Fprintln(os.Stderr, "coinslot call: "+failure)
+		return callFailed
+	}
+	os.Stdout.Write(answer)
+	fmt.Println()
+	fmt.Fprintf(os.Stderr, "paid %s USD by %s; receipt: %s/receipt/%s\n", q.Contract.PriceUSD, settled.Payer, b.base, settled.Transaction)
+	return callPaid
+}
+
+// A seller is where a call is bought: a tool's route, or /mcp.
+type seller interface {
+	// terms asks without payment; failure is why no terms came.
+	terms(data []byte) (terms *x402.PaymentRequired, failure string, err error)
+	// pay asks again with the payment; failure is why nothing was served.
+	pay(data []byte, header string, payload *x402.Payload) (answer []byte, settled *x402.SettleResponse, failure string, err error)
+}
+
+// routeSeller buys over a tool's HTTP route.
+type routeSeller struct {
+	b        *buyer
+	endpoint string
+}
+
+func (r *routeSeller) terms(data []byte) (*x402.PaymentRequired, string, error) {
+	resp, body, err := r.b.post(r.endpoint, data, "")
+	if err != nil {
+		return nil, "", err
+	}
+	if resp.StatusCode != http.StatusPaymentRequired {
+		return nil, failureLine(resp.StatusCode, body), nil
+	}
+	var terms x402.PaymentRequired
+	if x402.DecodeHeader(resp.Header.Get(x402.HeaderRequired), &terms) != nil {
+		return nil, "", nil
+	}
+	return &terms, "", nil
+}
+
+func (r *routeSeller) pay(data []byte, header string, _ *x402.Payload) ([]byte, *x402.SettleResponse, string, error) {
+	resp, body, err := r.b.post(r.endpoint, data, header)
+	if err != nil {
+		return nil, nil, "", err
 	}
 	var settled x402.SettleResponse
 	_ = x402.DecodeHeader(resp.Header.Get(x402.HeaderResponse), &settled)
 	if resp.StatusCode != http.StatusOK || !settled.Success {
-		fmt.Fprintf(os.Stderr, "coinslot call: %s answered %d after payment:\n%s\n", endpoint, resp.StatusCode, body)
-		return callFailed
+		return nil, nil, failureLine(resp.StatusCode, body), nil
 	}
-	os.Stdout.Write(body)
-	fmt.Println()
-	fmt.Fprintf(os.Stderr, "paid %s USD by %s; receipt: %s/receipt/%s\n", q.Contract.PriceUSD, settled.Payer, b.base, settled.Transaction)
-	return callPaid
+	return body, &settled, "", nil
+}
+
+// failureLine says in one line why a paid request was not served: a refused
+// payment moved nothing, and says so.
+func failureLine(status int, body []byte) string {
+	code, message, reason := errorOf(body)
+	if message == "" {
+		return fmt.Sprintf("the service answered HTTP %d: %.200s", status, body)
+	}
+	switch code {
+	case "payment_invalid", "payment_replayed":
+		why := cmp.Or(strings.ReplaceAll(reason, "_", " "), code)
+		return fmt.Sprintf("%s: nothing was charged (%s)", why, message)
+	}
+	return code + ": " + message
+}
+
+// errorOf reads an error body: the one error shape, or a 402's v1 body,
+// whose error is the message with the code and reason beside it.
+func errorOf(body []byte) (code, message, reason string) {
+	var e struct {
+		Error        json.RawMessage `json:"error"`
+		Code, Reason string
+	}
+	if json.Unmarshal(body, &e) != nil {
+		return "", "", ""
+	}
+	if json.Unmarshal(e.Error, &message) == nil {
+		return e.Code, message, e.Reason
+	}
+	var shaped struct{ Code, Message, Reason string }
+	json.Unmarshal(e.Error, &shaped)
+	return shaped.Code, shaped.Message, shaped.Reason
+}
+
+// toolNames are the names of every tool in the catalog.
+func toolNames() []string {
+	var names []string
+	for _, t := range registry.All() {
+		names = append(names, t.Name)
+	}
+	return names
 }
 
 func (b *buyer) quote(tool string) (*quote, error) {
@@ -209,7 +303,7 @@ var errNoContract = errors.New("the service publishes no buyer contract")
 func termsQuote(tool, endpoint string, acc *x402.Requirements, limit *big.Int) *quote {
 	q := &quote{}
 	c := &q.Contract
-	c.Endpoint, c.Network, c.AssetContract, c.PayTo = endpoint, acc.Network, acc.Asset, acc.PayTo
+	c.Tool, c.Endpoint, c.Network, c.AssetContract, c.PayTo = tool, endpoint, acc.Network, acc.Asset, acc.PayTo
 	c.PriceUSD, c.MaxPaymentUSD = atomicToUSD(limit), atomicToUSD(limit)
 	if n, ok := new(big.Int).SetString(acc.Amount, 10); ok {
 		c.PriceUSD = atomicToUSD(n)
@@ -249,7 +343,12 @@ func (q *quote) check(terms *x402.PaymentRequired, limit *big.Int) []string {
 	case limit != nil && amount.Cmp(limit) > 0:
 		fail("amount %s is more than --max-usd %s", atomicToUSD(amount), atomicToUSD(limit))
 	}
-	if terms.Resource == nil || pathOf(terms.Resource.URL) != pathOf(c.Endpoint) || pathOf(c.Endpoint) == "" {
+	switch {
+	case pathOf(c.Endpoint) == registry.PathMCP: // a tool sold over MCP names itself
+		if terms.Resource == nil || terms.Resource.URL != mcpResource+c.Tool {
+			fail("the resource is not %s%s", mcpResource, c.Tool)
+		}
+	case terms.Resource == nil || pathOf(terms.Resource.URL) != pathOf(c.Endpoint) || pathOf(c.Endpoint) == "":
 		fail("the resource does not match the endpoint %s", c.Endpoint)
 	}
 	return problems

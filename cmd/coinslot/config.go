@@ -6,25 +6,53 @@ import (
 	"os"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
+const configUsage = `Usage: coinslot config check FILE
+
+Prints every problem in FILE, with the environment applied as serve would,
+each as FILE:LINE:COLUMN: KEY: PROBLEM (problems from the environment or from
+rules across keys have no line). Exits 1 when there is any, 0 when the file is
+good.
+
+Environment:
+  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO
+
+Flags:
+`
+
 func runConfig(args []string) int {
-	if len(args) != 2 || args[0] != "check" {
-		fmt.Fprintln(os.Stderr, "usage: coinslot config check FILE")
+	fs := newFlags("config", configUsage)
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 2 || fs.Arg(0) != "check" {
+		fs.Usage()
 		return 2
 	}
-	_, err := config.Load(args[1])
+	file := fs.Arg(1)
+	_, err := config.Load(file, config.Options{Upstreams: sourceNames()})
 	var problems config.Problems
 	switch {
 	case errors.As(err, &problems):
 		for _, p := range problems {
-			fmt.Println(p)
+			fmt.Println(file + ":" + p.String())
 		}
 		return 1
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "coinslot:", err)
 		return 1
 	}
-	fmt.Println(args[1] + ": ok")
+	fmt.Println(file + ": ok")
 	return 0
+}
+
+// sourceNames are the upstream sources a config may tune.
+func sourceNames() []string {
+	var names []string
+	for _, s := range upstreams.Sources() {
+		names = append(names, s.Name)
+	}
+	return names
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -20,13 +19,24 @@ import (
 // runFacilitator serves /verify, /settle and /supported for one EVM chain.
 // The gas key comes from COINSLOT_FACILITATOR_KEY: it pays gas, and holds
 // no funds of buyers or seller.
+const facilitatorUsage = `Usage: coinslot facilitator --rpc URL [--listen ADDR] [--asset ADDRESS]
+
+Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
+authorizations with its own gas key; it holds no funds of buyers or seller.
+
+Environment:
+  COINSLOT_FACILITATOR_KEY   the gas key in hex (required)
+
+Flags:
+`
+
 func runFacilitator(args []string) int {
-	fs := flag.NewFlagSet("facilitator", flag.ContinueOnError)
+	fs := newFlags("facilitator", facilitatorUsage)
 	rpc := fs.String("rpc", "", "JSON-RPC URL of the chain (required)")
 	listen := fs.String("listen", "127.0.0.1:8402", "listen address")
 	asset := fs.String("asset", "", "USDC contract address; defaults to Base USDC on chain 8453")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	keyHex := os.Getenv("COINSLOT_FACILITATOR_KEY")
 	if *rpc == "" || keyHex == "" {

@@ -39,7 +39,7 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := edge.HTTPServer(svc.Handler)
+	srv := edge.HTTPServer(svc.Handler, cfg.Limits)
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		srv.Shutdown()
@@ -71,7 +71,7 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	if err := svc.ledger.Reserve(ctx, a.From, a.Nonce, draft.Tool); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.ledger.Settling(ctx, a.From, a.Nonce, draft); err != nil {
+	if err := svc.ledger.Settling(ctx, a.From, a.Nonce, draft, nil); err != nil {
 		t.Fatal(err)
 	}
 	settled, err := svc.sandbox.Facilitator.Settle(ctx, payment, &terms.Accepts[0])
@@ -114,11 +114,11 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 		t.Fatalf("receipt:\n got %+v\nwant %+v", served, want)
 	}
 
-	metrics := get(t, base+"/metrics")
-	text, _ := io.ReadAll(metrics.Body)
-	if !strings.Contains(string(text), "\ncoinslot_settlements_pending 0\n") {
-		t.Fatalf("/metrics has no coinslot_settlements_pending gauge")
-	}
+	// The gauge is refreshed by the reconciler's next pass over the journal.
+	eventually(t, "coinslot_settlements_pending{age=\"under_1m\"} 0 in /metrics", func() bool {
+		text, _ := io.ReadAll(get(t, base+"/metrics").Body)
+		return strings.Contains(string(text), "\ncoinslot_settlements_pending{age=\"under_1m\"} 0\n")
+	})
 }
 
 func get(t *testing.T, url string) *http.Response {

@@ -38,19 +38,26 @@ func startSandbox(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	startService(t, ln, cfg, slog.New(slog.DiscardHandler))
+	return base
+}
+
+// startService runs the whole service for cfg on ln until the test ends.
+func startService(t *testing.T, ln net.Listener, cfg *config.Config, log *slog.Logger) *service {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	svc, err := start(ctx, cfg, slog.New(slog.DiscardHandler))
+	svc, err := start(ctx, cfg, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := edge.HTTPServer(svc.Handler)
+	srv := edge.HTTPServer(svc.Handler, cfg.Limits)
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		srv.Shutdown()
 		svc.Close()
 		cancel()
 	})
-	return base
+	return svc
 }
 
 // The sandbox sells every paid tool offline: each example is refused with a

@@ -2,70 +2,107 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge"
 )
 
+const serveUsage = `Usage: coinslot serve [--config FILE] [--listen ADDR]
+
+Runs the service: the sandbox (simulated chain, recorded upstreams) unless the
+config says mode: production. Without base_url, the sandbox is reached at its
+listen address (loopback when it listens on every interface).
+
+The config file is reloaded when it changes or on SIGHUP; a file with problems
+is refused whole and the running configuration stays. On SIGTERM /readyz
+answers 503 at once and calls in flight get shutdown_timeout to finish.
+
+Environment:
+  COINSLOT_CONFIG        the config file, when --config is not given
+  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_BASE_URL, COINSLOT_PAY_TO,
+                         COINSLOT_LEDGER_DSN, COINSLOT_UPSTREAMS_SEC_RATE
+  <SOURCE>_API_KEY ...   upstream keys; coinslot sources lists each variable
+
+Flags:
+`
+
 func runServe(args []string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs := newFlags("serve", serveUsage)
 	cfgPath := fs.String("config", os.Getenv("COINSLOT_CONFIG"), "config file (YAML); defaults and COINSLOT_* variables apply without one")
 	listen := fs.String("listen", "", "listen address, overriding the config's listen")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	cfg, err := loadConfig(*cfgPath, *listen)
+	cfg, err := config.Load(*cfgPath, config.Options{Listen: *listen, Upstreams: sourceNames()})
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "coinslot: config:\n%v\n", err)
+		fmt.Fprintf(os.Stderr, "coinslot: config %s:\n%v\n", *cfgPath, err)
 		return 1
 	}
+	log := newLogger(os.Stderr, cfg.Log)
+	slog.SetDefault(log) // the standard log package's lines go through it too
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "coinslot: cannot listen on %s: %v; choose another address with --listen or COINSLOT_LISTEN\n", cfg.Listen, err)
+		return 1
+	}
 	svc, err := start(ctx, cfg, log)
 	if err != nil {
-		log.Error("start failed", "err", err)
+		ln.Close()
+		fmt.Fprintln(os.Stderr, "coinslot: "+strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
 		return 1
 	}
 	defer svc.Close()
 	if svc.sandbox != nil {
 		printSandbox(svc.sandbox, cfg)
 	}
-	go svc.watchConfig(ctx, *cfgPath, *listen)
-
-	srv := edge.HTTPServer(svc.Handler)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe(cfg.Listen) }()
-	log.Info("serving", "listen", cfg.Listen, "base_url", cfg.BaseURL, "mode", cfg.Mode)
-	select {
-	case err := <-errc:
-		log.Error("listen failed", "err", err)
+	go svc.watchConfig(ctx, *cfgPath)
+	if err := svc.serve(ctx, ln, time.Duration(cfg.ShutdownTimeout)); err != nil {
+		log.Error("serving failed", "err", err)
 		return 1
-	case <-ctx.Done():
-	}
-	log.Info("shutting down: finishing calls in flight")
-	if err := srv.ShutdownWithContext(context.Background()); err != nil && !errors.Is(err, context.Canceled) {
-		log.Error("shutdown", "err", err)
 	}
 	return 0
 }
 
-// loadConfig reads the file, the environment and the --listen override.
-func loadConfig(path, listen string) (*config.Config, error) {
-	cfg, err := config.Load(path)
-	if err != nil {
-		return nil, err
+// serve answers on ln until ctx ends, then drains: /readyz turns 503 at once
+// and the calls in flight get until timeout to finish. What is still running
+// then is cut off when the service closes: a paid call whose tool has not
+// answered fails and is not settled.
+func (svc *service) serve(ctx context.Context, ln net.Listener, timeout time.Duration) error {
+	cfg := svc.edge.Config()
+	srv := edge.HTTPServer(svc.Handler, cfg.Limits)
+	caps := edge.SizeConnLimits(cfg.Limits)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(edge.LimitListener(ln, caps)) }()
+	svc.log.Info("serving", "listen", ln.Addr().String(), "base_url", cfg.BaseURL, "mode", cfg.Mode,
+		"connections", caps.Total, "connections_per_ip", caps.PerIP)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
 	}
-	if listen != "" {
-		cfg.Listen = listen
+	svc.edge.Unready(edge.NotReadyDraining)
+	deadline := time.Now().Add(timeout)
+	svc.log.Info("shutting down: finishing calls in flight", "in_flight", svc.inflight.Load(), "deadline", timeout)
+	// Serving goes on meanwhile, so probes see the 503 and late calls are
+	// answered while load balancers take the instance out.
+	for svc.inflight.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
 	}
-	return cfg, nil
+	drain, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	if err := srv.ShutdownWithContext(drain); err != nil {
+		svc.log.Warn("shutdown deadline passed; calls still in flight are cut off and not settled", "in_flight", svc.inflight.Load(), "err", err)
+	}
+	return nil
 }

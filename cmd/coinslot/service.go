@@ -1,13 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -41,23 +44,39 @@ type service struct {
 	extra   map[string]fasthttp.RequestHandler // by path prefix: /metrics, /facilitator/
 	sandbox *facilitator.Sandbox               // nil in production
 	closers []func() error
+	metrics *prometheus.Registry // what /metrics serves
+
+	configPoll time.Duration // how often watchConfig looks at the file's mtime; defaultConfigPoll when zero
+	inflight   atomic.Int64  // requests being answered, except probes
 }
+
+// How often /readyz's dependencies are probed in the background, and how
+// long a probe may take.
+const (
+	readinessEvery   = 10 * time.Second
+	readinessTimeout = 3 * time.Second
+)
+
+// defaultConfigPoll is how often a running service looks for a changed config file.
+const defaultConfigPoll = 2 * time.Second
 
 // start builds the service for cfg. In sandbox mode it also starts the
 // replay server and the simulated chain, and points the config at them.
-func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *service, err error) {
-	svc = &service{log: log, extra: map[string]fasthttp.RequestHandler{}}
+func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *service, err error) {
+	svc := &service{log: log, extra: map[string]fasthttp.RequestHandler{}}
 	defer func() {
 		if err != nil {
 			svc.Close()
 		}
 	}()
 	reg := prometheus.NewRegistry()
+	svc.metrics = reg
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	svc.extra["/metrics"] = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
-	pay := edge.Payments{Metrics: reg}
+	pay := edge.Payments{Metrics: reg, Log: log}
 	var finder edge.SettlementFinder // nil: pending settlements are only counted
+	var checks []edge.Check          // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
 	if cfg.Mode == config.Sandbox {
 		rs, err := replay.Start("127.0.0.1:0")
@@ -80,7 +99,12 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 		svc.sandbox = sb
 	} else {
 		pay.Network = x402.Base
-		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		remote := x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		pay.Facilitator = remote
+		checks = append(checks, edge.Check{Why: "the facilitator's /supported fails", Probe: func(ctx context.Context) error {
+			_, err := remote.Supported(ctx)
+			return err
+		}})
 		if cfg.ChainRPC != "" {
 			chain, err := ethclient.DialContext(ctx, cfg.ChainRPC)
 			if err != nil {
@@ -88,14 +112,24 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 			}
 			svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
 			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+			checks = append(checks, edge.Check{Why: "chain_rpc is unreachable", Probe: func(ctx context.Context) error {
+				_, err := chain.BlockNumber(ctx)
+				return err
+			}})
 		}
 	}
 
-	if svc.ledger, err = ledger.Open(ctx, cfg.Ledger.Driver, cfg.Ledger.Path, cfg.Ledger.DSN); err != nil {
-		return nil, fmt.Errorf("ledger: %w", err)
+	if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {
+		return nil, err
 	}
 	svc.closers = append(svc.closers, svc.ledger.Close)
 	pay.Ledger = svc.ledger
+	checks = append(checks, edge.Check{Why: "the ledger is unreachable", Probe: func(ctx context.Context) error {
+		if _, err := svc.ledger.Receipt(ctx, "0x0"); !errors.Is(err, ledger.ErrNotFound) {
+			return err
+		}
+		return nil
+	}})
 	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, BaseURL: cfg.BaseURL, Metrics: reg, Log: log})
 	if err != nil {
 		return nil, err
@@ -113,6 +147,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
+	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
 	svc.logUnavailable()
 	return svc, nil
 }
@@ -120,6 +155,10 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (svc *serv
 // Handler serves the operator's addresses, then everything else through the edge.
 func (svc *service) Handler(ctx *fasthttp.RequestCtx) {
 	path := string(ctx.Path())
+	if path != registry.PathHealth && path != registry.PathReady { // probes must not hold a shutdown up
+		svc.inflight.Add(1)
+		defer svc.inflight.Add(-1)
+	}
 	for prefix, h := range svc.extra {
 		if path == prefix || (strings.HasSuffix(prefix, "/") && strings.HasPrefix(path, prefix)) {
 			h(ctx)
@@ -159,16 +198,16 @@ func printSandbox(sb *facilitator.Sandbox, cfg *config.Config) {
 	for _, b := range sb.Buyers {
 		fmt.Fprintf(os.Stderr, "  %s  %s\n", b.Address.Hex(), b.KeyHex)
 	}
-	fmt.Fprintf(os.Stderr, "buy a call:  COINSLOT_BUYER_KEY=%s go run ./cmd/coinslot call business_days --data '{}'\n\n", sb.Buyers[0].KeyHex)
+	fmt.Fprintf(os.Stderr, "buy a call:  COINSLOT_BUYER_KEY=%s go run ./cmd/coinslot call business_days --url %s --data '{}'\n\n", sb.Buyers[0].KeyHex, cfg.BaseURL)
 }
 
 // watchConfig reloads the config on SIGHUP or when the file changes, and
 // hands the new settings to the live runtime and edge. A config with
 // problems is logged and ignored: the running one stays.
-func (svc *service) watchConfig(ctx context.Context, path, listen string) {
+func (svc *service) watchConfig(ctx context.Context, path string) {
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
-	tick := time.NewTicker(2 * time.Second)
+	tick := time.NewTicker(cmp.Or(svc.configPoll, defaultConfigPoll))
 	defer tick.Stop()
 	lastMod := modTime(path)
 	for {
@@ -183,33 +222,49 @@ func (svc *service) watchConfig(ctx context.Context, path, listen string) {
 				lastMod = m
 			}
 		}
-		svc.reload(path, listen)
+		svc.reload(path)
 	}
 }
 
-func (svc *service) reload(path, listen string) {
-	cfg, err := loadConfig(path, listen)
+// reload builds the whole configuration in path, in the mode the process
+// runs in, and puts it in force only when the runtime and the edge have
+// both prepared it: a refused reload changes nothing and logs every problem.
+func (svc *service) reload(path string) {
+	old := svc.edge.Config()
+	cfg, err := config.Load(path, config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), Reload: true})
 	if err != nil {
-		svc.log.Error("config reload refused; keeping the running config", "err", err)
+		svc.refuse(err)
 		return
 	}
-	old := svc.edge.Config()
-	if cfg.Mode != old.Mode || cfg.Listen != old.Listen || cfg.Ledger != old.Ledger {
-		svc.log.Warn("mode, listen and ledger changes take effect at the next start")
-		cfg.Mode, cfg.Listen, cfg.Ledger = old.Mode, old.Listen, old.Ledger
+	if cfg.Ledger != old.Ledger {
+		svc.log.Warn("ledger changes take effect at the next start")
+		cfg.Ledger = old.Ledger
 	}
 	if cfg.Mode == config.Sandbox {
 		cfg.PayTo, cfg.FacilitatorURL = old.PayTo, old.FacilitatorURL
 	}
-	if err := svc.runtime.Reload(cfg); err != nil {
-		svc.log.Error("config reload refused by the runtime", "err", err)
+	settings, errRuntime := svc.runtime.Prepare(cfg)
+	gen, errEdge := svc.edge.Prepare(cfg)
+	if err := errors.Join(errRuntime, errEdge); err != nil {
+		svc.refuse(err)
 		return
 	}
-	if err := svc.edge.Reload(cfg); err != nil {
-		svc.log.Error("config reload refused by the edge", "err", err)
-		return
-	}
+	svc.runtime.Apply(settings)
+	svc.edge.Apply(gen)
 	svc.log.Info("config reloaded")
+}
+
+// refuse logs each problem of a refused reload on its own line.
+func (svc *service) refuse(err error) {
+	var problems config.Problems
+	if !errors.As(err, &problems) {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			problems = append(problems, config.Problem{Key: "(config)", Message: line})
+		}
+	}
+	for _, p := range problems {
+		svc.log.Error("config reload refused; keeping the running config", "key", p.Key, "line", p.Line, "column", p.Column, "problem", p.Message)
+	}
 }
 
 func modTime(path string) time.Time {
@@ -223,10 +278,11 @@ func modTime(path string) time.Time {
 	return fi.ModTime()
 }
 
-// searchCatalog answers the edge's catalog search proxy from the x402
-// catalog source, through the runtime's supervisor for it.
+// searchCatalog answers the edge's free catalog search proxy from the x402
+// catalog's proxy source, whose budget is its own: it never spends the paid
+// tools'.
 func (svc *service) searchCatalog(ctx context.Context, query string, limit int) (*registry.Result, error) {
-	res, cached, err := x402catalog.Find(ctx, svc.runtime.Upstream(), x402catalog.SearchQuery{Query: query, Limit: limit})
+	res, cached, err := x402catalog.ProxyFind(ctx, svc.runtime.Upstream(), x402catalog.SearchQuery{Query: query, Limit: limit})
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"text/tabwriter"
@@ -10,11 +9,21 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
+const toolsUsage = `Usage: coinslot tools [--json]
+
+Lists the catalog this binary sells: every tool's name, price, category and
+route (or "MCP only" for a tool sold only over /mcp).
+
+Environment: none.
+
+Flags:
+`
+
 func runTools(args []string) int {
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs := newFlags("tools", toolsUsage)
 	asJSON := fs.Bool("json", false, "print the catalog as JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parse(fs, args); !ok {
+		return code
 	}
 	tools := registry.All()
 	if *asJSON {

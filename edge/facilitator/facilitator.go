@@ -43,9 +43,21 @@ type Config struct {
 	SettleTimeout time.Duration
 	// PollInterval is how often a pending receipt is asked for (default 500ms).
 	PollInterval time.Duration
-	// Mine, when set, produces a block that includes tx. Chains that only
-	// move on demand (the simulated backend) need it; live chains do not.
-	Mine func(ctx context.Context, tx common.Hash) error
+	// Chain, when set, is a chain that moves only on demand (the simulated
+	// backend); live chains need none.
+	Chain OnDemand
+}
+
+// OnDemand is a chain whose blocks are produced when a settlement asks.
+type OnDemand interface {
+	// Now is the time of the next block, against which an authorization's
+	// validity window is checked.
+	Now() time.Time
+	// Advance brings the head block up to the present before a payment is
+	// simulated or sent, so both run at the current time.
+	Advance(ctx context.Context) error
+	// Mine produces blocks until tx is in one.
+	Mine(ctx context.Context, tx common.Hash) error
 }
 
 // Facilitator verifies and settles exact-scheme payments on one network.
@@ -56,7 +68,7 @@ type Facilitator struct {
 	token   *bind.BoundContract
 	abi     *usdc.TestUSDC
 	gas     *bind.TransactOpts
-	mine    func(ctx context.Context, tx common.Hash) error
+	chain   OnDemand // nil on a live chain
 
 	settleTimeout time.Duration
 	pollInterval  time.Duration
@@ -94,7 +106,7 @@ func New(ctx context.Context, c Config) (*Facilitator, error) {
 		backend:       c.Backend,
 		abi:           usdc.NewTestUSDC(),
 		gas:           bind.NewKeyedTransactor(c.GasKey, chainID),
-		mine:          c.Mine,
+		chain:         c.Chain,
 		settleTimeout: c.SettleTimeout,
 		pollInterval:  c.PollInterval,
 	}
@@ -110,6 +122,14 @@ func New(ctx context.Context, c Config) (*Facilitator, error) {
 
 // Network is the network this facilitator settles on.
 func (f *Facilitator) Network() x402.Network { return f.network }
+
+// now is the time a settlement sent now would be mined at.
+func (f *Facilitator) now() time.Time {
+	if f.chain != nil {
+		return f.chain.Now()
+	}
+	return time.Now()
+}
 
 // Address is the gas key's address, the sender of every settlement.
 func (f *Facilitator) Address() common.Address { return f.gas.From }

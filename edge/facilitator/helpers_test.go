@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
@@ -42,7 +41,7 @@ type payment struct {
 }
 
 // newPayment is buyer i paying amount to the seller, valid from ten minutes
-// ago for an hour.
+// ago for an hour by the sandbox's clock.
 func (s *Sandbox) newPayment(i int, amount int64) *payment {
 	req := x402.Requirements{
 		Scheme: "exact", Network: s.Network.ID, Amount: strconv.FormatInt(amount, 10), Asset: s.Network.Asset.Hex(),
@@ -50,7 +49,7 @@ func (s *Sandbox) newPayment(i int, amount int64) *payment {
 	}
 	nonce := make([]byte, 32)
 	rand.Read(nonce)
-	now := time.Now().Unix()
+	now := s.clock().Unix()
 	return &payment{
 		accepted: req,
 		req:      req,

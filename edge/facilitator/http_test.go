@@ -118,8 +118,8 @@ func TestUnreachableChain(t *testing.T) {
 	s.Close()
 	payer := s.Buyers[0].Address.Hex()
 	cases := map[string]string{
-		"/verify": `{"isValid":false,"invalidReason":"unexpected_verify_error","invalidMessage":"simulating the transfer: client is closed","payer":"` + payer + `"}`,
-		"/settle": `{"success":false,"errorReason":"unexpected_settle_error","errorMessage":"simulating the transfer: client is closed","payer":"` + payer + `","transaction":"","network":"eip155:1337"}`,
+		"/verify": `{"isValid":false,"invalidReason":"unexpected_verify_error","invalidMessage":"the sandbox chain is closed","payer":"` + payer + `"}`,
+		"/settle": `{"success":false,"errorReason":"unexpected_settle_error","errorMessage":"the sandbox chain is closed","payer":"` + payer + `","transaction":"","network":"eip155:1337"}`,
 	}
 	for path, want := range cases {
 		if status, got := do(t, "POST", url+path, string(body)); status != 500 || strings.TrimSpace(got) != want {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
@@ -34,6 +35,15 @@ const BuyerFunds = 1000_000000
 // few means the transaction cannot be included at all.
 const maxMineRounds = 8
 
+// maxLead is how far the chain's clock may run ahead of the wall clock. A
+// block's time is at least its parent's plus one second, so a block per
+// settlement moves the chain ahead of real time whenever settlements come
+// faster than one a second; within maxLead they are mined at once, beyond it
+// each waits for the wall clock and concurrent ones share the block. Buyers'
+// authorizations stay valid for max_timeout_seconds (60 by default), which
+// must exceed the lead by the facilitator's validBefore margin.
+const maxLead = 30
+
 // Buyer is a funded sandbox account.
 type Buyer struct {
 	Address common.Address
@@ -43,7 +53,8 @@ type Buyer struct {
 
 // Sandbox is an in-process chain with the test USDC deployed, a facilitator
 // settling on it, a seller address and funded buyers. Blocks are produced
-// as settlements need them.
+// as settlements need them, at the wall clock's time: a chain idle for hours
+// is brought to the present before the next settlement.
 type Sandbox struct {
 	Facilitator *Facilitator
 	Network     x402.Network
@@ -53,9 +64,11 @@ type Sandbox struct {
 	sim    *simulated.Backend
 	client simulated.Client
 
-	mineMu    sync.Mutex
-	closed    bool
-	lastBlock int64 // unix second of the last block sealed here
+	clock func() time.Time // the wall clock; tests move it
+
+	mineMu sync.Mutex
+	closed bool
+	head   atomic.Int64 // unix time of the head block
 }
 
 // sandboxKey is a fixed key for a sandbox role, so the token's address and
@@ -76,7 +89,7 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
 	}
 	gasKey := sandboxKey("gas key")
-	s := &Sandbox{PayTo: crypto.PubkeyToAddress(sandboxKey("seller").PublicKey)}
+	s := &Sandbox{PayTo: crypto.PubkeyToAddress(sandboxKey("seller").PublicKey), clock: time.Now}
 	alloc := types.GenesisAlloc{crypto.PubkeyToAddress(gasKey.PublicKey): {Balance: ether(1_000_000)}}
 	for _, hex := range devKeys[:n] {
 		key, err := crypto.HexToECDSA(hex[2:])
@@ -98,7 +111,7 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		ID: SandboxNetworkID, V1Name: SandboxV1Name, ChainID: big.NewInt(1337), Name: SandboxChainName,
 		Asset: asset, AssetName: "USD Coin", AssetVersion: "2",
 	}
-	s.Facilitator, err = New(ctx, Config{Network: s.Network, Backend: s.client, GasKey: gasKey, Mine: s.mine})
+	s.Facilitator, err = New(ctx, Config{Network: s.Network, Backend: s.client, GasKey: gasKey, Chain: s})
 	if err != nil {
 		s.sim.Close()
 		return nil, err
@@ -115,7 +128,7 @@ func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (commo
 	if err != nil {
 		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
 	}
-	if err := s.mine(ctx, deploy.Hash()); err != nil {
+	if err := s.Mine(ctx, deploy.Hash()); err != nil {
 		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
 	}
 	txs := []*types.Transaction{deploy}
@@ -130,7 +143,7 @@ func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (commo
 		txs = append(txs, tx)
 	}
 	for _, tx := range txs {
-		if err := s.mine(ctx, tx.Hash()); err != nil {
+		if err := s.Mine(ctx, tx.Hash()); err != nil {
 			return common.Address{}, err
 		}
 		receipt, err := s.client.TransactionReceipt(ctx, tx.Hash())
@@ -144,11 +157,43 @@ func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (commo
 	return asset, nil
 }
 
-// mine seals blocks until tx is in one. A transaction just sent may not be
+// Now is the time of the next block: the wall clock, or the chain's own
+// when it runs ahead.
+func (s *Sandbox) Now() time.Time {
+	if next := s.head.Load() + 1; next > s.clock().Unix() {
+		return time.Unix(next, 0)
+	}
+	return s.clock()
+}
+
+// Advance brings an idle chain's head to the present, so that a settlement
+// is estimated against the current time rather than the last block's: an
+// authorization valid from ten minutes ago is "not yet valid" on a head
+// sealed an hour ago.
+func (s *Sandbox) Advance(ctx context.Context) error {
+	s.mineMu.Lock()
+	defer s.mineMu.Unlock()
+	if s.closed {
+		return errors.New("the sandbox chain is closed")
+	}
+	// One second short of now, so the settlement's own block can be now.
+	lag := s.clock().Unix() - 1 - s.head.Load()
+	if lag <= 0 {
+		return nil
+	}
+	// A block with a chosen time can only be empty; transactions pending
+	// belong to settlements about to mine, so a block now serves as well.
+	if err := s.sim.AdjustTime(time.Duration(lag) * time.Second); err != nil {
+		s.sim.Commit()
+	}
+	return s.readHead(ctx)
+}
+
+// Mine seals blocks until tx is in one. A transaction just sent may not be
 // pending yet when a block is sealed, hence the loop. Concurrent
 // settlements share blocks: whoever mines first includes everything
 // pending, and the others find their receipt already there.
-func (s *Sandbox) mine(ctx context.Context, tx common.Hash) error {
+func (s *Sandbox) Mine(ctx context.Context, tx common.Hash) error {
 	s.mineMu.Lock()
 	defer s.mineMu.Unlock()
 	for range maxMineRounds {
@@ -161,11 +206,9 @@ func (s *Sandbox) mine(ctx context.Context, tx common.Hash) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		// A block's time is at least its parent's plus one second; sealing
-		// faster would run the chain's clock ahead of real time until
-		// buyers' authorizations look expired. Waiting for the next second
-		// lets everything sent meanwhile share the block.
-		if wait := time.Until(time.Unix(s.lastBlock+1, 0)); wait > 0 {
+		// Beyond maxLead, wait for the wall clock; what is sent meanwhile
+		// shares the block.
+		if wait := time.Unix(s.head.Load()+1-maxLead, 0).Sub(s.clock()); wait > 0 {
 			select {
 			case <-time.After(wait):
 			case <-ctx.Done():
@@ -173,9 +216,21 @@ func (s *Sandbox) mine(ctx context.Context, tx common.Hash) error {
 			}
 		}
 		s.sim.Commit()
-		s.lastBlock = time.Now().Unix()
+		if err := s.readHead(ctx); err != nil {
+			return err
+		}
 	}
 	return fmt.Errorf("not included in %d blocks", maxMineRounds)
+}
+
+// readHead records the head block's time; the caller holds mineMu.
+func (s *Sandbox) readHead(ctx context.Context) error {
+	h, err := s.client.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("reading the head block: %w", err)
+	}
+	s.head.Store(int64(h.Time))
+	return nil
 }
 
 // BalanceOf is addr's test USDC balance in atomic units, at the latest block.

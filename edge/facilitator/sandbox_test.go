@@ -4,11 +4,15 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -69,7 +73,7 @@ func TestTokenBytesSignatureOverload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.mine(ctx, tx.Hash()); err != nil {
+	if err := s.Mine(ctx, tx.Hash()); err != nil {
 		t.Fatal(err)
 	}
 	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(price)) != 0 {
@@ -78,5 +82,100 @@ func TestTokenBytesSignatureOverload(t *testing.T) {
 	_, err = bind.Transact(contract, opts, data)
 	if err == nil || !strings.Contains(err.Error(), "execution reverted: EIP3009: authorization is used") {
 		t.Fatalf("replay: %v", err)
+	}
+}
+
+// settleOne settles a payment by buyer 0 valid from ten minutes ago for a
+// minute, as buyers sign them, and returns its block's time.
+func settleOne(t *testing.T, s *Sandbox, f *Facilitator) uint64 {
+	t.Helper()
+	ctx := context.Background()
+	p := s.newPayment(0, price)
+	p.auth.ValidBefore = strconv.FormatInt(s.clock().Unix()+60, 10)
+	payload, req := p.sign(t)
+	got, err := f.Settle(ctx, payload, req)
+	if err != nil || !got.Success {
+		t.Fatalf("settle: %+v, %v", got, err)
+	}
+	receipt, err := s.Client().TransactionReceipt(ctx, common.HexToHash(got.Transaction))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := s.Client().HeaderByHash(ctx, receipt.BlockHash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h.Time
+}
+
+// A chain left idle for an hour still sells: its head is brought to the
+// present before the settlement is sent, and the block is the present's.
+func TestSandboxSellsAfterAnHourIdle(t *testing.T) {
+	s := newSandbox(t, 1)
+	settleOne(t, s, s.Facilitator)
+	later := time.Now().Add(time.Hour)
+	s.clock = func() time.Time { return later }
+	if got := settleOne(t, s, s.Facilitator); got != uint64(later.Unix()) {
+		t.Fatalf("mined at %d, want the present %d", got, later.Unix())
+	}
+	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(2*price)) != 0 {
+		t.Fatalf("seller holds %s, want %d", b, 2*price)
+	}
+}
+
+// Settlements faster than one a second are each mined at once, the chain
+// running ahead of the wall clock by a second a block; beyond maxLead a
+// settlement waits for the clock, and authorizations that would expire
+// before the chain's next block are refused.
+func TestSandboxChainLeadsTheClockBoundedly(t *testing.T) {
+	s := newSandbox(t, 1)
+	frozen := time.Now().Truncate(time.Second) // a whole second: the wait at the bound is then a full one
+	s.clock = func() time.Time { return frozen }
+	f, err := New(context.Background(), Config{Network: s.Network, Backend: s.Client(), GasKey: sandboxKey("gas key"), Chain: s,
+		SettleTimeout: 300 * time.Millisecond, PollInterval: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := settleOne(t, s, f)
+	for i := range 4 {
+		// The chain's clock, not the stopped wall clock, moves each block on.
+		if got := settleOne(t, s, f); got <= last {
+			t.Fatalf("settlement %d mined at %d, after a block at %d", i+2, got, last)
+		} else {
+			last = got
+		}
+	}
+	if err := s.sim.AdjustTime(time.Duration(frozen.Unix()+maxLead-int64(last)) * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.readHead(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Now().Unix(); got != frozen.Unix()+maxLead+1 {
+		t.Fatalf("Now is %d, want %d", got, frozen.Unix()+maxLead+1)
+	}
+
+	p := s.newPayment(0, price)
+	p.auth.ValidBefore = strconv.FormatInt(frozen.Unix()+maxLead, 10)
+	payload, req := p.sign(t)
+	got, err := f.Verify(context.Background(), payload, req)
+	if err != nil || got.IsValid || got.InvalidReason != x402.ReasonValidBefore {
+		t.Fatalf("an authorization expiring before the next block: %+v, %v", got, err)
+	}
+
+	payload, req = s.newPayment(0, price).sign(t)
+	settled, err := f.Settle(context.Background(), payload, req)
+	if err != nil || settled.Success || settled.ErrorReason != ReasonNoReceipt || !strings.Contains(settled.ErrorMessage, "context deadline exceeded") {
+		t.Fatalf("at the lead's bound with the clock stopped: %+v, %v", settled, err)
+	}
+	frozen = frozen.Add(2 * time.Second)
+	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(5*price)) != 0 {
+		t.Fatalf("seller holds %s before the clock moved, want %d", b, 5*price)
+	}
+	if err := s.Mine(context.Background(), common.HexToHash(settled.Transaction)); err != nil {
+		t.Fatal(err)
+	}
+	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(6*price)) != 0 {
+		t.Fatalf("seller holds %s once the clock moved, want %d", b, 6*price)
 	}
 }

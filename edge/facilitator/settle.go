@@ -94,8 +94,8 @@ func (f *Facilitator) send(ctx context.Context, t *transfer) (*types.Transaction
 func (f *Facilitator) receipt(ctx context.Context, hash common.Hash) (*types.Receipt, error) {
 	ctx, cancel := context.WithTimeout(ctx, f.settleTimeout)
 	defer cancel()
-	if f.mine != nil {
-		if err := f.mine(ctx, hash); err != nil {
+	if f.chain != nil {
+		if err := f.chain.Mine(ctx, hash); err != nil {
 			return nil, fmt.Errorf("mining %s: %w", hash.Hex(), err)
 		}
 	}

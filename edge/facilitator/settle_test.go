@@ -188,9 +188,9 @@ func TestSettleReportsARevert(t *testing.T) {
 			}
 			time.Sleep(time.Millisecond)
 		}
-		return s.mine(ctx, tx)
+		return s.Mine(ctx, tx)
 	}
-	f, err := New(ctx, Config{Network: s.Network, Backend: s.Client(), GasKey: sandboxKey("gas key"), Mine: drain})
+	f, err := New(ctx, Config{Network: s.Network, Backend: s.Client(), GasKey: sandboxKey("gas key"), Chain: draining{s, drain}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,6 +211,15 @@ func TestSettleReportsARevert(t *testing.T) {
 		t.Fatalf("message %q, want %q", got.ErrorMessage, want)
 	}
 }
+
+// draining is the sandbox chain with a transfer sent ahead of every mined
+// settlement.
+type draining struct {
+	*Sandbox
+	mine func(ctx context.Context, tx common.Hash) error
+}
+
+func (d draining) Mine(ctx context.Context, tx common.Hash) error { return d.mine(ctx, tx) }
 
 // On a chain that produces no block, the settlement times out with the
 // transaction's hash, and the transaction is real: it lands once mined.
@@ -233,7 +242,7 @@ func TestSettleTimesOutWithoutABlock(t *testing.T) {
 	if got.Success || got.ErrorReason != ReasonNoReceipt || !strings.HasPrefix(got.ErrorMessage, want) {
 		t.Fatalf("got %+v, want message %q", *got, want)
 	}
-	if err := s.mine(ctx, common.HexToHash(got.Transaction)); err != nil {
+	if err := s.Mine(ctx, common.HexToHash(got.Transaction)); err != nil {
 		t.Fatal(err)
 	}
 	if b := balanceOf(t, s, s.PayTo); b.Cmp(big.NewInt(price)) != 0 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
@@ -74,7 +73,7 @@ func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requir
 		}
 		return nil, refuse(reason, "the authorization is for %s, the requirements ask %s", t.value, amount), nil
 	}
-	if unix := time.Now().Unix(); t.validBefore.Cmp(big.NewInt(unix+validBeforeMargin)) < 0 {
+	if unix := f.now().Unix(); t.validBefore.Cmp(big.NewInt(unix+validBeforeMargin)) < 0 {
 		return nil, refuse(x402.ReasonValidBefore, "the authorization expires at %s, less than %ds after now (%d)", t.validBefore, validBeforeMargin, unix), nil
 	} else if t.validAfter.Cmp(big.NewInt(unix)) > 0 {
 		return nil, refuse(x402.ReasonValidAfter, "the authorization is valid only after %s, now is %d", t.validAfter, unix), nil
@@ -95,6 +94,11 @@ func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requir
 		return nil, refuse(x402.ReasonSignature, "the authorization was signed by %s, not by from %s", signer.Hex(), t.from.Hex()), nil
 	}
 	t.setSignature(hexutil.MustDecode(p.Payload.Signature)) // RecoverAuthorizer took it: 65 bytes of hex
+	if f.chain != nil {
+		if err := f.chain.Advance(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
 	refusal, err = f.simulate(ctx, t, domain)
 	if err != nil || refusal != nil {
 		return nil, refusal, err

@@ -1,42 +1,67 @@
 package ledger
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
 
 // File is the embedded ledger: one bbolt file, written by one process at a
-// time. Every write is fsynced before it returns; concurrent writes share a
-// commit (see group), which would otherwise bound paid calls to a few
-// hundred a second.
+// time. Settling, Record and the release of a settling pair are fsynced
+// before they return; concurrent writes share a commit (see group), which
+// would otherwise bound paid calls to a few hundred a second. Reservations
+// are kept in memory (see Reserve).
 type File struct {
 	db     *bolt.DB
 	writes group
 	settings
+
+	mu   sync.Mutex
+	held map[string]*hold // pair → its live reservation
+
+	idMu    sync.Mutex
+	binding map[string]*Binding // payer "/" id → a binding being written
+}
+
+// hold is a reservation this process holds.
+type hold struct {
+	tool     string
+	since    time.Time
+	settling bool // Settling is writing it to disk
 }
 
 // Pairs are keyed payer "/" nonce. A pair is in at most one of
-// reservationBucket (reserved or settling) and spentBucket (settled).
+// reservationBucket (settling) and spentBucket (settled).
 var (
 	reservationBucket = []byte("reservations") // pair → entry (JSON)
 	spentBucket       = []byte("spent")        // pair → tx
 	receiptBucket     = []byte("receipts")     // tx → Receipt (JSON)
+	answerBucket      = []byte("answers")      // pair → stored (unix ns, 8 bytes) + compressed answer
+	answerAgeBucket   = []byte("answer_ages")  // stored (8 bytes) + pair → nothing: oldest first
+	metaBucket        = []byte("meta")         // answerBytesKey → total compressed bytes (8)
+	idBucket          = []byte("payment_ids")  // payer "/" id → Binding (JSON)
 )
 
-// entry is an unsettled pair.
+var answerBytesKey = []byte("answer_bytes")
+
+// entry is a settling pair. (Ledgers written by earlier versions may hold
+// reserved entries too; OpenFile drops them.)
 type entry struct {
 	Tool    string    `json:"tool"`
-	State   string    `json:"state"` // reserved or settling
+	State   State     `json:"state"`
 	Since   time.Time `json:"since"`
-	Receipt *Receipt  `json:"receipt,omitempty"` // while settling
+	Receipt *Receipt  `json:"receipt,omitempty"`
+	Answer  []byte    `json:"answer,omitempty"` // compressed
 
-	ValidBefore int64 `json:"valid_before,omitempty"` // while settling; see expiry
+	ValidBefore int64 `json:"valid_before,omitempty"` // see expiry
 }
 
 // OpenFile opens or creates the ledger file at path.
@@ -48,18 +73,41 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 		return nil, fmt.Errorf("ledger: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket} {
+		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
-		return nil
+		return dropReserved(tx.Bucket(reservationBucket))
 	})
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("ledger: prepare %s: %w", path, err)
 	}
-	return &File{db: db, writes: group{db: db}, settings: newSettings(opts)}, nil
+	return &File{db: db, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}, nil
+}
+
+// dropReserved frees the pairs reserved on disk by earlier versions: the
+// file has one process at a time, so whoever reserved them is gone, and a
+// pair that never reached Settling was never sent to be settled.
+func dropReserved(b *bolt.Bucket) error {
+	var orphans [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var e entry
+		if err := json.Unmarshal(v, &e); err != nil {
+			return fmt.Errorf("reservation %s: %w", k, err)
+		}
+		if e.State == Reserved {
+			orphans = append(orphans, k)
+		}
+		return nil
+	})
+	for _, k := range orphans {
+		if err == nil {
+			err = b.Delete(k)
+		}
+	}
+	return err
 }
 
 func fileKey(payer, nonce string) []byte {
@@ -89,45 +137,82 @@ func putJSON(b *bolt.Bucket, key []byte, v any) error {
 
 func (f *File) stamp() time.Time { return f.now().UTC().Truncate(time.Microsecond) }
 
+// Reserve holds the pair in this process's memory, not in the file. A
+// reservation guards a pair only until Settling, which is durable and comes
+// before /settle is asked: a reservation lost in a crash therefore frees an
+// authorization that was never sent to be settled, which its buyer may
+// spend again, as after Release. The file has one process at a time, so
+// its memory holds every live reservation.
 func (f *File) Reserve(_ context.Context, payer, nonce, tool string) error {
 	key := fileKey(payer, nonce)
-	return f.writes.do(func(tx *bolt.Tx) error {
-		if tx.Bucket(spentBucket).Get(key) != nil {
+	now := f.stamp()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if h := f.held[string(key)]; h != nil && (h.settling || now.Sub(h.since) <= f.hold) {
+		return ErrReplayed
+	}
+	err := f.db.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(spentBucket).Get(key) != nil || tx.Bucket(reservationBucket).Get(key) != nil {
 			return ErrReplayed
 		}
-		b := tx.Bucket(reservationBucket)
-		e, err := getEntry(b, key)
-		if err != nil {
-			return err
-		}
-		now := f.stamp()
-		if e != nil && (e.State != reserved || now.Sub(e.Since) <= f.hold) {
-			return ErrReplayed
-		}
-		return putJSON(b, key, entry{Tool: tool, State: reserved, Since: now})
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	f.held[string(key)] = &hold{tool: tool, since: now}
+	return nil
 }
 
+// Release frees a held pair in memory, and a pair in the file (settling)
+// durably.
 func (f *File) Release(_ context.Context, payer, nonce string) error {
+	key := fileKey(payer, nonce)
+	f.forget(key)
+	var inFile bool
+	if err := f.db.View(func(tx *bolt.Tx) error {
+		inFile = tx.Bucket(reservationBucket).Get(key) != nil
+		return nil
+	}); err != nil || !inFile {
+		return err
+	}
 	return f.writes.do(func(tx *bolt.Tx) error {
-		return tx.Bucket(reservationBucket).Delete(fileKey(payer, nonce))
+		return tx.Bucket(reservationBucket).Delete(key)
 	})
 }
 
-func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt) error {
+// forget drops a pair's reservation from memory.
+func (f *File) forget(key []byte) {
+	f.mu.Lock()
+	delete(f.held, string(key))
+	f.mu.Unlock()
+}
+
+// Settling writes the held pair to the file as settling. The reservation
+// stays held in memory until the write is durable, so the pair is never
+// free in between.
+func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt, answer []byte) error {
 	key := fileKey(payer, nonce)
-	return f.writes.do(func(tx *bolt.Tx) error {
-		b := tx.Bucket(reservationBucket)
-		e, err := getEntry(b, key)
-		if err != nil {
-			return err
-		}
-		if e == nil || e.State != reserved {
-			return ErrNotReserved
-		}
-		would := stored(r)
-		return putJSON(b, key, entry{Tool: e.Tool, State: settling, Since: f.stamp(), Receipt: &would, ValidBefore: expiry(r.ValidBefore)})
+	f.mu.Lock()
+	h := f.held[string(key)]
+	if h == nil || h.settling {
+		f.mu.Unlock()
+		return ErrNotReserved
+	}
+	h.settling = true
+	f.mu.Unlock()
+	would := stored(r)
+	err := f.writes.do(func(tx *bolt.Tx) error {
+		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore)})
 	})
+	if err != nil {
+		f.mu.Lock()
+		h.settling = false
+		f.mu.Unlock()
+		return err
+	}
+	f.forget(key)
+	return nil
 }
 
 func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error {
@@ -135,19 +220,37 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 		return errNoTx
 	}
 	key := fileKey(payer, nonce)
-	return f.writes.do(func(tx *bolt.Tx) error {
+	err := f.writes.do(func(tx *bolt.Tx) error {
 		spent := tx.Bucket(spentBucket)
 		if prior := spent.Get(key); prior != nil && string(prior) != r.Tx {
 			return ErrReplayed
 		}
-		if err := tx.Bucket(reservationBucket).Delete(key); err != nil {
+		reservations := tx.Bucket(reservationBucket)
+		e, err := getEntry(reservations, key)
+		if err != nil {
+			return err
+		}
+		if err := reservations.Delete(key); err != nil {
 			return err
 		}
 		if err := spent.Put(key, []byte(r.Tx)); err != nil {
 			return err
 		}
-		return putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), stored(r))
+		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), stored(r)); err != nil {
+			return err
+		}
+		now := f.now()
+		if e != nil && e.Answer != nil {
+			if err := keepAnswer(tx, key, e.Answer, now); err != nil {
+				return err
+			}
+		}
+		return f.prune(tx, now)
 	})
+	if err == nil {
+		f.forget(key) // once spent in the file, never before
+	}
+	return err
 }
 
 func (f *File) Pending(context.Context) ([]Pending, error) {
@@ -158,7 +261,7 @@ func (f *File) Pending(context.Context) ([]Pending, error) {
 			if err := json.Unmarshal(v, &e); err != nil {
 				return fmt.Errorf("ledger: reservation %s: %w", k, err)
 			}
-			if e.State == settling {
+			if e.State == Settling {
 				payer, nonce, _ := strings.Cut(string(k), "/")
 				r := *e.Receipt
 				r.ValidBefore = fromExpiry(e.ValidBefore)
@@ -184,6 +287,146 @@ func (f *File) Receipt(_ context.Context, txHash string) (*Receipt, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+func (f *File) Payment(_ context.Context, payer, nonce string) (*Payment, error) {
+	key := fileKey(payer, nonce)
+	f.mu.Lock()
+	h := f.held[string(key)]
+	f.mu.Unlock()
+	if h != nil {
+		return &Payment{State: Reserved, Since: h.since}, nil
+	}
+	p := &Payment{State: Free}
+	err := f.db.View(func(tx *bolt.Tx) error {
+		if txHash := tx.Bucket(spentBucket).Get(key); txHash != nil {
+			p.State = Settled
+			r := new(Receipt)
+			if err := json.Unmarshal(tx.Bucket(receiptBucket).Get(txHash), r); err != nil {
+				return fmt.Errorf("ledger: receipt %s: %w", txHash, err)
+			}
+			p.Receipt, p.Since = r, r.SettledAt
+			if v := tx.Bucket(answerBucket).Get(key); v != nil && f.retained(storedAt(v), f.now()) {
+				return p.setAnswer(v[8:])
+			}
+			return nil
+		}
+		e, err := getEntry(tx.Bucket(reservationBucket), key)
+		if err != nil || e == nil {
+			return err
+		}
+		r := *e.Receipt
+		r.ValidBefore = fromExpiry(e.ValidBefore)
+		p.State, p.Since, p.Receipt = e.State, e.Since, &r
+		return p.setAnswer(e.Answer)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// setAnswer decompresses a stored answer into p. The stored bytes belong to
+// a read transaction, so they are copied.
+func (p *Payment) setAnswer(stored []byte) (err error) {
+	p.Answer, err = decompress(stored)
+	return err
+}
+
+// keepAnswer stores a settled pair's compressed answer, stamped now.
+func keepAnswer(tx *bolt.Tx, key, answer []byte, now time.Time) error {
+	stamp := binary.BigEndian.AppendUint64(nil, uint64(now.UnixNano()))
+	if err := tx.Bucket(answerBucket).Put(key, append(stamp, answer...)); err != nil {
+		return err
+	}
+	if err := tx.Bucket(answerAgeBucket).Put(append(stamp, key...), nil); err != nil {
+		return err
+	}
+	return addAnswerBytes(tx, int64(len(answer)))
+}
+
+func storedAt(v []byte) time.Time { return time.Unix(0, int64(binary.BigEndian.Uint64(v[:8]))) }
+
+func addAnswerBytes(tx *bolt.Tx, n int64) error {
+	meta := tx.Bucket(metaBucket)
+	var total int64
+	if v := meta.Get(answerBytesKey); v != nil {
+		total = int64(binary.BigEndian.Uint64(v))
+	}
+	return meta.Put(answerBytesKey, binary.BigEndian.AppendUint64(nil, uint64(total+n)))
+}
+
+// prune drops the oldest answers while they are older than the retention
+// or larger in all than its bytes. Each Record prunes, so the work per
+// call stays small.
+func (f *File) prune(tx *bolt.Tx, now time.Time) error {
+	ages, answers := tx.Bucket(answerAgeBucket), tx.Bucket(answerBucket)
+	var total int64
+	if v := tx.Bucket(metaBucket).Get(answerBytesKey); v != nil {
+		total = int64(binary.BigEndian.Uint64(v))
+	}
+	var freed int64
+	for {
+		k, _ := ages.Cursor().First()
+		if k == nil || (f.retained(storedAt(k), now) && total-freed <= f.retentionBytes) {
+			break
+		}
+		key := k[8:]
+		if v := answers.Get(key); v != nil && bytes.Equal(v[:8], k[:8]) {
+			freed += int64(len(v) - 8)
+			if err := answers.Delete(key); err != nil {
+				return err
+			}
+		}
+		if err := ages.Delete(k); err != nil {
+			return err
+		}
+	}
+	if freed == 0 {
+		return nil
+	}
+	return addAnswerBytes(tx, -freed)
+}
+
+// Identify decides under idMu, against the bindings being written and
+// those on disk, so two calls with one id never both bind it; the write
+// itself happens outside the lock and shares a commit with others.
+func (f *File) Identify(_ context.Context, payer, id, fingerprint, nonce string) (*Binding, error) {
+	payer, nonce = pair(payer, nonce)
+	key := payer + "/" + id
+	f.idMu.Lock()
+	prior := f.binding[key]
+	if prior == nil {
+		err := f.db.View(func(tx *bolt.Tx) error {
+			if v := tx.Bucket(idBucket).Get([]byte(key)); v != nil {
+				prior = new(Binding)
+				return json.Unmarshal(v, prior)
+			}
+			return nil
+		})
+		if err != nil {
+			f.idMu.Unlock()
+			return nil, fmt.Errorf("ledger: payment id %s: %w", key, err)
+		}
+	}
+	if prior != nil && (prior.Fingerprint != fingerprint || !f.free(payer, prior.Nonce)) {
+		f.idMu.Unlock()
+		return prior, nil
+	}
+	b := &Binding{Fingerprint: fingerprint, Nonce: nonce}
+	f.binding[key] = b
+	f.idMu.Unlock()
+	err := f.writes.do(func(tx *bolt.Tx) error { return putJSON(tx.Bucket(idBucket), []byte(key), b) })
+	f.idMu.Lock()
+	delete(f.binding, key)
+	f.idMu.Unlock()
+	return nil, err
+}
+
+// free reports whether a pair is neither held, settling nor settled.
+func (f *File) free(payer, nonce string) bool {
+	p, err := f.Payment(context.Background(), payer, nonce)
+	return err == nil && p.State == Free
 }
 
 func (f *File) Close() error { return f.db.Close() }

@@ -1,11 +1,15 @@
 package ledger_test
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
+	bolt "go.etcd.io/bbolt"
 )
 
 func fileBackend(tb testing.TB) ledgertest.Opener {
@@ -23,3 +27,62 @@ func fileBackend(tb testing.TB) ledgertest.Opener {
 func TestFile(t *testing.T) { ledgertest.Run(t, fileBackend) }
 
 func BenchmarkFile(b *testing.B) { ledgertest.Benchmark(b, fileBackend(b)()) }
+
+// A reservation is held in memory only: reopening the file frees a reserved
+// pair (its call never reached /settle), never a settling or settled one.
+func TestFileReservationDiesWithItsProcess(t *testing.T) {
+	open := fileBackend(t)
+	s, c := open(), context.Background()
+	const payer, nonce = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "0xf00d"
+	for _, n := range []string{nonce + "1", nonce + "2", nonce + "3"} {
+		if err := s.Reserve(c, payer, n, "tool_a"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Settling(c, payer, nonce+"2", &ledger.Receipt{Tool: "tool_a"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Record(c, payer, nonce+"3", &ledger.Receipt{Tool: "tool_a", Tx: "0x3"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = open()
+	if err := s.Reserve(c, payer, nonce+"1", "tool_a"); err != nil {
+		t.Fatalf("reserved before the restart: %v", err)
+	}
+	for _, n := range []string{nonce + "2", nonce + "3"} {
+		if err := s.Reserve(c, payer, n, "tool_a"); !errors.Is(err, ledger.ErrReplayed) {
+			t.Fatalf("%s after the restart: got %v, want ErrReplayed", n, err)
+		}
+	}
+}
+
+// Earlier versions wrote reservations to the file; whoever made them is
+// gone when the file opens, so they are dropped and the pair is free.
+func TestFileDropsReservationsOfEarlierVersions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("reservations"))
+		if err != nil {
+			return err
+		}
+		since := time.Now().UTC().Format(time.RFC3339Nano)
+		return b.Put([]byte("0xabc/0x1"), []byte(`{"tool":"tool_a","state":"reserved","since":"`+since+`"}`))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ledger.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Reserve(context.Background(), "0xABC", "0x1", "tool_a"); err != nil {
+		t.Fatalf("reserve a pair reserved by an earlier version: %v", err)
+	}
+}

@@ -6,16 +6,21 @@
 // Each (payer, nonce) pair moves through three states:
 //
 //	reserved  Reserve claimed it for one call; Release frees it.
-//	settling  Settling wrote the would-be receipt before the
-//	          facilitator was asked to settle; Record or Release ends it.
-//	settled   Record stored the receipt; the pair is spent for ever.
+//	settling  Settling wrote the would-be receipt and the call's answer
+//	          before the facilitator was asked to settle; Record or
+//	          Release ends it.
+//	settled   Record stored the receipt; the pair is spent for ever, and
+//	          its answer is kept for the retention window (WithRetention),
+//	          so a buyer who lost it can fetch it again.
 //
-// A reserved pair whose call died with its process is stale once older than
-// the hold (DefaultHold, or WithHold): the next Reserve of that pair takes it
-// over. The hold must exceed the longest paid call, so a live call never
-// loses its pair. A settling pair never expires, because its settlement may
-// have reached the chain: Pending lists it for reconciliation after a
-// restart. A settled pair is never reserved again.
+// A reservation belongs to the process that made it: one whose process died
+// frees its pair at once for the file (reservations live in memory) and
+// when the instance's lease lapses for PostgreSQL (WithLease). A reserved
+// pair older than the hold (DefaultHold, or WithHold) is stale as well: the
+// next Reserve of that pair takes it over. The hold must exceed the longest
+// paid call, so a live call never loses its pair. A settling pair never
+// expires, because its settlement may have reached the chain: Pending lists
+// it for reconciliation. A settled pair is never reserved again.
 package ledger
 
 import (
@@ -44,12 +49,28 @@ var (
 	ErrNotReserved = errors.New("payment authorization not reserved")
 )
 
-// The states of a pair, as both backends store them.
+// State is where a pair is, as both backends store it and Payment reports
+// it.
+type State string
+
 const (
-	reserved = "reserved"
-	settling = "settling"
-	settled  = "settled"
+	// Free: never reserved, or released; nothing was charged, and the
+	// authorization may be used (again).
+	Free     State = "free"
+	Reserved State = "reserved"
+	Settling State = "settling"
+	Settled  State = "settled"
 )
+
+// Retention defaults for the answers of settled calls.
+const (
+	DefaultRetention      = 24 * time.Hour
+	DefaultRetentionBytes = 1 << 30 // compressed
+)
+
+// DefaultLease is how long a PostgreSQL instance's reservations outlive its
+// last sign of life; it renews the lease every third of it.
+const DefaultLease = 10 * time.Second
 
 var errNoTx = errors.New("ledger: Record needs the receipt's transaction")
 
@@ -88,6 +109,24 @@ type Pending struct {
 	Since   time.Time // when Settling ran
 }
 
+// Payment is what the ledger knows of one (payer, nonce) pair.
+type Payment struct {
+	State State
+	Since time.Time // when the pair entered its state; zero when Free
+	// Receipt: settling, the would-be receipt (no Tx); settled, the
+	// receipt.
+	Receipt *Receipt
+	// Answer is the call's answer (settled, within retention; settling);
+	// nil once pruned.
+	Answer []byte
+}
+
+// Binding is what a payment-identifier id was bound to.
+type Binding struct {
+	Fingerprint string `json:"fingerprint"`
+	Nonce       string `json:"nonce"` // lower-case
+}
+
 // Store is a ledger backend. Payers and nonces are compared
 // case-insensitively (both are hex); the store keeps them lower-case.
 type Store interface {
@@ -99,12 +138,13 @@ type Store interface {
 	// refused, so the buyer may retry with the same authorization. It never
 	// touches a settled pair.
 	Release(ctx context.Context, payer, nonce string) error
-	// Settling moves a reserved pair to settling and keeps r, the receipt
-	// as it will be once settled, without Tx. Call it before asking
-	// the facilitator to settle, so a settlement can never reach the chain
-	// without a trace in the ledger. ErrNotReserved when the pair is not
-	// reserved.
-	Settling(ctx context.Context, payer, nonce string, r *Receipt) error
+	// Settling moves a pair this process reserved to settling and keeps r,
+	// the receipt as it will be once settled, without Tx, and the call's
+	// answer. Call it before asking the facilitator to settle, so a
+	// settlement can never reach the chain without a trace in the ledger,
+	// nor a paid answer be lost. ErrNotReserved when the pair is not
+	// reserved by this process.
+	Settling(ctx context.Context, payer, nonce string, r *Receipt, answer []byte) error
 	// Record stores a settled payment's receipt (r.Tx set) and marks the pair
 	// settled, in one transaction, durably, before it returns. The pair may
 	// be reserved, settling or unknown to the ledger (reconciliation); Record
@@ -115,6 +155,15 @@ type Store interface {
 	Pending(ctx context.Context) ([]Pending, error)
 	// Receipt returns the receipt of a transaction, or ErrNotFound.
 	Receipt(ctx context.Context, tx string) (*Receipt, error)
+	// Payment tells where a pair is, with its receipt and answer.
+	Payment(ctx context.Context, payer, nonce string) (*Payment, error)
+	// Identify binds a payer's payment-identifier id to the fingerprint of
+	// the request it pays for and to the nonce paying, a pair the caller
+	// has reserved, and returns nil. When the id is bound already, it
+	// returns that binding, unless its pair is free (its call failed and
+	// nothing was charged) and the fingerprint is the same: then the id
+	// moves to the new nonce. Bindings are never dropped.
+	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
 	Close() error
 }
 
@@ -122,19 +171,32 @@ type Store interface {
 type Option func(*settings)
 
 type settings struct {
-	hold time.Duration
-	now  func() time.Time
+	hold           time.Duration
+	lease          time.Duration
+	retention      time.Duration
+	retentionBytes int64
+	now            func() time.Time
+	maxConns       int // postgres pool size; 0: DefaultMaxConns
 }
 
 // WithHold sets how long an unsettled reservation is held before it counts
 // as stale.
 func WithHold(d time.Duration) Option { return func(s *settings) { s.hold = d } }
 
+// WithLease sets how long a PostgreSQL instance's reservations outlive it.
+func WithLease(d time.Duration) Option { return func(s *settings) { s.lease = d } }
+
+// WithRetention sets how long the answers of settled calls are kept, and
+// how many compressed bytes they may take in all (the oldest go first).
+func WithRetention(age time.Duration, bytes int64) Option {
+	return func(s *settings) { s.retention, s.retentionBytes = age, bytes }
+}
+
 // WithClock replaces time.Now, for tests of expiry.
 func WithClock(now func() time.Time) Option { return func(s *settings) { s.now = now } }
 
 func newSettings(opts []Option) settings {
-	s := settings{hold: DefaultHold, now: time.Now}
+	s := settings{hold: DefaultHold, lease: DefaultLease, retention: DefaultRetention, retentionBytes: DefaultRetentionBytes, now: time.Now}
 	for _, o := range opts {
 		o(&s)
 	}
@@ -152,6 +214,9 @@ func Open(ctx context.Context, driver, path, dsn string, opts ...Option) (Store,
 	}
 	return nil, fmt.Errorf("ledger: unknown driver %q (want file or postgres)", driver)
 }
+
+// retained reports whether an answer stored at t is still kept at now.
+func (s *settings) retained(t, now time.Time) bool { return now.Sub(t) <= s.retention }
 
 // pair normalises the key of a reservation.
 func pair(payer, nonce string) (string, string) {

@@ -1,10 +1,18 @@
 package ledger
 
 import (
+	"cmp"
 	"context"
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"log"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,11 +21,21 @@ import (
 
 // Postgres is the shared ledger: several instances behind one load balancer
 // use one database. Times come from each instance's clock, so instances must
-// keep NTP time (the hold has minutes of margin).
+// keep NTP time (the hold has minutes of margin, the lease seconds).
 type Postgres struct {
-	pool *pgxpool.Pool
+	pool     *pgxpool.Pool
+	instance string // this instance's id in instances
 	settings
+
+	stop      chan struct{} // ends the lease's renewal
+	closing   sync.Once
+	renewed   sync.WaitGroup
+	lastPrune atomic.Int64 // unix ns of the last prune of answers
 }
+
+// pruneEvery spaces the prunes of answers: each sums the sizes of every
+// answer kept (an index-only scan).
+const pruneEvery = time.Minute
 
 //go:embed postgres.sql
 var schema string
@@ -26,9 +44,23 @@ var schema string
 // ... IF NOT EXISTS is not safe against a concurrent CREATE.
 const migrationLock = 0x636f696e736c6f74 // "coinslot"
 
+// DefaultMaxConns sizes the pool for paid concurrency: every paid call
+// holds a connection at reserve, settling and record, and pgxpool's own
+// default (the number of cores, at least 4) queues them on small machines.
+func DefaultMaxConns() int { return max(4*runtime.GOMAXPROCS(0), 16) }
+
+// WithMaxConns caps the postgres pool at n connections (0: DefaultMaxConns).
+func WithMaxConns(n int) Option { return func(s *settings) { s.maxConns = n } }
+
 // OpenPostgres connects to dsn and creates the ledger tables if missing.
 func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Postgres, error) {
-	pool, err := pgxpool.New(ctx, dsn)
+	set := newSettings(opts)
+	pc, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("ledger: postgres: %w", err)
+	}
+	pc.MaxConns = int32(cmp.Or(set.maxConns, DefaultMaxConns()))
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
 		return nil, fmt.Errorf("ledger: postgres: %w", err)
 	}
@@ -43,19 +75,90 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Postgres, e
 		pool.Close()
 		return nil, fmt.Errorf("ledger: postgres schema: %w", err)
 	}
-	return &Postgres{pool: pool, settings: newSettings(opts)}, nil
+	id := make([]byte, 8)
+	rand.Read(id)
+	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{})}
+	if err := p.renew(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	p.renewed.Go(p.renewing)
+	return p, nil
 }
 
+// renew extends this instance's lease.
+func (p *Postgres) renew(ctx context.Context) error {
+	_, err := p.pool.Exec(ctx, `
+		INSERT INTO instances (id, lease_until) VALUES ($1, $2)
+		ON CONFLICT (id) DO UPDATE SET lease_until = excluded.lease_until`,
+		p.instance, p.stamp().Add(p.lease))
+	if err != nil {
+		return fmt.Errorf("ledger: lease: %w", err)
+	}
+	return nil
+}
+
+// renewing renews the lease every third of it until Close. A renewal that
+// fails is tried again at the next; if the lease lapses, other instances
+// may take this one's reservations over, but Settling refuses a pair that
+// changed hands, so a payment is never settled twice.
+func (p *Postgres) renewing() {
+	tick := time.NewTicker(p.lease / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-tick.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), p.lease/3)
+		if err := p.renew(ctx); err != nil {
+			log.Print(err)
+		}
+		cancel()
+	}
+}
+
+// MaxConns is the size of the connection pool.
+func (p *Postgres) MaxConns() int { return int(p.pool.Config().MaxConns) }
+
 func (p *Postgres) stamp() time.Time { return p.now().UTC().Truncate(time.Microsecond) }
+
+// orphaned is true of a nonces row n reserved by a call that is gone: older
+// than the hold ($hold), or held by an instance whose lease lapsed before
+// $now. Such a pair is free: Reserve takes it over.
+const orphaned = `(n.state = 'reserved' AND (n.since < $hold OR NOT EXISTS (
+	SELECT 1 FROM instances WHERE id = n.instance AND lease_until >= $now)))`
+
+// withOrphaned puts the orphaned condition, with its parameter numbers,
+// into a statement.
+func withOrphaned(sql, now, hold string) string {
+	cond := strings.NewReplacer("$hold", hold, "$now", now).Replace(orphaned)
+	return strings.ReplaceAll(sql, "{orphaned}", cond)
+}
+
+// The statements that tell an orphaned reservation from a live one.
+var (
+	reserveSQL = withOrphaned(`
+		INSERT INTO nonces AS n (payer, nonce, tool, state, since, instance) VALUES ($1, $2, $3, 'reserved', $4, $6)
+		ON CONFLICT (payer, nonce) DO UPDATE SET tool = excluded.tool, since = excluded.since, instance = excluded.instance
+		WHERE {orphaned}`, "$4", "$5")
+	paymentSQL = withOrphaned(`
+		SELECT n.state, n.since, n.pending, n.valid_before, coalesce(n.answer, a.body), n.tx, a.stored_at
+		FROM nonces n LEFT JOIN answers a ON a.payer = n.payer AND a.nonce = n.nonce
+		WHERE n.payer = $1 AND n.nonce = $2 AND NOT {orphaned}`, "$3", "$4")
+	identifySQL = withOrphaned(`
+		INSERT INTO payment_ids AS b (payer, id, fingerprint, nonce) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (payer, id) DO UPDATE SET nonce = excluded.nonce
+		WHERE b.fingerprint = excluded.fingerprint AND NOT EXISTS (
+			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})`, "$5", "$6")
+)
 
 func (p *Postgres) Reserve(ctx context.Context, payer, nonce, tool string) error {
 	payer, nonce = pair(payer, nonce)
 	now := p.stamp()
-	tag, err := p.pool.Exec(ctx, `
-		INSERT INTO nonces (payer, nonce, tool, state, since) VALUES ($1, $2, $3, 'reserved', $4)
-		ON CONFLICT (payer, nonce) DO UPDATE SET tool = excluded.tool, since = excluded.since
-		WHERE nonces.state = 'reserved' AND nonces.since < $5`,
-		payer, nonce, tool, now, now.Add(-p.hold))
+	tag, err := p.pool.Exec(ctx, reserveSQL,
+		payer, nonce, tool, now, now.Add(-p.hold), p.instance)
 	if err != nil {
 		return fmt.Errorf("ledger: reserve: %w", err)
 	}
@@ -67,19 +170,22 @@ func (p *Postgres) Reserve(ctx context.Context, payer, nonce, tool string) error
 
 func (p *Postgres) Release(ctx context.Context, payer, nonce string) error {
 	payer, nonce = pair(payer, nonce)
-	_, err := p.pool.Exec(ctx, `DELETE FROM nonces WHERE payer = $1 AND nonce = $2 AND state <> 'settled'`, payer, nonce)
+	// A reserved pair taken over by another instance is theirs now.
+	_, err := p.pool.Exec(ctx, `
+		DELETE FROM nonces WHERE payer = $1 AND nonce = $2
+			AND (state = 'settling' OR state = 'reserved' AND instance = $3)`, payer, nonce, p.instance)
 	if err != nil {
 		return fmt.Errorf("ledger: release: %w", err)
 	}
 	return nil
 }
 
-func (p *Postgres) Settling(ctx context.Context, payer, nonce string, r *Receipt) error {
+func (p *Postgres) Settling(ctx context.Context, payer, nonce string, r *Receipt, answer []byte) error {
 	payer, nonce = pair(payer, nonce)
 	tag, err := p.pool.Exec(ctx, `
-		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5
-		WHERE payer = $1 AND nonce = $2 AND state = 'reserved'`,
-		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore))
+		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5, answer = $6
+		WHERE payer = $1 AND nonce = $2 AND state = 'reserved' AND instance = $7`,
+		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore), compress(answer), p.instance)
 	if err != nil {
 		return fmt.Errorf("ledger: settling: %w", err)
 	}
@@ -95,14 +201,25 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	}
 	payer, nonce = pair(payer, nonce)
 	rec := stored(r)
+	now := p.stamp()
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		// The answer moves from the journal to answers before the journal
+		// entry becomes the settled row.
+		_, err := tx.Exec(ctx, `
+			INSERT INTO answers (payer, nonce, stored_at, body, size)
+			SELECT payer, nonce, $3, answer, length(answer) FROM nonces
+			WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
+			ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `
 			INSERT INTO nonces (payer, nonce, tool, state, since, tx) VALUES ($1, $2, $3, 'settled', $4, $5)
 			ON CONFLICT (payer, nonce) DO UPDATE
 			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
-				pending = NULL, valid_before = 0
+				pending = NULL, valid_before = 0, answer = NULL
 			WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
-			payer, nonce, rec.Tool, p.stamp(), rec.Tx)
+			payer, nonce, rec.Tool, now, rec.Tx)
 		if err != nil {
 			return err
 		}
@@ -126,7 +243,35 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	if err != nil && !errors.Is(err, ErrReplayed) {
 		return fmt.Errorf("ledger: record: %w", err)
 	}
+	if err == nil {
+		p.pruneIfDue(ctx, now)
+	}
 	return err
+}
+
+// pruneIfDue drops the answers older than the retention, then the oldest
+// while they take more than its bytes, at most once every pruneEvery. A
+// failed prune is logged: the next one catches up.
+func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
+	last := p.lastPrune.Load()
+	if now.UnixNano()-last < int64(pruneEvery) || !p.lastPrune.CompareAndSwap(last, now.UnixNano()) {
+		return
+	}
+	_, err := p.pool.Exec(ctx, `
+		DELETE FROM answers WHERE stored_at < $1 OR (payer, nonce) IN (
+			SELECT payer, nonce FROM (
+				SELECT payer, nonce, sum(size) OVER (ORDER BY stored_at DESC, payer, nonce) AS kept
+				FROM answers) newest_first
+			WHERE kept > $2)`,
+		now.Add(-p.retention), p.retentionBytes)
+	if err != nil {
+		log.Printf("ledger: pruning answers: %v", err)
+	}
+	// Instances gone for a day hold nothing: a reservation whose instance
+	// is missing is as free as one whose lease lapsed.
+	if _, err := p.pool.Exec(ctx, `DELETE FROM instances WHERE lease_until < $1`, now.Add(-24*time.Hour)); err != nil {
+		log.Printf("ledger: pruning instances: %v", err)
+	}
 }
 
 func (p *Postgres) Pending(ctx context.Context) ([]Pending, error) {
@@ -166,7 +311,75 @@ func (p *Postgres) Receipt(ctx context.Context, tx string) (*Receipt, error) {
 	return r, nil
 }
 
+func (p *Postgres) Payment(ctx context.Context, payer, nonce string) (*Payment, error) {
+	payer, nonce = pair(payer, nonce)
+	var (
+		state       State
+		since       time.Time
+		pending     *Receipt
+		validBefore int64
+		answer      []byte
+		tx          *string
+		storedAt    *time.Time
+	)
+	now := p.stamp()
+	err := p.pool.QueryRow(ctx, paymentSQL, payer, nonce, now, now.Add(-p.hold)).Scan(
+		&state, &since, &pending, &validBefore, &answer, &tx, &storedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return &Payment{State: Free}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: payment: %w", err)
+	}
+	pm := &Payment{State: state, Since: since.UTC()}
+	switch state {
+	case Settling:
+		pending.ValidBefore = fromExpiry(validBefore)
+		pm.Receipt = pending
+	case Settled:
+		if pm.Receipt, err = p.Receipt(ctx, *tx); err != nil {
+			return nil, err
+		}
+		pm.Since = pm.Receipt.SettledAt
+		if storedAt == nil || !p.retained(*storedAt, now) {
+			answer = nil
+		}
+	}
+	if pm.Answer, err = decompress(answer); err != nil {
+		return nil, err
+	}
+	return pm, nil
+}
+
+func (p *Postgres) Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error) {
+	payer, nonce = pair(payer, nonce)
+	// The upsert locks the id's row, so two calls with one id never both
+	// bind it; a row returned says this call did.
+	now := p.stamp()
+	tag, err := p.pool.Exec(ctx, identifySQL,
+		payer, id, fingerprint, nonce, now, now.Add(-p.hold))
+	if err != nil {
+		return nil, fmt.Errorf("ledger: payment id: %w", err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil, nil
+	}
+	b := new(Binding)
+	err = p.pool.QueryRow(ctx, `SELECT fingerprint, nonce FROM payment_ids WHERE payer = $1 AND id = $2`, payer, id).Scan(&b.Fingerprint, &b.Nonce)
+	if err != nil {
+		return nil, fmt.Errorf("ledger: payment id: %w", err)
+	}
+	return b, nil
+}
+
+// Close ends this instance's lease renewal and leaves the lease to lapse:
+// calls still running elsewhere in this process keep their pairs until it
+// does.
 func (p *Postgres) Close() error {
-	p.pool.Close()
+	p.closing.Do(func() {
+		close(p.stop)
+		p.renewed.Wait()
+		p.pool.Close()
+	})
 	return nil
 }

@@ -20,6 +20,30 @@ CREATE TABLE IF NOT EXISTS nonces (
 -- as a column of its own so ledgers made before it keep working.
 ALTER TABLE nonces ADD COLUMN IF NOT EXISTS valid_before bigint NOT NULL DEFAULT 0;
 
+-- While settling, the call's answer (compressed); and which instance
+-- holds a reserved pair (see instances).
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS answer bytea;
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS instance text NOT NULL DEFAULT '';
+
+-- Every running instance renews its lease every few seconds. A reserved
+-- pair whose instance's lease has lapsed belonged to a call that died with
+-- its process, and may be reserved again.
+CREATE TABLE IF NOT EXISTS instances (
+	id          text PRIMARY KEY,
+	lease_until timestamptz NOT NULL
+);
+
+-- The answers of settled calls (compressed), kept for the retention window.
+CREATE TABLE IF NOT EXISTS answers (
+	payer     text        NOT NULL,
+	nonce     text        NOT NULL,
+	stored_at timestamptz NOT NULL,
+	body      bytea       NOT NULL,
+	size      integer     NOT NULL,  -- of body, summed by each prune
+	PRIMARY KEY (payer, nonce)
+);
+CREATE INDEX IF NOT EXISTS answers_age ON answers (stored_at DESC, payer, nonce) INCLUDE (size);
+
 CREATE INDEX IF NOT EXISTS nonces_settling ON nonces (since) WHERE state = 'settling';
 
 -- The svc.receipt.v1 documents served at /receipt/{tx}.
@@ -39,4 +63,14 @@ CREATE TABLE IF NOT EXISTS receipts (
 	response_sha256 text        NOT NULL,
 	settled_at      timestamptz NOT NULL,
 	receipt_url     text        NOT NULL
+);
+
+-- payment-identifier ids: each payer's id is bound to the fingerprint of
+-- the request it paid for and the nonce paying it.
+CREATE TABLE IF NOT EXISTS payment_ids (
+	payer       text NOT NULL,
+	id          text NOT NULL,
+	fingerprint text NOT NULL,
+	nonce       text NOT NULL,
+	PRIMARY KEY (payer, id)
 );

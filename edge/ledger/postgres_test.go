@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net/url"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -88,4 +90,47 @@ func TestPostgres(t *testing.T) {
 func BenchmarkPostgres(b *testing.B) {
 	requirePostgres(b)
 	ledgertest.Benchmark(b, postgresBackend(b)())
+}
+
+// Two instances share the ledger: a live instance keeps its reservations
+// past its lease by renewing it; once it stops, another takes them over
+// within the lease.
+func TestPostgresLease(t *testing.T) {
+	requirePostgres(t)
+	open := postgresBackend(t)
+	const lease = 600 * time.Millisecond
+	a, b := open(ledger.WithLease(lease)), open(ledger.WithLease(lease))
+	c := context.Background()
+	const payer, nonce = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "0xf00d"
+	if err := a.Reserve(c, payer, nonce, "tool_a"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * lease)
+	if err := b.Reserve(c, payer, nonce, "tool_a"); !errors.Is(err, ledger.ErrReplayed) {
+		t.Fatalf("reserve a live instance's pair: got %v, want ErrReplayed", err)
+	}
+	a.Close() // as a crash would: the lease is left to lapse
+	time.Sleep(lease + 200*time.Millisecond)
+	if err := b.Reserve(c, payer, nonce, "tool_b"); err != nil {
+		t.Fatalf("reserve once the holder's lease lapsed: %v", err)
+	}
+	if err := b.Settling(c, payer, nonce, &ledger.Receipt{Tool: "tool_b"}, nil); err != nil {
+		t.Fatalf("the new holder settles: %v", err)
+	}
+	if p, err := b.Payment(c, payer, nonce); err != nil || p.State != ledger.Settling {
+		t.Fatalf("payment: %+v, %v", p, err)
+	}
+}
+
+// The pool is sized for paid concurrency unless ledger.max_conns says
+// otherwise.
+func TestPostgresPoolSize(t *testing.T) {
+	requirePostgres(t)
+	open := postgresBackend(t)
+	if got, want := open().(*ledger.Postgres).MaxConns(), max(4*runtime.GOMAXPROCS(0), 16); got != want {
+		t.Errorf("default pool: %d connections, want %d", got, want)
+	}
+	if got := open(ledger.WithMaxConns(40)).(*ledger.Postgres).MaxConns(); got != 40 {
+		t.Errorf("max_conns 40: pool of %d", got)
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -13,10 +12,11 @@ import (
 // sends it: the PAYMENT-SIGNATURE value, echoing the 402's extensions.
 func benchPayment(b *testing.B) (*Terms, string) {
 	b.Helper()
-	tool := &registry.Tool{Name: "bench_tool", Path: "/paid/bench/tool", Price: "0.05", Category: "Utility",
-		Description: "Benchmarks the payment path.", Params: []registry.Param{registry.Str("text").Req().Len(1, 100)},
-		Example: map[string]any{"text": "hi"}, Expected: "An object.", Shape: registry.Object}
-	terms, err := NewTerms(Base, common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), "http://coinslot.test", 60, tool, registry.InputSchema(tool))
+	terms, err := NewTerms(Base, Offer{Name: "bench_tool", Description: "Benchmarks the payment path.", Amount: 50000,
+		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "http://coinslot.test/paid/bench/tool", Example: map[string]any{"text": "hi"},
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string", "minLength": 1, "maxLength": 100}},
+			"required": []string{"text"}, "additionalProperties": false},
+		Output: Output{Format: "object", Description: "An object."}}, 60, 24*time.Hour)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package x402
 
 import (
 	"math/big"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -51,6 +52,11 @@ func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err err
 	if before.Cmp(big.NewInt(now.Add(SettleMargin).Unix())) < 0 {
 		return time.Time{}, refuse(ReasonValidBefore, "authorization expires at %s (unix); it must stay valid until at least %d", a.ValidBefore, now.Add(SettleMargin).Unix())
 	}
+	// A payment left pending is released once it expires: one valid for
+	// years would hold its reservation as long.
+	if latest := now.Add(t.Horizon); before.Cmp(big.NewInt(latest.Unix())) > 0 {
+		return time.Time{}, refuse(ReasonValidBefore, "authorization is valid until %s (unix), more than %s ahead; sign one valid until %d at the latest", a.ValidBefore, t.Horizon, latest.Unix())
+	}
 	signer, err := RecoverAuthorizer(t.Network.Domain(), a, exact.Signature)
 	if err != nil {
 		return time.Time{}, refuse(ReasonSignature, "%v", err)
@@ -59,13 +65,11 @@ func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err err
 		return time.Time{}, refuse(ReasonSignature, "signature is by %s, not authorization.from %s (sign %s version %s, chain %s, contract %s)",
 			signer.Hex(), a.From, t.Network.AssetName, t.Network.AssetVersion, t.Network.ChainID, t.Network.Asset.Hex())
 	}
-	if !before.IsInt64() {
-		return time.Unix(1<<62, 0), nil // valid for as long as anyone will wait
-	}
 	return time.Unix(before.Int64(), 0), nil
 }
 
-// checkTerms compares what the buyer says it accepted with the terms.
+// checkTerms compares what the buyer says it accepted with the terms. A v1
+// payment names no resource; a v2 payment must name this one.
 func (t *Terms) checkTerms(p *Payment) *Refusal {
 	if p.V1 != nil {
 		switch {
@@ -76,8 +80,14 @@ func (t *Terms) checkTerms(p *Payment) *Refusal {
 		}
 		return nil
 	}
+	named := "no resource"
+	if p.V2.Resource != nil {
+		named = p.V2.Resource.URL
+	}
 	acc := &p.V2.Accepted
 	switch {
+	case !t.names(named):
+		return refuse(ReasonResourceMismatch, "the payment is for %s, not for %s; pay this route's own terms", named, t.Resource)
 	case acc.Scheme != "exact":
 		return refuse(ReasonInvalidScheme, "accepted.scheme %q is not exact", acc.Scheme)
 	case acc.Network != t.Network.ID:
@@ -108,8 +118,15 @@ func (t *Terms) Forwarded(p *Payment) *Payload {
 	}
 	return &Payload{
 		X402Version: 2,
-		Resource:    &ResourceInfo{URL: t.Resource, Description: t.Tool.Description, MimeType: "application/json"},
+		Resource:    &ResourceInfo{URL: t.Resource, Description: t.Offer.Description, MimeType: "application/json"},
 		Accepted:    t.Requirements,
 		Payload:     p.V1.Payload,
 	}
+}
+
+// names reports whether a payment's resource is this offer's: the same
+// path on the same host (the service's base_url).
+func (t *Terms) names(resource string) bool {
+	u, err := url.Parse(resource)
+	return err == nil && strings.EqualFold(u.Host, t.resource.Host) && u.Path == t.resource.Path
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -76,15 +77,82 @@ func (e *FacilitatorError) retryable() bool {
 	return e.Status == 0 || e.Status == http.StatusTooManyRequests || e.Status >= 500
 }
 
-type facilitatorRequest struct {
-	X402Version         int           `json:"x402Version"`
-	PaymentPayload      *Payload      `json:"paymentPayload"`
-	PaymentRequirements *Requirements `json:"paymentRequirements"`
+// Request is one payment as a facilitator is asked about it. /verify and
+// /settle take the same body, so a remote facilitator's request is encoded
+// once, on first use, for both. A Request is for one goroutine at a time.
+type Request struct {
+	Payload      *Payload
+	Requirements *Requirements
+	body         []byte
+}
+
+// NewRequest is the request for p against r.
+func NewRequest(p *Payload, r *Requirements) *Request {
+	return &Request{Payload: p, Requirements: r}
+}
+
+// Verify asks f to verify the payment.
+func (q *Request) Verify(ctx context.Context, f Facilitator) (*VerifyResponse, error) {
+	if h, ok := f.(*HTTPFacilitator); ok {
+		return h.verify(ctx, q)
+	}
+	return f.Verify(ctx, q.Payload, q.Requirements)
+}
+
+// Settle asks f to settle the payment.
+func (q *Request) Settle(ctx context.Context, f Facilitator) (*SettleResponse, error) {
+	if h, ok := f.(*HTTPFacilitator); ok {
+		return h.settle(ctx, q)
+	}
+	return f.Settle(ctx, q.Payload, q.Requirements)
+}
+
+func (q *Request) encoded() ([]byte, error) {
+	if q.body != nil {
+		return q.body, nil
+	}
+	// The extensions, the bulk of the payload, are spliced in as received
+	// (decoding checked them) rather than compacted again by Marshal.
+	bare := *q.Payload
+	bare.Extensions = nil
+	payload, err := json.Marshal(&bare)
+	if err != nil {
+		return nil, err
+	}
+	requirements, err := json.Marshal(q.Requirements)
+	if err != nil {
+		return nil, err
+	}
+	ext := q.Payload.Extensions
+	b := make([]byte, 0, len(payload)+len(ext)+len(requirements)+80)
+	b = append(b, `{"x402Version":`...)
+	b = strconv.AppendInt(b, int64(q.Payload.X402Version), 10)
+	b = append(b, `,"paymentPayload":`...)
+	if len(ext) > 0 {
+		b = append(b, payload[:len(payload)-1]...)
+		b = append(b, `,"extensions":`...)
+		b = append(b, ext...)
+		b = append(b, '}')
+	} else {
+		b = append(b, payload...)
+	}
+	b = append(b, `,"paymentRequirements":`...)
+	b = append(b, requirements...)
+	q.body = append(b, '}')
+	return q.body, nil
 }
 
 // Verify asks /verify. An invalid payment is a VerifyResponse with IsValid
 // false, whatever HTTP status carried it; an error means no usable answer.
 func (f *HTTPFacilitator) Verify(ctx context.Context, p *Payload, r *Requirements) (*VerifyResponse, error) {
+	return f.verify(ctx, NewRequest(p, r))
+}
+
+func (f *HTTPFacilitator) verify(ctx context.Context, q *Request) (*VerifyResponse, error) {
+	body, err := q.encoded()
+	if err != nil {
+		return nil, err
+	}
 	var last error
 	wait := f.Backoff
 	for attempt := 0; attempt < max(f.VerifyAttempts, 1); attempt++ {
@@ -102,7 +170,7 @@ func (f *HTTPFacilitator) Verify(ctx context.Context, p *Payload, r *Requirement
 			InvalidMessage string `json:"invalidMessage"`
 			Payer          string `json:"payer"`
 		}
-		status, err := f.post(ctx, "verify", facilitatorRequest{p.X402Version, p, r}, &out)
+		status, err := f.do(ctx, http.MethodPost, "verify", body, &out)
 		var fe *FacilitatorError
 		if errors.As(err, &fe) && fe.retryable() && ctx.Err() == nil {
 			last = err
@@ -127,6 +195,14 @@ func (f *HTTPFacilitator) Verify(ctx context.Context, p *Payload, r *Requirement
 // Settle asks /settle, once. A failed settlement is a SettleResponse with
 // Success false; an error means the outcome is unknown.
 func (f *HTTPFacilitator) Settle(ctx context.Context, p *Payload, r *Requirements) (*SettleResponse, error) {
+	return f.settle(ctx, NewRequest(p, r))
+}
+
+func (f *HTTPFacilitator) settle(ctx context.Context, q *Request) (*SettleResponse, error) {
+	body, err := q.encoded()
+	if err != nil {
+		return nil, err
+	}
 	var out struct {
 		Success      *bool   `json:"success"`
 		ErrorReason  string  `json:"errorReason"`
@@ -135,7 +211,7 @@ func (f *HTTPFacilitator) Settle(ctx context.Context, p *Payload, r *Requirement
 		Transaction  *string `json:"transaction"`
 		Network      string  `json:"network"`
 	}
-	status, err := f.post(ctx, "settle", facilitatorRequest{p.X402Version, p, r}, &out)
+	status, err := f.do(ctx, http.MethodPost, "settle", body, &out)
 	if err != nil {
 		return nil, err
 	}
@@ -169,14 +245,6 @@ func (f *HTTPFacilitator) Supported(ctx context.Context) (*Supported, error) {
 		return nil, &FacilitatorError{"supported", status, "request refused"}
 	}
 	return &out, nil
-}
-
-func (f *HTTPFacilitator) post(ctx context.Context, op string, body any, out any) (int, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return 0, err
-	}
-	return f.do(ctx, http.MethodPost, op, b, out)
 }
 
 // do sends one request and decodes a JSON answer into out. 429 and 5xx are

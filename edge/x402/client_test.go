@@ -145,3 +145,24 @@ func TestFacilitatorTimeoutAndSupported(t *testing.T) {
 		t.Fatalf("%+v %v %v", sup, err, s.sent.Load())
 	}
 }
+
+// One request is encoded once and sent alike to /verify and /settle, its
+// extensions as the buyer sent them.
+func TestRequestSentAlikeToVerifyAndSettle(t *testing.T) {
+	f, s := serve(t, 200, `{"isValid":true}`, 200, `{"success":true,"transaction":"0x1","network":"eip155:8453"}`)
+	p := *testPayload
+	p.Extensions = []byte(`{"bazaar":{"info":{"n":1.50}}}`)
+	q := NewRequest(&p, &p.Accepted)
+	if v, err := q.Verify(context.Background(), f); err != nil || !v.IsValid {
+		t.Fatalf("verify %+v %v", v, err)
+	}
+	verified := s.sent.Load().(string)
+	if st, err := q.Settle(context.Background(), f); err != nil || !st.Success {
+		t.Fatalf("settle %+v %v", st, err)
+	}
+	settled := s.sent.Load().(string)
+	const body = `{"x402Version":2,"paymentPayload":{"x402Version":2,"accepted":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0},"payload":{"signature":"","authorization":{"from":"","to":"","value":"","validAfter":"","validBefore":"","nonce":""}},"extensions":{"bazaar":{"info":{"n":1.50}}}},"paymentRequirements":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0}}`
+	if verified != "POST /verify "+body || settled != "POST /settle "+body {
+		t.Fatalf("sent\n%s\n%s", verified, settled)
+	}
+}

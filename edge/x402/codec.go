@@ -22,7 +22,11 @@ const (
 // MaxHeaderBytes bounds an encoded payment header. A bare payment is about
 // 1.5 KiB, but v2 clients echo the 402's extensions, and the bazaar
 // extension carries the route's whole input schema: a richly described
-// route's payment reaches 12 KiB.
+// route's payment reaches 12 KiB. It cannot be made smaller by publishing
+// less: the bazaar specification has the discovery info and its schema
+// declared in the 402 itself (that is where facilitators catalog a route
+// from), and the v2 specification has clients echo at least what they
+// received. So the cap is not the 8 KiB a bare payment would allow.
 const MaxHeaderBytes = 32 << 10
 
 // Payment is a decoded payment header: exactly one of V2 and V1 is set.
@@ -65,13 +69,18 @@ func DecodePayment(header, value string) (*Payment, error) {
 	if err != nil {
 		return nil, err
 	}
-	got, err := versionOf(raw, header)
-	if err != nil {
-		return nil, err
-	}
 	want := 2
 	if header == HeaderPaymentV1 {
 		want = 1
+	}
+	// A well-formed payment is read in one pass; only a refused one is read
+	// again, to say first whether it has the wrong version.
+	if p, err := decodeVersion(raw, header, want); err == nil && p.declares(want) {
+		return p, nil
+	}
+	got, err := versionOf(raw, header)
+	if err != nil {
+		return nil, err
 	}
 	if got != fmt.Sprint(want) {
 		other := map[int]string{1: HeaderSignature + " for x402Version 2", 2: HeaderPaymentV1 + " for x402Version 1"}[want]
@@ -87,6 +96,9 @@ func DecodePaymentObject(raw []byte, where string) (*Payment, error) {
 	if len(raw) > MaxHeaderBytes {
 		return nil, refuse(ReasonInvalidPayload, "%s is %d bytes, at most %d are read", where, len(raw), MaxHeaderBytes)
 	}
+	if p, err := decodeVersion(raw, where, 2); err == nil && p.declares(2) {
+		return p, nil
+	}
 	got, err := versionOf(raw, where)
 	if err != nil {
 		return nil, err
@@ -98,6 +110,15 @@ func DecodePaymentObject(raw []byte, where string) (*Payment, error) {
 		return decodeVersion(raw, where, 1)
 	}
 	return nil, refuse(ReasonInvalidVersion, "%s carries x402Version 2 (or 1) payments, got %s", where, got)
+}
+
+// declares reports whether the decoded payment is an object that names
+// version as its x402Version.
+func (p *Payment) declares(version int) bool {
+	if version == 1 {
+		return p.V1 != nil && p.V1.X402Version == 1
+	}
+	return p.V2 != nil && p.V2.X402Version == 2
 }
 
 // versionOf reads a payment's x402Version as written, "missing" if absent.
@@ -125,7 +146,35 @@ func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	if err := strictJSON(raw, target); err != nil {
 		return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
 	}
+	if p.V2 != nil {
+		if kind := jsonKind(p.V2.Extensions); kind == "null" {
+			p.V2.Extensions = nil // as if absent
+		} else if kind != "object" && kind != "" {
+			return nil, refuse(ReasonInvalidPayload, "%s: field extensions has the wrong type (%s)", where, kind)
+		}
+	}
 	return p, nil
+}
+
+// jsonKind names the kind of an encoded JSON value, as decoding errors do;
+// "" when there is none.
+func jsonKind(v json.RawMessage) string {
+	if len(v) == 0 {
+		return ""
+	}
+	switch v[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
 }
 
 func decodeBase64(value string) ([]byte, error) {

@@ -35,6 +35,10 @@ func TestDecodeRefusals(t *testing.T) {
 		{"unknown field", HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"memo":"hi"`, 1)), ReasonInvalidPayload, `PAYMENT-SIGNATURE: unknown field "memo"`},
 		{"unknown authorization field", HeaderSignature, b64(strings.Replace(vectorPayload, `"value":"10000"`, `"value":"10000","fee":"1"`, 1)), ReasonInvalidPayload, `PAYMENT-SIGNATURE: unknown field "fee"`},
 		{"number as value", HeaderSignature, b64(strings.Replace(vectorPayload, `"value":"10000"`, `"value":10000`, 1)), ReasonInvalidPayload, "PAYMENT-SIGNATURE: field payload.authorization.value has the wrong type (number)"},
+		{"extensions not an object", HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"extensions":[1]`, 1)), ReasonInvalidPayload, "PAYMENT-SIGNATURE: field extensions has the wrong type (array)"},
+		{"v1 payment with a v2 unknown field", HeaderSignature, b64(`{"x402Version":1,"scheme":"exact"}`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got 1; send X-PAYMENT for x402Version 1"},
+		{"version as a string", HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":"2"`, 1)), ReasonInvalidVersion, `PAYMENT-SIGNATURE carries x402Version 2 payments, got "2"; send X-PAYMENT for x402Version 1`},
+		{"null", HeaderSignature, b64(`null`), ReasonInvalidVersion, "PAYMENT-SIGNATURE carries x402Version 2 payments, got missing; send X-PAYMENT for x402Version 1"},
 		{"trailing", HeaderSignature, b64(vectorPayload + " 1"), ReasonInvalidPayload, "PAYMENT-SIGNATURE: data after the JSON object"},
 	}
 	for _, c := range cases {
@@ -51,5 +55,19 @@ func TestDecodeV1(t *testing.T) {
 	p, err := DecodePayment(HeaderPaymentV1, base64.StdEncoding.EncodeToString([]byte(v1)))
 	if err != nil || p.Version() != 1 || p.V1.Network != "base" || p.Exact().Authorization.Value != "1" || p.ResponseHeader() != HeaderResponseV1 {
 		t.Fatalf("%+v %v", p, err)
+	}
+}
+
+// Extensions are kept as sent, and a null one is as if absent.
+func TestDecodeKeepsExtensions(t *testing.T) {
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	ext := `{"bazaar":{"info":{"input":{"type":"http","body":{"q":1.50}}}}}`
+	p, err := DecodePayment(HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"extensions":`+ext, 1)))
+	if err != nil || string(p.V2.Extensions) != ext {
+		t.Fatalf("extensions %s: %v", p.V2.Extensions, err)
+	}
+	p, err = DecodePayment(HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"extensions":null`, 1)))
+	if err != nil || p.V2.Extensions != nil {
+		t.Fatalf("null extensions %q: %v", p.V2.Extensions, err)
 	}
 }

@@ -1,22 +1,19 @@
 package x402
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 )
 
-var mcpOnlyTool = &registry.Tool{Name: "test_mcp_terms", Price: "0.03", Category: "Utility", Description: "Sold over MCP only.",
-	Params: []registry.Param{registry.Str("q").Req()}, Expected: "Nothing.", Example: map[string]any{"q": "x"}, Shape: registry.Object}
-
-func init() { registry.Register(mcpOnlyTool) }
-
 func TestTermsOfAToolSoldOverMCPOnly(t *testing.T) {
-	schema := map[string]any{"type": "object"}
-	terms, err := NewTerms(Base, common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), "http://coinslot.test/", 60, mcpOnlyTool, schema)
+	terms, err := NewTerms(Base, Offer{Name: "test_mcp_terms", Description: "Sold over MCP only.", Amount: 30000,
+		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "mcp://tool/test_mcp_terms", MCPOnly: true,
+		Example: map[string]any{"q": "x"}, InputSchema: map[string]any{"type": "object"}, Output: Output{Format: "object", Description: "Nothing."}}, 60, 24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,12 +21,22 @@ func TestTermsOfAToolSoldOverMCPOnly(t *testing.T) {
 	if err := DecodeHeader(terms.Header, &pr); err != nil {
 		t.Fatal(err)
 	}
-	input := pr.Extensions["bazaar"].(map[string]any)["info"].(map[string]any)["input"].(map[string]any)
+	var ext struct {
+		Bazaar struct {
+			Info struct {
+				Input map[string]any `json:"input"`
+			} `json:"info"`
+		} `json:"bazaar"`
+	}
+	if err := json.Unmarshal(pr.Extensions, &ext); err != nil {
+		t.Fatal(err)
+	}
+	input := ext.Bazaar.Info.Input
 	if terms.Resource != "mcp://tool/test_mcp_terms" || pr.Resource.URL != terms.Resource || terms.RequirementsV1.Resource != terms.Resource ||
 		pr.Accepts[0].Amount != "30000" || terms.Required.Accepts[0].Amount != terms.Requirements.Amount {
 		t.Fatalf("terms %+v", pr)
 	}
-	if input["type"] != "mcp" || input["tool"] != "test_mcp_terms" || input["transport"] != "streamable-http" ||
+	if input["type"] != "mcp" || input["toolName"] != "test_mcp_terms" || input["transport"] != "streamable-http" ||
 		input["example"].(map[string]any)["q"] != "x" || input["inputSchema"].(map[string]any)["type"] != "object" {
 		t.Fatalf("bazaar input %v", input)
 	}

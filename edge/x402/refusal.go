@@ -16,6 +16,7 @@ const (
 	ReasonValidAfter          = "invalid_exact_evm_payload_authorization_valid_after"
 	ReasonValidBefore         = "invalid_exact_evm_payload_authorization_valid_before"
 	ReasonSignature           = "invalid_exact_evm_payload_signature"
+	ReasonResourceMismatch    = "resource_mismatch" // the payment names another resource
 	ReasonUnexpectedVerify    = "unexpected_verify_error"
 	ReasonUnexpectedSettle    = "unexpected_settle_error"
 )

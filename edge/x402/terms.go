@@ -4,21 +4,46 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"net/url"
 	"strconv"
-	"strings"
+	"time"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 )
 
-// Terms are a tool's payment terms, built once: every 402 for the tool sends
+// Offer is one thing for sale, in the protocol's terms: what it costs,
+// who is paid, where it is served and what it takes and gives.
+type Offer struct {
+	Name        string         // the tool's name
+	Description string         // what it does, for buyers and catalogs
+	Amount      int64          // the price in the asset's atomic units
+	PayTo       common.Address // the seller's wallet
+	Resource    string         // the route's absolute address, or mcp://tool/<name> for a tool sold over MCP only
+	MCPOnly     bool           // sold over MCP only: catalogs list it as an MCP tool
+	Example     map[string]any // a request that validates
+	InputSchema any            // JSON Schema of the request body (the MCP arguments when MCPOnly)
+	Output      Output         // what a served call answers
+	ServiceName string         // the bazaar service metadata: the seller's name,
+	Tags        []string       // topical tags (at most 5, ASCII, 32 characters each)
+}
+
+// Output describes a served call's answer for the discovery extension.
+type Output struct {
+	Format      string         // e.g. "envelope"
+	Description string         // the answer in words
+	Example     map[string]any // the part of the answer every call has
+}
+
+// Terms are an offer's payment terms, built once: every 402 for it sends
 // the same bytes, so the accepted requirements a buyer echoes always match.
 type Terms struct {
-	Tool     *registry.Tool
+	Offer    Offer
 	Network  Network
 	PayTo    common.Address
-	Resource string // the route's absolute address, or mcp://tool/<name> for a tool sold over MCP only
+	Resource string
 	Amount   *big.Int
+	Horizon  time.Duration // how far ahead validBefore may lie
+	resource *url.URL      // Resource parsed, to compare payments' resources with
 
 	Required       PaymentRequired // the v2 402 document
 	Requirements   Requirements    // the one v2 accepts entry
@@ -27,42 +52,50 @@ type Terms struct {
 	AcceptsV1      json.RawMessage // the v1 body's accepts array
 }
 
-// NewTerms builds a tool's terms. inputSchema is the JSON Schema of the
-// tool's request body (its MCP arguments for a tool sold over MCP only); it
-// goes into the bazaar discovery extension together with the tool's example
-// request.
-func NewTerms(net Network, payTo common.Address, baseURL string, maxTimeout int, t *registry.Tool, inputSchema any) (*Terms, error) {
-	amount := strconv.FormatInt(t.PriceAtomic(), 10)
-	resource := registry.Site{BaseURL: baseURL}.Resource(t)
+// NewTerms builds an offer's terms on net: an authorization must stay valid
+// maxTimeout seconds and may run at most horizon ahead. The offer's input
+// schema goes into the bazaar discovery extension together with its
+// example request.
+func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Terms, error) {
+	resource, err := url.Parse(o.Resource)
+	if err != nil {
+		return nil, fmt.Errorf("offer %s: resource: %w", o.Name, err)
+	}
+	amount := strconv.FormatInt(o.Amount, 10)
 	terms := &Terms{
-		Tool: t, Network: net, PayTo: payTo, Resource: resource, Amount: big.NewInt(t.PriceAtomic()),
+		Offer: o, Network: net, PayTo: o.PayTo, Resource: o.Resource, Amount: big.NewInt(o.Amount),
+		Horizon: horizon, resource: resource,
 		Requirements: Requirements{
-			Scheme: "exact", Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: payTo.Hex(),
+			Scheme: "exact", Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
 			MaxTimeoutSeconds: maxTimeout, Extra: net.extra(),
 		},
 	}
-	discovery := bazaar(net, t, inputSchema)
+	discovery := bazaar(o)
 	terms.RequirementsV1 = RequirementsV1{
-		Scheme: "exact", Network: net.V1Name, MaxAmountRequired: amount, Resource: resource,
-		Description: t.Description, MimeType: "application/json", PayTo: payTo.Hex(),
+		Scheme: "exact", Network: net.V1Name, MaxAmountRequired: amount, Resource: o.Resource,
+		Description: o.Description, MimeType: "application/json", PayTo: o.PayTo.Hex(),
 		MaxTimeoutSeconds: maxTimeout, Asset: net.Asset.Hex(), Extra: net.extra(),
 	}
-	var err error
 	if terms.RequirementsV1.OutputSchema, err = json.Marshal(discovery["info"]); err != nil {
-		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
+		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
+	}
+	extensions, err := json.Marshal(map[string]any{"bazaar": discovery})
+	if err != nil {
+		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
 	terms.Required = PaymentRequired{
 		X402Version: 2,
 		Error:       "payment required",
-		Resource:    &ResourceInfo{URL: resource, Description: t.Description, MimeType: "application/json"},
-		Accepts:     []Requirements{terms.Requirements},
-		Extensions:  map[string]any{"bazaar": discovery},
+		Resource: &ResourceInfo{URL: o.Resource, Description: o.Description, MimeType: "application/json",
+			ServiceName: o.ServiceName, Tags: o.Tags},
+		Accepts:    []Requirements{terms.Requirements},
+		Extensions: extensions,
 	}
 	if terms.Header, err = EncodeHeader(terms.Required); err != nil {
-		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
+		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
 	if terms.AcceptsV1, err = json.Marshal([]RequirementsV1{terms.RequirementsV1}); err != nil {
-		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
+		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
 	return terms, nil
 }
@@ -70,19 +103,19 @@ func NewTerms(net Network, payTo common.Address, baseURL string, maxTimeout int,
 // bazaar is the discovery extension: what catalogs index, and what
 // facilitators validate against its schema. A route is a JSON POST; a tool
 // sold over MCP only is an MCP tool.
-func bazaar(net Network, t *registry.Tool, inputSchema any) map[string]any {
-	example := t.Example
+func bazaar(o Offer) map[string]any {
+	example := o.Example
 	if example == nil {
 		example = map[string]any{}
 	}
-	input, inputShape := httpInput(example, inputSchema)
-	if !t.Paid() {
-		input, inputShape = mcpInput(t, example, inputSchema)
+	input, inputShape := httpInput(example, o.InputSchema)
+	if o.MCPOnly {
+		input, inputShape = mcpInput(o, example)
 	}
 	return map[string]any{
 		"info": map[string]any{
 			"input":  input,
-			"output": map[string]any{"type": "json", "format": t.Shape.String(), "description": t.Expected, "example": outputFrame(net, t)},
+			"output": map[string]any{"type": "json", "format": o.Output.Format, "description": o.Output.Description, "example": o.Output.Example},
 		},
 		"schema": map[string]any{
 			"$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -121,38 +154,20 @@ func httpInput(example map[string]any, inputSchema any) (input, schema map[strin
 
 // mcpInput is an MCP tool's bazaar input and its schema: the catalog keys
 // it by resource and tool name.
-func mcpInput(t *registry.Tool, example map[string]any, inputSchema any) (input, schema map[string]any) {
-	return map[string]any{"type": "mcp", "tool": t.Name, "description": t.Description, "transport": "streamable-http",
-			"inputSchema": inputSchema, "example": example},
+func mcpInput(o Offer, example map[string]any) (input, schema map[string]any) {
+	return map[string]any{"type": "mcp", "toolName": o.Name, "description": o.Description, "transport": "streamable-http",
+			"inputSchema": o.InputSchema, "example": example},
 		map[string]any{
 			"type": "object",
 			"properties": map[string]any{
 				"type":        map[string]any{"type": "string", "const": "mcp"},
-				"tool":        map[string]any{"type": "string", "const": t.Name},
+				"toolName":    map[string]any{"type": "string", "const": o.Name},
 				"description": map[string]any{"type": "string"},
 				"transport":   map[string]any{"type": "string", "enum": []string{"streamable-http"}},
 				"inputSchema": map[string]any{"type": "object"},
-				"example":     inputSchema,
+				"example":     o.InputSchema,
 			},
-			"required":             []string{"type", "tool", "inputSchema"},
+			"required":             []string{"type", "toolName", "inputSchema"},
 			"additionalProperties": false,
 		}
-}
-
-// outputFrame is the part of a 200 body that every call of the tool has,
-// whatever its data; the tool's Expected text describes the rest.
-func outputFrame(net Network, t *registry.Tool) map[string]any {
-	meta := map[string]any{"source": strings.Join(t.Sources, ", ")}
-	if len(t.Sources) == 0 {
-		meta["source"] = "local analysis"
-	}
-	switch t.Shape {
-	case registry.Envelope:
-		return map[string]any{"success": true, "data": []any{}, "cached": false, "meta": meta}
-	case registry.ReceiptBacked:
-		return map[string]any{"meta": meta,
-			"buyer":       map[string]any{"paid_usd": t.Price, "network": net.ID},
-			"svc_receipt": map[string]any{"schema": "svc.receipt.v1", "tool": t.Name, "amount_usd": t.Price, "network": net.ID}}
-	}
-	return map[string]any{"meta": meta}
 }

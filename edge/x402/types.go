@@ -13,6 +13,10 @@ type ResourceInfo struct {
 	URL         string `json:"url"`
 	Description string `json:"description,omitempty"`
 	MimeType    string `json:"mimeType,omitempty"`
+	// Service metadata of the bazaar extension: who hosts the resource.
+	ServiceName string   `json:"serviceName,omitempty"`
+	Tags        []string `json:"tags,omitempty"`
+	IconURL     string   `json:"iconUrl,omitempty"`
 }
 
 // Requirements is one v2 PaymentRequirements entry (scheme exact, EVM).
@@ -27,12 +31,14 @@ type Requirements struct {
 }
 
 // PaymentRequired is the v2 402 document, sent base64 in PAYMENT-REQUIRED.
+// Extensions is a JSON object, kept encoded: buyers echo it and sellers
+// only forward it.
 type PaymentRequired struct {
-	X402Version int            `json:"x402Version"`
-	Error       string         `json:"error,omitempty"`
-	Resource    *ResourceInfo  `json:"resource,omitempty"`
-	Accepts     []Requirements `json:"accepts"`
-	Extensions  map[string]any `json:"extensions,omitempty"`
+	X402Version int             `json:"x402Version"`
+	Error       string          `json:"error,omitempty"`
+	Resource    *ResourceInfo   `json:"resource,omitempty"`
+	Accepts     []Requirements  `json:"accepts"`
+	Extensions  json.RawMessage `json:"extensions,omitempty"`
 }
 
 // Authorization is the EIP-3009 TransferWithAuthorization message; every
@@ -53,12 +59,15 @@ type ExactPayload struct {
 }
 
 // Payload is the v2 PaymentPayload, sent base64 in PAYMENT-SIGNATURE.
+// Extensions echoes the 402's extensions object; the seller forwards it to
+// the facilitator as received, so it stays encoded (the bazaar extension
+// alone is most of a payment's bytes).
 type Payload struct {
-	X402Version int            `json:"x402Version"`
-	Resource    *ResourceInfo  `json:"resource,omitempty"`
-	Accepted    Requirements   `json:"accepted"`
-	Payload     ExactPayload   `json:"payload"`
-	Extensions  map[string]any `json:"extensions,omitempty"`
+	X402Version int             `json:"x402Version"`
+	Resource    *ResourceInfo   `json:"resource,omitempty"`
+	Accepted    Requirements    `json:"accepted"`
+	Payload     ExactPayload    `json:"payload"`
+	Extensions  json.RawMessage `json:"extensions,omitempty"`
 }
 
 // RequirementsV1 is one v1 accepts entry, in the 402 body.

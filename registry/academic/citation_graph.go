@@ -25,17 +25,17 @@ func init() {
 		Example: map[string]any{"paperId": "10.1145/3442188.3445922", "direction": "forward"},
 		Expected: "Envelope: data is an array of up to 100 linked papers {paper_id, title, year, venue, authors[], " +
 			"external_ids, url, contexts[], intents[], is_influential}; an unknown paper is a 404 not_found.",
+		Check:   checkPaperID,
+		Refuses: []map[string]any{{"paperId": "ISSN:1234-5678"}},
 		Shape:   registry.Envelope,
+		Result:  []semanticscholar.Edge(nil),
 		Sources: []string{semanticscholar.Source.Name},
 		Handler: citationGraph,
 	})
 }
 
 func citationGraph(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	id, err := paperID(c.Args.String("paperId"))
-	if err != nil {
-		return nil, err
-	}
+	id := c.Args.String("paperId")
 	req := semanticscholar.Citations(id, edgesShown)
 	if c.Args.String("direction") == "backward" {
 		req = semanticscholar.References(id, edgesShown)

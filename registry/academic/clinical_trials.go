@@ -23,21 +23,33 @@ func init() {
 		Example: map[string]any{"query": "CAR-T lymphoma", "limit": 5},
 		Expected: "Envelope: data is an array of studies {nct_id, title, status, phases[], study_type, conditions[], " +
 			"interventions[], sponsor, start_date, primary_completion_date, enrollment, has_results, url}.",
+		Check:   checkTrialStatus,
+		Refuses: []map[string]any{{"query": "x", "status": "pending"}},
 		Shape:   registry.Envelope,
+		Result:  []clinicaltrials.Study(nil),
 		Sources: []string{clinicaltrials.Source.Name},
 		Handler: clinicalTrials,
 	})
 }
 
-func clinicalTrials(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	// "Not yet recruiting", "not-yet-recruiting" and NOT_YET_RECRUITING are the same status.
-	status := strings.ToUpper(strings.Join(strings.FieldsFunc(c.Args.String("status"), func(r rune) bool {
+// checkTrialStatus puts status in ClinicalTrials.gov's spelling: "Not yet
+// recruiting", "not-yet-recruiting" and NOT_YET_RECRUITING are the same status.
+func checkTrialStatus(a registry.Args) []registry.FieldError {
+	if !a.Has("status") {
+		return nil
+	}
+	status := strings.ToUpper(strings.Join(strings.FieldsFunc(a.String("status"), func(r rune) bool {
 		return r == ' ' || r == '-' || r == '_'
 	}), "_"))
 	if status != "" && !slices.Contains(clinicaltrials.Statuses, status) {
-		return nil, registry.Invalid("status", "must be a ClinicalTrials.gov status: "+strings.ToLower(strings.Join(clinicaltrials.Statuses, ", ")))
+		return registry.Bad("status", "must be a ClinicalTrials.gov status: "+strings.ToLower(strings.Join(clinicaltrials.Statuses, ", ")))
 	}
-	req := clinicaltrials.Studies(strings.TrimSpace(c.Args.String("query")), status, c.Args.Int("limit"))
+	a["status"] = status
+	return nil
+}
+
+func clinicalTrials(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	req := clinicaltrials.Studies(strings.TrimSpace(c.Args.String("query")), c.Args.String("status"), c.Args.Int("limit"))
 	up := upstreams.NewSession(c.Upstream)
 	page, err := upstreams.Fetch(ctx, up, req, clinicaltrials.DecodeStudies)
 	if err != nil {

@@ -20,7 +20,10 @@ func init() {
 		Expected: "Envelope: data is the book {isbn, title, subtitle, authors[], publishers[], publish_date, " +
 			"number_of_pages, subjects[] (first 10), cover_url, openlibrary_url, identifiers}; an ISBN Open Library " +
 			"does not know is a 404 not_found.",
+		Check:   checkISBN,
+		Refuses: []map[string]any{{"isbn": "978-0-14-032872-2"}, {"isbn": "97801403287X1"}},
 		Shape:   registry.Envelope,
+		Result:  book{},
 		Sources: []string{openlibrary.Source.Name},
 		Handler: isbnBookLookup,
 	})
@@ -32,10 +35,7 @@ type book struct {
 }
 
 func isbnBookLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	isbn, err := normalISBN(c.Args.String("isbn"))
-	if err != nil {
-		return nil, err
-	}
+	isbn := c.Args.String("isbn")
 	resp, err := c.Upstream.Do(ctx, openlibrary.BookByISBN(isbn))
 	if err != nil {
 		return nil, err

@@ -21,17 +21,17 @@ func init() {
 		Expected: "Envelope: data is the paper {paper_id, title, abstract, year, venue, publication_date, authors[], " +
 			"citation_count, influential_citation_count, reference_count, is_open_access, open_access_pdf, fields_of_study[], " +
 			"publication_types[], journal, tldr, external_ids, url}; an unknown paper is a 404 not_found.",
+		Check:   checkPaperID,
+		Refuses: []map[string]any{{"paperId": "19872477"}, {"paperId": "DOI:10.x/bad"}},
 		Shape:   registry.Envelope,
+		Result:  semanticscholar.Details{},
 		Sources: []string{semanticscholar.Source.Name},
 		Handler: paperDetails,
 	})
 }
 
 func paperDetails(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	id, err := paperID(c.Args.String("paperId"))
-	if err != nil {
-		return nil, err
-	}
+	id := c.Args.String("paperId")
 	up := upstreams.NewSession(c.Upstream)
 	paper, err := upstreams.Fetch(ctx, up, semanticscholar.PaperByID(id), semanticscholar.DecodeDetails)
 	if err != nil {

@@ -27,6 +27,8 @@ const paperIDPattern = `^\s*(` + s2SHAExpr + `|` + doiExpr + `|` + arxivNewExpr 
 const paperIDShape = "a Semantic Scholar id, a DOI such as 10.1145/3442188.3445922, " +
 	"an arXiv id such as 1706.03762, or a prefixed id such as PMID:19872477"
 
+const paperIDProblem = "must be " + paperIDShape
+
 var (
 	s2SHA       = anchored(s2SHAExpr)
 	doiPattern  = anchored(doiExpr)
@@ -54,11 +56,22 @@ var (
 	}
 )
 
+// checkPaperID puts paperId in the form Semantic Scholar takes.
+func checkPaperID(a registry.Args) []registry.FieldError {
+	id, problem := paperID(a.String("paperId"))
+	if problem != "" {
+		return registry.Bad("paperId", problem)
+	}
+	a["paperId"] = id
+	return nil
+}
+
 // paperID turns a paper reference into the form Semantic Scholar's paper
 // paths take: its own 40-hex id, or PREFIX:value for a DOI, arXiv id,
 // PubMed id and the like. Bare DOIs and arXiv ids are recognised; a bare
-// number is refused because it may be a PubMed id or a corpus id.
-func paperID(in string) (string, error) {
+// number is refused because it may be a PubMed id or a corpus id. The
+// second result says what is wrong with a reference it cannot take.
+func paperID(in string) (string, string) {
 	s := strings.TrimSpace(in)
 	for _, p := range urlPrefixes {
 		if n := len(p.url); len(s) > n && strings.EqualFold(s[:n], p.url) {
@@ -69,31 +82,27 @@ func paperID(in string) (string, error) {
 	if kind, value, ok := strings.Cut(s, ":"); ok {
 		k, known := idKinds[strings.ToLower(kind)]
 		if !known {
-			return "", invalidPaper()
+			return "", paperIDProblem
 		}
 		if k.prefix == "PMCID" {
 			value = strings.TrimPrefix(strings.ToUpper(value), "PMC")
 		}
 		if !k.valid(value) {
-			return "", registry.Invalid("paperId", "is not a valid "+k.prefix+" id")
+			return "", "is not a valid " + k.prefix + " id"
 		}
-		return k.prefix + ":" + value, nil
+		return k.prefix + ":" + value, ""
 	}
 	switch {
 	case s2SHA.MatchString(s):
-		return s, nil
+		return s, ""
 	case doiPattern.MatchString(s):
-		return "DOI:" + s, nil
+		return "DOI:" + s, ""
 	case arxivNew.MatchString(s) || arxivOld.MatchString(s):
-		return "ARXIV:" + s, nil
+		return "ARXIV:" + s, ""
 	case digits.MatchString(s):
-		return "", registry.Invalid("paperId", "a bare number is ambiguous: write PMID:19872477 or CorpusId:215416146")
+		return "", "a bare number is ambiguous: write PMID:19872477 or CorpusId:215416146"
 	}
-	return "", invalidPaper()
-}
-
-func invalidPaper() error {
-	return registry.Invalid("paperId", "must be "+paperIDShape)
+	return "", paperIDProblem
 }
 
 func anchored(expr string) *regexp.Regexp { return regexp.MustCompile("^" + expr + "$") }

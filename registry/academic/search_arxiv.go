@@ -27,23 +27,33 @@ func init() {
 		Example: map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
 		Expected: "Envelope: data is an array of preprints {id, title, summary, authors[], published, updated, " +
 			"primary_category, categories[], doi, journal_ref, comment, abs_url, pdf_url}.",
+		Check:   checkArxivQuery,
+		Refuses: []map[string]any{{"query": "(:)"}},
 		Shape:   registry.Envelope,
+		Result:  []arxiv.Paper(nil),
 		Sources: []string{arxiv.Source.Name},
 		Handler: searchArxiv,
 	})
 }
 
-// arxivQuery searches the query's words as one phrase over all fields.
-// Characters of arXiv's query syntax (quotes, parentheses, colons) split
-// words rather than reach it.
-func arxivQuery(query, category string) string {
-	words := strings.FieldsFunc(query, func(r rune) bool {
+// arxivWords are the words of a query. Characters of arXiv's query syntax
+// (quotes, parentheses, colons) split words rather than reach it.
+func arxivWords(query string) []string {
+	return strings.FieldsFunc(query, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' && r != '\''
 	})
-	if len(words) == 0 {
-		return ""
+}
+
+func checkArxivQuery(a registry.Args) []registry.FieldError {
+	if len(arxivWords(a.String("query"))) == 0 {
+		return registry.Bad("query", "must contain at least one word")
 	}
-	q := `all:"` + strings.Join(words, " ") + `"`
+	return nil
+}
+
+// arxivQuery searches the query's words as one phrase over all fields.
+func arxivQuery(query, category string) string {
+	q := `all:"` + strings.Join(arxivWords(query), " ") + `"`
 	if category != "" {
 		q += " AND cat:" + category
 	}
@@ -53,9 +63,6 @@ func arxivQuery(query, category string) string {
 func searchArxiv(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	category := strings.TrimSpace(c.Args.String("category"))
 	q := arxivQuery(c.Args.String("query"), category)
-	if q == "" {
-		return nil, registry.Invalid("query", "must contain at least one word")
-	}
 	up := upstreams.NewSession(c.Upstream)
 	feed, err := upstreams.Fetch(ctx, up, arxiv.Query(q, c.Args.Int("limit")), arxiv.DecodeFeed)
 	if err != nil {

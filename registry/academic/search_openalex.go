@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of works {id, doi, title, year, publication_date, type, cited_by_count, " +
 			"is_oa, oa_url, venue, authors[{name, orcid, institutions[], countries[]}], abstract}.",
 		Shape:   registry.Envelope,
+		Result:  []openalex.Work(nil),
 		Sources: []string{openalex.Source.Name},
 		Handler: searchOpenalex,
 	})

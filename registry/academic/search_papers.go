@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of papers {paper_id, title, abstract, year, venue, publication_date, " +
 			"authors[], citation_count, influential_citation_count, is_open_access, open_access_pdf, external_ids, url}.",
 		Shape:   registry.Envelope,
+		Result:  []semanticscholar.Paper(nil),
 		Sources: []string{semanticscholar.Source.Name},
 		Handler: searchPapers,
 	})

@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of articles {pmid, title, authors[], journal, pubdate, volume, issue, " +
 			"pages, doi, pmcid, pub_types[], url}.",
 		Shape:   registry.Envelope,
+		Result:  []eutils.Article(nil),
 		Sources: []string{eutils.Source.Name},
 		Handler: searchPubmed,
 	})

@@ -6,18 +6,21 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 type listed struct{ name, path, price string }
 
-// interfaceCatalog reads the interface's 109 tools, transcribed once into testdata.
+// interfaceCatalog reads the interface's tools, transcribed once into
+// testdata: the one list the catalog's counts come from.
 func interfaceCatalog(t *testing.T) []listed {
 	f, err := os.Open("testdata/interface_catalog.tsv")
 	if err != nil {
@@ -37,11 +40,12 @@ func interfaceCatalog(t *testing.T) []listed {
 
 func TestCatalogMatchesInterface(t *testing.T) {
 	want := interfaceCatalog(t)
-	if len(want) != 109 {
-		t.Fatalf("interface lists %d tools, want 109", len(want))
-	}
+	wantPaths := map[string]bool{}
 	paths := map[string]bool{}
 	for _, w := range want {
+		if w.path != "" {
+			wantPaths[w.path] = true
+		}
 		tool, ok := registry.Lookup(w.name)
 		if !ok {
 			t.Errorf("%s: not declared", w.name)
@@ -54,11 +58,11 @@ func TestCatalogMatchesInterface(t *testing.T) {
 			paths[tool.Path] = true
 		}
 	}
-	if got := len(registry.All()); got != 109 {
-		t.Errorf("catalog holds %d tools, want 109", got)
+	if got := len(registry.All()); got != len(want) {
+		t.Errorf("catalog holds %d tools, the interface lists %d", got, len(want))
 	}
-	if len(paths) != 101 {
-		t.Errorf("%d unique paid paths, want 101", len(paths))
+	if len(paths) != len(wantPaths) {
+		t.Errorf("%d unique paid paths, the interface lists %d", len(paths), len(wantPaths))
 	}
 }
 
@@ -80,9 +84,12 @@ func TestEveryToolIsSoldAndItsSourcesExist(t *testing.T) {
 }
 
 // Every tool's example runs against the recorded upstream answers, so every
-// request an example makes has a fixture and every handler is exercised.
+// request an example makes has a fixture and every handler is exercised. The
+// example answers with a source and at least one item, says cached only when
+// every upstream answer was, asks only the sources its tool
+// declares, and a receipt-backed or object tool answers a JSON object the
+// edge can add meta to.
 func TestEveryExampleRunsOnFixtures(t *testing.T) {
-	now := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 	for _, tool := range registry.All() {
 		if tool.Handler == nil {
 			continue
@@ -92,12 +99,40 @@ func TestEveryExampleRunsOnFixtures(t *testing.T) {
 			t.Errorf("%s: example: %v", tool.Name, errs)
 			continue
 		}
-		res, err := tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: upstreams.Replay, Now: now, Sandbox: true})
+		var mu sync.Mutex
+		var asked []string
+		record := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+			mu.Lock()
+			asked = append(asked, req.Source)
+			mu.Unlock()
+			return upstreams.Replay.Do(ctx, req)
+		})
+		res, err := tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: record, Now: upstreams.RecordedAt, Sandbox: true})
 		switch {
 		case err != nil:
 			t.Errorf("%s: example failed: %v", tool.Name, err)
-		case res.Source == "" || res.Data == nil:
-			t.Errorf("%s: result without source or data: %+v", tool.Name, res)
+			continue
+		case res.Source == "" || res.Data == nil || res.Count == 0 || res.Cached:
+			t.Errorf("%s: example answered source %q, count %d, cached %v: %+v", tool.Name, res.Source, res.Count, res.Cached, res)
+		}
+		if tool.Shape != registry.Envelope {
+			if body, _ := json.Marshal(res.Data); len(body) == 0 || body[0] != '{' {
+				t.Errorf("%s: %s data is not an object: %.40s", tool.Name, tool.Shape, body)
+			}
+		}
+		for _, s := range asked {
+			if !slices.Contains(tool.Sources, s) {
+				t.Errorf("%s: asked source %q, declares %v", tool.Name, s, tool.Sources)
+			}
+		}
+		if len(asked) == 0 && len(tool.Sources) > 0 {
+			t.Errorf("%s: declares sources %v, its example asked none", tool.Name, tool.Sources)
+		}
+		if len(asked) > 0 {
+			res, err := tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: registrytest.CachedReplay, Now: upstreams.RecordedAt, Sandbox: true})
+			if err != nil || !res.Cached {
+				t.Errorf("%s: every answer cached, but the result says cached %v (err %v)", tool.Name, res != nil && res.Cached, err)
+			}
 		}
 	}
 }

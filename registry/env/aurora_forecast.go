@@ -29,6 +29,7 @@ func init() {
 			"oval_edge[] {hemisphere, lon_from, lon_to, latitude}, top_points[] {latitude, longitude, probability}}; longitudes are -180..180; " +
 			"meta.source is NOAA Space Weather Prediction Center.",
 		Shape:   registry.Envelope,
+		Result:  auroraSummary{},
 		Sources: []string{swpc.Source.Name},
 		Handler: auroraForecast,
 	})

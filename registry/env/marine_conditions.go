@@ -24,6 +24,7 @@ func init() {
 		Expected: "Envelope: data is an object {latitude, longitude, timezone, time, values {wave_height, wave_direction, wave_period, swell_wave_height, " +
 			"sea_surface_temperature: {value, unit}}}; meta.source is Open-Meteo Marine.",
 		Shape:   registry.Envelope,
+		Result:  seaState{},
 		Sources: []string{openmeteo.Marine.Source.Name},
 		Handler: marineConditions,
 	})
@@ -39,8 +40,7 @@ type seaState struct {
 
 func marineConditions(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	up := upstreams.NewSession(c.Upstream)
-	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: marineVariables, Timezone: "auto"}
-	r, err := upstreams.Fetch(ctx, up, openmeteo.Marine.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.Marine.Current(c.Args.Float("lat"), c.Args.Float("lon"), marineVariables), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/swpc"
 )
@@ -23,6 +24,7 @@ func init() {
 			"{hour, density, speed, temperature, samples}; for flare {begin, peak, end, begin_class, max_class, end_class, peak_flux, satellite}; " +
 			"meta.source is NOAA Space Weather Prediction Center.",
 		Shape:   registry.Envelope,
+		Result:  registry.Either{[]kpReading(nil), []windHour(nil), []flare(nil)},
 		Sources: []string{swpc.Source.Name},
 		Handler: spaceWeather,
 	})
@@ -140,7 +142,7 @@ func hourlyWind(plasma []swpc.Plasma, since time.Time) []windHour {
 		if n == 0 {
 			return nil
 		}
-		m := round(sum/float64(n), decimals)
+		m := tidy.Round(sum/float64(n), decimals)
 		return &m
 	}
 	out := make([]windHour, 0, len(order))

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/swpc"
@@ -20,6 +18,7 @@ func init() {
 		Expected: "Envelope: data is an object {latest {time, kp, g_scale}, last_24h[] {time, kp, g_scale}, next_24h {max_kp, g_scale, periods[] {time, kp, g_scale}}}; " +
 			"times are the starts of 3-hour periods in UTC; meta.source is NOAA Space Weather Prediction Center.",
 		Shape:   registry.Envelope,
+		Result:  kpBrief{},
 		Sources: []string{swpc.Source.Name},
 		Handler: spaceWeatherKp,
 	})
@@ -51,16 +50,10 @@ func spaceWeatherKp(ctx context.Context, c *registry.Call) (*registry.Result, er
 	up := upstreams.NewSession(c.Upstream)
 	var observed []swpc.Kp
 	var forecast []swpc.KpForecast
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		observed, err = upstreams.Fetch(gctx, up, swpc.Get(swpc.KpPath), swpc.DecodeKp)
-		return err
-	})
-	g.Go(func() (err error) {
-		forecast, err = upstreams.Fetch(gctx, up, swpc.Get(swpc.KpForecastPath), swpc.DecodeKpForecast)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &observed, swpc.Get(swpc.KpPath), swpc.DecodeKp),
+		upstreams.Into(up, &forecast, swpc.Get(swpc.KpForecastPath), swpc.DecodeKpForecast),
+	); err != nil {
 		return nil, err
 	}
 	if len(observed) == 0 {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/coops"
@@ -31,7 +29,10 @@ func init() {
 		Expected: "Envelope: data is an object {station {id, name, latitude, longitude}, date, datum, units, time_zone, predictions[] {time, height, type high|low}, " +
 			"latest_observed {time, height, quality} or null}; meta.count is the number of predictions; meta.source is NOAA CO-OPS Tides and Currents.",
 		Shape:   registry.Envelope,
+		Result:  tides{},
 		Sources: []string{coops.Source.Name},
+		Check:   checkTideDate,
+		Refuses: []map[string]any{{"station": "8443970", "date": "20241345"}},
 		Handler: tideData,
 	})
 }
@@ -68,29 +69,35 @@ type tides struct {
 var tideTypes = map[string]string{"H": "high", "L": "low"}
 var qualities = map[string]string{"p": "preliminary", "v": "verified"}
 
+// checkTideDate parses date, which the pattern admits as eight digits.
+func checkTideDate(a registry.Args) []registry.FieldError {
+	if !a.Has("date") {
+		return nil
+	}
+	d, err := time.Parse("20060102", a.String("date"))
+	if err != nil {
+		return registry.Bad("date", "must be "+yyyymmdd)
+	}
+	a["date"] = d
+	return nil
+}
+
 func tideData(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	station := c.Args.String("station")
 	day := c.Now.UTC()
 	if c.Args.Has("date") {
-		d, err := time.Parse("20060102", c.Args.String("date"))
-		if err != nil {
-			return nil, registry.Invalid("date", "must be "+yyyymmdd)
-		}
-		day = d
+		day = registry.Parsed[time.Time](c.Args, "date")
 	}
 	up := upstreams.NewSession(c.Upstream)
 	var predicted, observed coops.Answer
 	var observedErr error
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		predicted, err = upstreams.Fetch(gctx, up, coops.HighLows(station, day), coops.DecodeAnswer)
-		return err
-	})
-	g.Go(func() error {
-		observed, observedErr = upstreams.Fetch(gctx, up, coops.LatestLevel(station), coops.DecodeAnswer)
-		return nil // a station may predict tides without measuring them
-	})
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &predicted, coops.HighLows(station, day), coops.DecodeAnswer),
+		func(ctx context.Context) error {
+			observed, observedErr = upstreams.Fetch(ctx, up, coops.LatestLevel(station), coops.DecodeAnswer)
+			return nil // a station may predict tides without measuring them
+		},
+	); err != nil {
 		return nil, err
 	}
 	if e, ok := upstreams.AsError(observedErr); observedErr != nil && !(ok && e.Kind == upstreams.NotFound) {

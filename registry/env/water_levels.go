@@ -36,6 +36,7 @@ func init() {
 		Expected: "Envelope: data is an array of gauges {site_id, name, latitude, longitude, parameter, variable, unit, value, time, qualifiers[]}, " +
 			"highest value first; sites without a current value are left out; meta.source is USGS Water Services.",
 		Shape:   registry.Envelope,
+		Result:  []gauge(nil),
 		Sources: []string{usgswater.Source.Name},
 		Handler: waterLevels,
 	})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/nws"
 )
@@ -30,6 +31,7 @@ func init() {
 		Expected: "Envelope: data is an array of alerts {id, event, severity, urgency, certainty, headline, area, sent, effective, expires, ends, sender, " +
 			"description, instruction, response}, as NWS orders them; no alert is an empty array; meta.source is National Weather Service API.",
 		Shape:   registry.Envelope,
+		Result:  []alert(nil),
 		Sources: []string{nws.Source.Name},
 		Handler: weatherAlerts,
 	})
@@ -69,7 +71,7 @@ func weatherAlerts(ctx context.Context, c *registry.Call) (*registry.Result, err
 		out = append(out, alert{
 			ID: a.ID, Event: a.Event, Severity: a.Severity, Urgency: a.Urgency, Certainty: a.Certainty, Headline: a.Headline,
 			Area: a.AreaDesc, Sent: a.Sent, Effective: a.Effective, Expires: a.Expires, Ends: a.Ends, Sender: a.SenderName,
-			Description: clip(a.Description, maxText), Instruction: clip(a.Instruction, maxText), Response: a.Response,
+			Description: tidy.Clip(a.Description, maxText), Instruction: tidy.Clip(a.Instruction, maxText), Response: a.Response,
 		})
 	}
 	return &registry.Result{Data: out, Count: len(out), Source: nws.Source.Title, Cached: up.Cached()}, nil

@@ -34,7 +34,10 @@ func init() {
 		Expected: "Envelope: data is an object {latitude, longitude, elevation, timezone, time, condition, values {variable: {value, unit}}}; " +
 			"condition is set when weather_code is asked for; meta.source is Open-Meteo.",
 		Shape:   registry.Envelope,
+		Result:  currentWeather{},
 		Sources: []string{openmeteo.Forecast.Source.Name},
+		Check:   checkWeatherVariables,
+		Refuses: []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "temperature_2m,mood"}, {"lat": 52.52, "lon": 13.41, "variables": " , "}},
 		Handler: weatherCurrentGlobal,
 	})
 }
@@ -49,17 +52,23 @@ type currentWeather struct {
 	Values    map[string]openmeteo.Reading `json:"values"`
 }
 
-func weatherCurrentGlobal(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	vars, bad := openmeteo.ParseVariables(c.Args.String("variables"), weatherVariables)
+// checkWeatherVariables reads variables, comma-separated names, as a list.
+func checkWeatherVariables(a registry.Args) []registry.FieldError {
+	vars, bad := openmeteo.ParseVariables(a.String("variables"), weatherVariables)
 	switch {
 	case bad != "":
-		return nil, registry.Invalid("variables", bad+" is not a current weather variable")
+		return registry.Bad("variables", bad+" is not a current weather variable")
 	case len(vars) == 0:
-		return nil, registry.Invalid("variables", "must name at least one variable")
+		return registry.Bad("variables", "must name at least one variable")
 	}
+	a["variables"] = vars
+	return nil
+}
+
+func weatherCurrentGlobal(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	vars := registry.Parsed[[]string](c.Args, "variables")
 	up := upstreams.NewSession(c.Upstream)
-	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: vars, Timezone: "auto"}
-	r, err := upstreams.Fetch(ctx, up, openmeteo.Forecast.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.Forecast.Current(c.Args.Float("lat"), c.Args.Float("lon"), vars), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}

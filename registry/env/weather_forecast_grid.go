@@ -22,6 +22,7 @@ func init() {
 			"is_daytime, temperature, temperature_unit, precipitation_chance, wind_speed, wind_direction, short_forecast, detailed_forecast}}; " +
 			"meta.count is the number of periods; meta.source is National Weather Service API.",
 		Shape:   registry.Envelope,
+		Result:  gridForecast{},
 		Sources: []string{nws.Source.Name},
 		Handler: weatherForecastGrid,
 	})

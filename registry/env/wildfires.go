@@ -47,6 +47,7 @@ func init() {
 		Expected: "Envelope: data is an array of fires {id, title, latitude, longitude, date, size, size_unit, first_seen, sources[] {id, url}, link}, " +
 			"most recently updated first; meta.source is NASA EONET.",
 		Shape:   registry.Envelope,
+		Result:  []fire(nil),
 		Sources: []string{eonet.Source.Name},
 		Handler: wildfires,
 	})

@@ -2,11 +2,7 @@ package finance
 
 import (
 	"context"
-	"net/http"
-	"strings"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
@@ -26,7 +22,10 @@ func init() {
 		Expected: "Envelope: data is an object {address, balance_btc, confirmed_btc, unconfirmed_btc, tx_count, received_btc, " +
 			"sent_btc, transactions[] {txid, confirmed, block_height, time, net_btc, fee_btc}}, newest first; meta.source is mempool.space.",
 		Shape:   registry.Envelope,
+		Result:  addressBalance{},
 		Sources: []string{mempool.Source.Name},
+		Check:   checkBTCAddress,
+		Refuses: []map[string]any{{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3j"}, {"address": "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"}},
 		Handler: btcAddressBalance,
 	})
 }
@@ -57,26 +56,14 @@ type addressBalance struct {
 }
 
 func btcAddressBalance(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	addr := strings.TrimSpace(c.Args.String("address"))
-	if strings.HasPrefix(addr, "BC1") {
-		addr = strings.ToLower(addr) // bech32 may be written in capitals
-	}
+	addr := c.Args.String("address")
 	up := upstreams.NewSession(c.Upstream)
 	var info mempool.AddressInfo
 	var txs []mempool.Tx
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		info, err = upstreams.Fetch(gctx, up, mempool.Address(addr), mempool.DecodeAddress)
-		return err
-	})
-	g.Go(func() (err error) {
-		txs, err = upstreams.Fetch(gctx, up, mempool.AddressTxs(addr), mempool.DecodeTxs)
-		return err
-	})
-	if err := g.Wait(); err != nil {
-		if ue, ok := upstreams.AsError(err); ok && ue.Status == http.StatusBadRequest {
-			return nil, registry.Invalid("address", "is not a valid Bitcoin address")
-		}
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &info, mempool.Address(addr), mempool.DecodeAddress),
+		upstreams.Into(up, &txs, mempool.AddressTxs(addr), mempool.DecodeTxs),
+	); err != nil {
 		return nil, err
 	}
 	out := addressBalance{

@@ -3,9 +3,8 @@ package finance
 import (
 	"context"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/mempool"
 )
@@ -18,6 +17,7 @@ func init() {
 		Expected: "Envelope: data is an object {fees_sat_per_vb {fastest, half_hour, hour, economy, minimum}, " +
 			"mempool {transactions, vsize_vbytes, total_fee_btc, blocks_to_clear}}; meta.source is mempool.space.",
 		Shape:   registry.Envelope,
+		Result:  mempoolFees{},
 		Sources: []string{mempool.Source.Name},
 		Handler: btcMempoolFees,
 	})
@@ -50,27 +50,21 @@ func btcMempoolFees(ctx context.Context, c *registry.Call) (*registry.Result, er
 	up := upstreams.NewSession(c.Upstream)
 	var fees mempool.Fees
 	var pool mempool.Mempool
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		fees, err = upstreams.Fetch(gctx, up, mempool.RecommendedFees(), mempool.DecodeFees)
-		return err
-	})
-	g.Go(func() (err error) {
-		pool, err = upstreams.Fetch(gctx, up, mempool.Backlog(), mempool.DecodeMempool)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &fees, mempool.RecommendedFees(), mempool.DecodeFees),
+		upstreams.Into(up, &pool, mempool.Backlog(), mempool.DecodeMempool),
+	); err != nil {
 		return nil, err
 	}
 	out := mempoolFees{
 		Fees: feeTiers{Fastest: fees.Fastest, HalfHour: fees.HalfHour, Hour: fees.Hour, Economy: fees.Economy, Minimum: fees.Minimum},
 		Mempool: backlog{
 			Transactions: pool.Count, VSize: pool.VSize, TotalFeeBTC: sats(pool.TotalFee),
-			BlocksToClear: round(float64(pool.VSize)/blockVBytes, 2),
+			BlocksToClear: tidy.Round(float64(pool.VSize)/blockVBytes, 2),
 		},
 	}
 	return &registry.Result{Data: out, Count: 1, Source: mempool.Source.Title, Cached: up.Cached()}, nil
 }
 
 // sats converts satoshis to bitcoin.
-func sats(n int64) float64 { return round(float64(n)/1e8, 8) }
+func sats(n int64) float64 { return tidy.Round(float64(n)/1e8, 8) }

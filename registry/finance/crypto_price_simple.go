@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/coingecko"
 )
@@ -24,6 +25,7 @@ func init() {
 		Expected: "Envelope: data is an object {coin, currency, price, market_cap, volume_24h, change_24h_pct, last_updated}; " +
 			"an unknown coin id is not_found; meta.source is CoinGecko.",
 		Shape:   registry.Envelope,
+		Result:  coinPrice{},
 		Sources: []string{coingecko.Source.Name},
 		Handler: cryptoPriceSimple,
 	})
@@ -50,8 +52,8 @@ func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result,
 		return nil, err
 	}
 	out := coinPrice{
-		Coin: coin, Currency: currency, Price: p.Price, MarketCap: round(p.MarketCap, 2), Volume24h: round(p.Volume24h, 2),
-		Change24hPct: round(p.Change24h, 4), LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
+		Coin: coin, Currency: currency, Price: p.Price, MarketCap: tidy.Round(p.MarketCap, 2), Volume24h: tidy.Round(p.Volume24h, 2),
+		Change24hPct: tidy.Round(p.Change24h, 4), LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
 	}
 	return &registry.Result{Data: out, Count: 1, Source: coingecko.Source.Title, Cached: up.Cached()}, nil
 }

@@ -23,6 +23,7 @@ func init() {
 		Expected: "Envelope: data is an array of filings {accession, form, company, cik, filed, period_ending, items[], " +
 			"document, description, document_url, index_url}, best match first, at most 100; meta.source is SEC EDGAR.",
 		Shape:   registry.Envelope,
+		Result:  []edgarFiling(nil),
 		Sources: []string{sec.Search.Name, sec.EDGAR.Name},
 		Handler: edgarFilings,
 	})

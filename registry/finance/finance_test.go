@@ -2,68 +2,35 @@ package finance
 
 import (
 	"context"
-	"errors"
+	"os"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-// now is the fixed call time the fixtures were recorded around.
-var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
-
-var family = []string{
-	"insider_cluster_brief", "edgar_filings", "insider_trades", "token_stock_quote",
-	"fred_series", "crypto_price_simple", "btc_address_balance", "btc_mempool_fees",
-}
-
-func TestFamilyIsSoldAndExamplesRun(t *testing.T) {
-	for _, name := range family {
-		tool, ok := registry.Lookup(name)
-		if !ok || tool.Handler == nil || tool.Category != "Finance" {
-			t.Errorf("%s: registered %v, handler or category missing", name, ok)
-			continue
-		}
-		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now); err != nil {
-			t.Errorf("%s example: %v", name, err)
-		}
-	}
-}
-
 // goldenCases compare whole results with testdata/<golden>.golden.json.
 // Regenerate with: go test ./registry/finance -update
-var goldenCases = []struct {
-	tool, golden string
-	in           map[string]any
-}{
-	{"btc_mempool_fees", "btc_mempool_fees", map[string]any{}},
-	{"btc_address_balance", "btc_address_balance", map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5}},
-	{"btc_address_balance", "btc_address_balance_limit1", map[string]any{"address": "BC1QM34LSC65ZPW79LXES69ZKQMK6EE3EWF0J77S3H", "limit": 1}},
-	{"crypto_price_simple", "crypto_price_simple", map[string]any{"coin": "bitcoin"}},
-	{"crypto_price_simple", "crypto_price_simple_eur", map[string]any{"coin": "Ethereum", "currency": "EUR"}},
-	{"token_stock_quote", "token_stock_quote", map[string]any{"query": "AAPLx"}},
-	{"token_stock_quote", "token_stock_quote_all", map[string]any{"query": "AAPLx", "limit": 10}},
-	{"fred_series", "fred_series", map[string]any{"series_id": "T10Y2Y", "limit": 10}},
-	{"fred_series", "fred_series_dashboard", map[string]any{"limit": 5}},
-	{"edgar_filings", "edgar_filings", map[string]any{"query": `"x402 payments"`}},
-	{"insider_trades", "insider_trades_aapl", map[string]any{"ticker": "AAPL", "limit": 10}},
-	{"insider_trades", "insider_trades_market", map[string]any{"limit": 5}},
-	{"insider_cluster_brief", "insider_cluster_brief", map[string]any{"limit": 10}},
-	{"insider_cluster_brief", "insider_cluster_brief_hlbc", map[string]any{"ticker": "HLBC"}},
+var goldenCases = []registrytest.Case{
+	{Golden: "btc_mempool_fees", Tool: "btc_mempool_fees", In: map[string]any{}},
+	{Golden: "btc_address_balance", Tool: "btc_address_balance", In: map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5}},
+	{Golden: "btc_address_balance_limit1", Tool: "btc_address_balance", In: map[string]any{"address": "BC1QM34LSC65ZPW79LXES69ZKQMK6EE3EWF0J77S3H", "limit": 1}},
+	{Golden: "crypto_price_simple", Tool: "crypto_price_simple", In: map[string]any{"coin": "bitcoin"}},
+	{Golden: "crypto_price_simple_eur", Tool: "crypto_price_simple", In: map[string]any{"coin": "Ethereum", "currency": "EUR"}},
+	{Golden: "token_stock_quote", Tool: "token_stock_quote", In: map[string]any{"query": "AAPLx"}},
+	{Golden: "token_stock_quote_all", Tool: "token_stock_quote", In: map[string]any{"query": "AAPLx", "limit": 10}},
+	{Golden: "fred_series", Tool: "fred_series", In: map[string]any{"series_id": "T10Y2Y", "limit": 10}},
+	{Golden: "fred_series_dashboard", Tool: "fred_series", In: map[string]any{"limit": 5}},
+	{Golden: "edgar_filings", Tool: "edgar_filings", In: map[string]any{"query": `"x402 payments"`}},
+	{Golden: "insider_trades_aapl", Tool: "insider_trades", In: map[string]any{"ticker": "AAPL", "limit": 10}},
+	{Golden: "insider_trades_market", Tool: "insider_trades", In: map[string]any{"limit": 5}},
+	{Golden: "insider_cluster_brief", Tool: "insider_cluster_brief", In: map[string]any{"limit": 10}},
+	{Golden: "insider_cluster_brief_hlbc", Tool: "insider_cluster_brief", In: map[string]any{"ticker": "HLBC"}},
 }
 
 func TestGolden(t *testing.T) {
-	for _, tc := range goldenCases {
-		t.Run(tc.golden, func(t *testing.T) {
-			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
-		})
-	}
+	registrytest.RunGolden(t, goldenCases, upstreams.RecordedAt)
 }
 
 func TestUpstreamErrors(t *testing.T) {
@@ -79,7 +46,7 @@ func TestUpstreamErrors(t *testing.T) {
 		{"edgar_filings", map[string]any{"query": "anything", "ticker": "NOPE"}, upstreams.NotFound, 0},
 	}
 	for _, tc := range cases {
-		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
+		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, upstreams.RecordedAt)
 		ue, ok := upstreams.AsError(err)
 		if !ok || ue.Kind != tc.kind || ue.Status != tc.status {
 			t.Errorf("%s %v: error %v, want %s %d", tc.tool, tc.in, err, tc.kind, tc.status)
@@ -87,19 +54,24 @@ func TestUpstreamErrors(t *testing.T) {
 	}
 }
 
-func TestInputErrors(t *testing.T) {
-	cases := []struct {
-		tool, field string
-		in          map[string]any
-	}{
-		{"btc_address_balance", "address", map[string]any{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyX"}}, // bad checksum: HTTP 400
+// A mistyped address fails its checksum before payment.
+func TestBTCAddressChecksums(t *testing.T) {
+	bad := registry.FieldError{Name: "address", Problem: "is not a valid Bitcoin address: its checksum does not match"}
+	for _, addr := range []string{
+		"1BoatSLRHtKNngkdXEeobR76b53LETtpyX",                             // Base58Check, one letter off
+		"bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3j",                     // bech32, last letter off
+		"bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3296", // bech32m, last letter off
+		"bc1q5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", // v0 with a bech32m checksum
+	} {
+		registrytest.Refused(t, "btc_address_balance", map[string]any{"address": addr}, bad)
 	}
-	for _, tc := range cases {
-		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
-		var ie *registry.InputError
-		if !errors.As(err, &ie) || ie.Fields[0].Name != tc.field {
-			t.Errorf("%s %v: error %v, want an input error on %s", tc.tool, tc.in, err, tc.field)
-		}
+	for _, addr := range []string{
+		"1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+		"3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",
+		"BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",                     // BIP 173
+		"bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", // BIP 350
+	} {
+		registrytest.Accepted(t, "btc_address_balance", map[string]any{"address": addr})
 	}
 }
 
@@ -113,7 +85,7 @@ func TestEdgarFilingsRequests(t *testing.T) {
 	})
 	tool, _ := registry.Lookup("edgar_filings")
 	args, _ := tool.Validate(map[string]any{"query": `"x402 payments"`, "form_type": "8-K", "ticker": "coin"})
-	if _, err := tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: rec, Now: now}); err != nil {
+	if _, err := tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: rec, Now: upstreams.RecordedAt}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -122,5 +94,36 @@ func TestEdgarFilingsRequests(t *testing.T) {
 	}
 	if len(urls) != len(want) || urls[0] != want[0] || urls[1] != want[1] {
 		t.Errorf("requests = %q, want %q", urls, want)
+	}
+}
+
+// A search for SUI also returns pools where SUI is only the quote side
+// (USDC/SUI) and pools of other tokens named like it (SUIAI): the quote
+// prices SUI itself, from its own pools only.
+func TestTokenStockQuotePricesOnlyTheBaseToken(t *testing.T) {
+	body, err := os.ReadFile("testdata/dexscreener_search_sui.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dex := upstreams.DoerFunc(func(_ context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		return &upstreams.Response{Status: 200, Body: body}, nil
+	})
+	res, err := registrytest.Run(t, "token_stock_quote", map[string]any{"query": "sui", "limit": 10}, dex, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := res.Data.(tokenQuote)
+	// (3.4102*8120554.3 + 3.4021*2051877.12) / (8120554.3 + 2051877.12)
+	if q.Symbol != "SUI" || q.Name != "Sui" || q.WeightedPriceUSD != 3.408566 || q.TotalLiquidityUSD != 10172431.42 || res.Count != 2 {
+		t.Errorf("quote = %+v, count %d", q, res.Count)
+	}
+	for _, p := range q.Pools {
+		if p.Base != "SUI" {
+			t.Errorf("priced a %s/%s pool", p.Base, p.Quote)
+		}
+	}
+	_, err = registrytest.Run(t, "token_stock_quote", map[string]any{"query": "Tether USD"}, dex, upstreams.RecordedAt)
+	if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.NotFound || ue.Message != `no priced pools have "Tether USD" as their base token` {
+		t.Errorf("a token only on the quote side: %v", err)
 	}
 }

@@ -6,9 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/fred"
 )
@@ -28,6 +27,7 @@ func init() {
 			"change, pct_change, observations[] {date, value}}, observations newest first and missing values skipped; " +
 			"title, units, frequency and last_updated are given for a single series; meta.source is FRED.",
 		Shape:   registry.Envelope,
+		Result:  []seriesView(nil),
 		Sources: []string{fred.Source.Name},
 		Handler: fredSeries,
 	})
@@ -62,10 +62,14 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	}
 	up := upstreams.NewSession(c.Upstream)
 	out := make([]seriesView, len(ids))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, id := range ids {
-		g.Go(func() error {
-			obs, err := upstreams.Fetch(gctx, up, fred.Observations{SeriesID: id, Newest: true, Limit: limit}.Request(), fred.DecodeObservations)
+	var meta fred.Series
+	var info upstreams.Job // one series also gets its title and units
+	if single {
+		info = upstreams.Into(up, &meta, fred.SeriesInfo(ids[0]), fred.DecodeSeries)
+	}
+	observations := func(ctx context.Context) error {
+		return upstreams.Each(ctx, ids, func(ctx context.Context, i int, id string) error {
+			obs, err := upstreams.Fetch(ctx, up, fred.Observations{SeriesID: id, Newest: true, Limit: limit}.Request(), fred.DecodeObservations)
 			if err != nil {
 				return err
 			}
@@ -73,14 +77,7 @@ func fredSeries(ctx context.Context, c *registry.Call) (*registry.Result, error)
 			return nil
 		})
 	}
-	var meta fred.Series
-	if single {
-		g.Go(func() (err error) {
-			meta, err = upstreams.Fetch(gctx, up, fred.SeriesInfo(ids[0]), fred.DecodeSeries)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx, observations, info); err != nil {
 		return nil, err
 	}
 	if single {
@@ -105,10 +102,10 @@ func summarize(id string, obs []fred.Observation, limit int) seriesView {
 	}
 	if len(v.Observations) > 1 {
 		latest, prev := v.Observations[0].Value, v.Observations[1].Value
-		ch := round(latest-prev, 6)
+		ch := tidy.Round(latest-prev, 6)
 		v.Change = &ch
 		if prev != 0 {
-			pct := round((latest-prev)/math.Abs(prev)*100, 4)
+			pct := tidy.Round((latest-prev)/math.Abs(prev)*100, 4)
 			v.PctChange = &pct
 		}
 	}

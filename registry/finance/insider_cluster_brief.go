@@ -2,9 +2,11 @@ package finance
 
 import (
 	"context"
+	"math"
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
@@ -24,6 +26,7 @@ func init() {
 			"chief_involved, planned_share, score}, watchlist[] {issuer, ticker, issuer_cik, side, insiders, value_usd, " +
 			"planned_share, reason}, method}.",
 		Shape:   registry.Object,
+		Result:  clusterBrief{},
 		Sources: []string{sec.Search.Name, sec.EDGAR.Name},
 		Handler: insiderClusterBrief,
 	})
@@ -161,13 +164,20 @@ func insiderClusterBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 
 // bestCluster finds the 10-day run of an issuer's purchases with the most
 // distinct buyers (then the most value) and keeps it if it is a cluster.
+// withinDays reports whether two YYYY-MM-DD dates lie at most span days
+// apart; an unreadable date is never within.
+func withinDays(a, b string, span float64) bool {
+	d, ok := tidy.DaysBetween(a, b)
+	return ok && math.Abs(d) <= span
+}
+
 func bestCluster(buys []insiderTrade) (cluster, bool) {
 	sort.SliceStable(buys, func(i, j int) bool { return buys[i].Date < buys[j].Date })
 	var best []insiderTrade
 	bestInsiders, bestValue := 0, 0.0
 	for i := range buys {
 		j := i
-		for j < len(buys) && daysBetween(buys[i].Date, buys[j].Date) <= clusterSpanDays {
+		for j < len(buys) && withinDays(buys[i].Date, buys[j].Date, clusterSpanDays) {
 			j++
 		}
 		run := buys[i:j]
@@ -187,7 +197,7 @@ func bestCluster(buys []insiderTrade) (cluster, bool) {
 	first := best[0]
 	cl := cluster{
 		Issuer: first.Issuer, Ticker: first.Ticker, IssuerCIK: first.IssuerCIK, Insiders: bestInsiders,
-		FirstDate: first.Date, LastDate: best[len(best)-1].Date, ValueUSD: round(bestValue, 2), Buyers: []clusterBuyer{},
+		FirstDate: first.Date, LastDate: best[len(best)-1].Date, ValueUSD: tidy.Round(bestValue, 2), Buyers: []clusterBuyer{},
 	}
 	for _, t := range best {
 		cl.Buyers = append(cl.Buyers, clusterBuyer{Name: t.Insider, Role: t.Role, Date: t.Date, Shares: t.Shares, Price: t.Price, ValueUSD: t.ValueUSD})
@@ -195,14 +205,14 @@ func bestCluster(buys []insiderTrade) (cluster, bool) {
 		cl.ChiefInvolved = cl.ChiefInvolved || t.chief
 	}
 	if cl.Shares > 0 {
-		cl.AvgPrice = round(bestValue/cl.Shares, 4)
+		cl.AvgPrice = tidy.Round(bestValue/cl.Shares, 4)
 	}
 	cl.PlannedShare = plannedShare(best)
 	chief := 0.0
 	if cl.ChiefInvolved {
 		chief = 0.20
 	}
-	cl.Score = round((0.45*clamp(float64(bestInsiders)/5, 0, 1)+0.35*clamp(bestValue/clusterValueScale, 0, 1)+chief)*(1-cl.PlannedShare/2), 3)
+	cl.Score = tidy.Round((0.45*tidy.Clamp(float64(bestInsiders)/5, 0, 1)+0.35*tidy.Clamp(bestValue/clusterValueScale, 0, 1)+chief)*(1-cl.PlannedShare/2), 3)
 	return cl, true
 }
 
@@ -218,7 +228,7 @@ func largePurchase(buys []insiderTrade) (watchItem, bool) {
 		return watchItem{}, false
 	}
 	w := watchItem{Issuer: top.Issuer, Ticker: top.Ticker, IssuerCIK: top.IssuerCIK, Side: "buy", Insiders: distinctInsiders(buys),
-		ValueUSD: round(totalValue(buys), 2), PlannedShare: plannedShare(buys), Reason: "open-market purchase by " + top.Role + " " + top.Insider}
+		ValueUSD: tidy.Round(totalValue(buys), 2), PlannedShare: plannedShare(buys), Reason: "open-market purchase by " + top.Role + " " + top.Insider}
 	return w, true
 }
 
@@ -234,7 +244,7 @@ func heavySelling(sells []insiderTrade) (watchItem, bool) {
 		reason += ", all under Rule 10b5-1 plans"
 	}
 	return watchItem{Issuer: first.Issuer, Ticker: first.Ticker, IssuerCIK: first.IssuerCIK, Side: "sell", Insiders: distinctInsiders(sells),
-		ValueUSD: round(v, 2), PlannedShare: plannedShare(sells), Reason: reason}, true
+		ValueUSD: tidy.Round(v, 2), PlannedShare: plannedShare(sells), Reason: reason}, true
 }
 
 func distinctInsiders(ts []insiderTrade) int {
@@ -264,5 +274,5 @@ func plannedShare(ts []insiderTrade) float64 {
 	if total == 0 {
 		return 0
 	}
-	return round(planned/total, 3)
+	return tidy.Round(planned/total, 3)
 }

@@ -21,6 +21,7 @@ func init() {
 		Expected: "Envelope: data is an array of transactions {date, issuer, ticker, issuer_cik, insider, insider_cik, role, code, " +
 			"meaning, shares, price, value_usd, shares_after, plan_10b5_1, filed, accession, url}, newest first; meta.source is SEC EDGAR.",
 		Shape:   registry.Envelope,
+		Result:  []insiderTrade(nil),
 		Sources: []string{sec.EDGAR.Name, sec.Data.Name, sec.Search.Name},
 		Handler: insiderTrades,
 	})

@@ -2,13 +2,11 @@ package finance
 
 import (
 	"context"
-	"math"
 	"sort"
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
@@ -82,11 +80,10 @@ func loadTrades(ctx context.Context, up *upstreams.Session, refs []form4Ref) ([]
 		reqs[i] = req
 	}
 	docs := make([]sec.Ownership, len(refs))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, req := range reqs {
-		g.Go(func() (err error) { docs[i], err = upstreams.Fetch(gctx, up, req, sec.DecodeOwnership); return err })
-	}
-	if err := g.Wait(); err != nil {
+	if err := upstreams.Each(ctx, reqs, func(ctx context.Context, i int, req *upstreams.Request) (err error) {
+		docs[i], err = upstreams.Fetch(ctx, up, req, sec.DecodeOwnership)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	var out []insiderTrade
@@ -98,7 +95,7 @@ func loadTrades(ctx context.Context, up *upstreams.Session, refs []form4Ref) ([]
 		for _, t := range d.Trades {
 			value := 0.0
 			if t.Price > 0 {
-				value = round(t.Shares*t.Price, 2)
+				value = tidy.Round(t.Shares*t.Price, 2)
 			}
 			out = append(out, insiderTrade{
 				Date: t.Date, Issuer: d.IssuerName, Ticker: d.IssuerTicker, IssuerCIK: d.IssuerCIK, Insider: o.Name, InsiderCIK: o.CIK,
@@ -144,14 +141,4 @@ func isChief(title string) bool {
 		}
 	}
 	return false
-}
-
-// daysBetween counts whole days from a to b (YYYY-MM-DD); unreadable dates count as far apart.
-func daysBetween(a, b string) float64 {
-	ta, errA := time.Parse(time.DateOnly, a)
-	tb, errB := time.Parse(time.DateOnly, b)
-	if errA != nil || errB != nil {
-		return math.Inf(1)
-	}
-	return math.Abs(tb.Sub(ta).Hours() / 24)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/dexscreener"
 )
@@ -23,8 +24,10 @@ func init() {
 		Example: map[string]any{"query": "AAPLx"},
 		Expected: "Envelope: data is an object {query, symbol, name, weighted_price_usd, total_liquidity_usd, total_volume_24h_usd, " +
 			"pools[] {chain, dex, pair, base, quote, price_usd, price_native, change_1h_pct, change_24h_pct, volume_24h_usd, " +
-			"liquidity_usd, fdv_usd, market_cap_usd, buys_24h, sells_24h, created, url}}; meta.count is the number of pools.",
+			"liquidity_usd, fdv_usd, market_cap_usd, buys_24h, sells_24h, created, url}}, counting only pools whose base token is " +
+			"the one asked for (by address, symbol or name); meta.count is the number of pools.",
 		Shape:   registry.Envelope,
+		Result:  tokenQuote{},
 		Sources: []string{dexscreener.Source.Name},
 		Handler: tokenStockQuote,
 	})
@@ -60,8 +63,16 @@ type tokenQuote struct {
 	Pools             []pool  `json:"pools"`
 }
 
-// tokenStockQuote keeps the deepest pools by USD liquidity. The weighted price
-// uses the pools that report liquidity; when none does, it is the plain mean.
+// tokenStockQuote keeps the deepest pools whose base token is the one asked
+// for, by USD liquidity. The weighted price uses the pools that report
+// liquidity; when none does, it is the plain mean.
+// isToken reports whether t is the token asked for by address, symbol or
+// name, ignoring case. The search also returns pools where the token is only
+// the quote side (USDC/SUI for "SUI"): their price is the other token's.
+func isToken(t dexscreener.Token, q string) bool {
+	return strings.EqualFold(t.Address, q) || strings.EqualFold(t.Symbol, q) || strings.EqualFold(t.Name, q)
+}
+
 func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	q := strings.TrimSpace(c.Args.String("query"))
 	up := upstreams.NewSession(c.Upstream)
@@ -71,12 +82,12 @@ func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, e
 	}
 	priced := pairs[:0]
 	for _, p := range pairs {
-		if p.PriceUSD > 0 {
+		if p.PriceUSD > 0 && isToken(p.BaseToken, q) {
 			priced = append(priced, p)
 		}
 	}
 	if len(priced) == 0 {
-		return nil, upstreams.Errorf(dexscreener.Source.Name, upstreams.NotFound, "no priced pools match %q", q)
+		return nil, upstreams.Errorf(dexscreener.Source.Name, upstreams.NotFound, "no priced pools have %q as their base token", q)
 	}
 	sort.SliceStable(priced, func(i, j int) bool { return priced[i].LiquidityUSD() > priced[j].LiquidityUSD() })
 	priced = priced[:min(len(priced), c.Args.Int("limit"))]
@@ -101,11 +112,11 @@ func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, e
 		out.Pools = append(out.Pools, pl)
 	}
 	if out.TotalLiquidityUSD > 0 {
-		out.WeightedPriceUSD = round(weighted/out.TotalLiquidityUSD, 6)
+		out.WeightedPriceUSD = tidy.Round(weighted/out.TotalLiquidityUSD, 6)
 	} else {
-		out.WeightedPriceUSD = round(plain/float64(len(priced)), 6)
+		out.WeightedPriceUSD = tidy.Round(plain/float64(len(priced)), 6)
 	}
-	out.TotalLiquidityUSD = round(out.TotalLiquidityUSD, 2)
-	out.TotalVolume24hUSD = round(out.TotalVolume24hUSD, 2)
+	out.TotalLiquidityUSD = tidy.Round(out.TotalLiquidityUSD, 2)
+	out.TotalVolume24hUSD = tidy.Round(out.TotalVolume24hUSD, 2)
 	return &registry.Result{Data: out, Count: len(out.Pools), Source: dexscreener.Source.Title, Cached: up.Cached()}, nil
 }

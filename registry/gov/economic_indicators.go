@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/worldbank"
 )
@@ -25,6 +26,7 @@ func init() {
 		Expected: "Envelope: data is an object {country {id, name, iso3}, indicator {id, name}, latest {year, value}, change, " +
 			"series[] {year, value}, last_updated}, newest year first, unreported years skipped; meta.source is World Bank Indicators.",
 		Shape:   registry.Envelope,
+		Result:  indicatorView{},
 		Sources: []string{worldbank.Source.Name},
 		Handler: economicIndicators,
 	})
@@ -77,7 +79,7 @@ func economicIndicators(ctx context.Context, c *registry.Call) (*registry.Result
 		out.Latest = &out.Series[0]
 	}
 	if len(out.Series) > 1 {
-		ch := round(out.Series[0].Value-out.Series[1].Value, 6)
+		ch := tidy.Round(out.Series[0].Value-out.Series[1].Value, 6)
 		out.Change = &ch
 	}
 	return &registry.Result{Data: out, Count: 1, Source: worldbank.Source.Title, Cached: up.Cached()}, nil

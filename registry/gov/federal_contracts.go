@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of contracts {award_id, recipient, amount_usd, awarding_agency, sub_agency, type, " +
 			"start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
 		Shape:   registry.Envelope,
+		Result:  []awardRow(nil),
 		Sources: []string{usaspending.Source.Name},
 		Handler: federalContracts,
 	})

@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of opportunities {id, number, title, agency, agency_code, status, doc_type, " +
 			"open_date, close_date, aln[], url}, newest first; dates are YYYY-MM-DD or empty; meta.source is Grants.gov.",
 		Shape:   registry.Envelope,
+		Result:  []grant(nil),
 		Sources: []string{grantsgov.Source.Name},
 		Handler: federalGrants,
 	})

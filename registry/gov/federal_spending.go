@@ -23,6 +23,7 @@ func init() {
 		Expected: "Envelope: data is an array of prime contract awards {award_id, recipient, amount_usd, awarding_agency, sub_agency, " +
 			"type, start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
 		Shape:   registry.Envelope,
+		Result:  []awardRow(nil),
 		Sources: []string{usaspending.Source.Name},
 		Handler: federalSpending,
 	})

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
@@ -31,6 +30,7 @@ func init() {
 			"buyer_agencies[] {name, code, amount_usd, share}, top_awards[], recompetes[], company {domain, name_hint, matched, " +
 			"recipient, rank, amount_usd, share}, fit_score, pursuit_notes[], method}.",
 		Shape:   registry.Object,
+		Result:  fitBrief{},
 		Sources: []string{usaspending.Source.Name},
 		Handler: govContractFitBrief,
 	})
@@ -116,20 +116,11 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 
 	var page usaspending.AwardPage
 	var recipients, agencies []usaspending.Total
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		page, err = upstreams.Fetch(gctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
-		return err
-	})
-	g.Go(func() (err error) {
-		recipients, err = upstreams.Fetch(gctx, up, usaspending.Totals(usaspending.ByRecipient, filters, fitCategoryRows), usaspending.DecodeTotals)
-		return err
-	})
-	g.Go(func() (err error) {
-		agencies, err = upstreams.Fetch(gctx, up, usaspending.Totals(usaspending.ByAwardingAgency, filters, fitCategoryRows), usaspending.DecodeTotals)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &page, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards),
+		upstreams.Into(up, &recipients, usaspending.Totals(usaspending.ByRecipient, filters, fitCategoryRows), usaspending.DecodeTotals),
+		upstreams.Into(up, &agencies, usaspending.Totals(usaspending.ByAwardingAgency, filters, fitCategoryRows), usaspending.DecodeTotals),
+	); err != nil {
 		return nil, err
 	}
 
@@ -141,12 +132,12 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	for _, a := range agencies {
 		total += float64(a.Amount)
 	}
-	b.Market.TotalObligatedUSD = round(total, 2)
+	b.Market.TotalObligatedUSD = tidy.Round(total, 2)
 	share := func(v float64) float64 {
 		if total <= 0 {
 			return 0
 		}
-		return round(v/total, 4)
+		return tidy.Round(v/total, 4)
 	}
 	for _, a := range agencies {
 		b.BuyerAgencies = append(b.BuyerAgencies, fitShare{Name: a.Name, ID: a.Code, AmountUSD: float64(a.Amount), Share: share(float64(a.Amount))})
@@ -156,13 +147,13 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 		b.Incumbents = append(b.Incumbents, fitShare{Name: r.Name, ID: r.UEI, AmountUSD: float64(r.Amount), Share: s})
 		b.Concentration.HHI += (s * 100) * (s * 100)
 	}
-	b.Concentration.HHI = round(b.Concentration.HHI, 1)
+	b.Concentration.HHI = tidy.Round(b.Concentration.HHI, 1)
 	for i, r := range b.Incumbents {
 		if i == 0 {
 			b.Concentration.TopShare = r.Share
 		}
 		if i < 3 {
-			b.Concentration.Top3Share = round(b.Concentration.Top3Share+r.Share, 4)
+			b.Concentration.Top3Share = tidy.Round(b.Concentration.Top3Share+r.Share, 4)
 		}
 	}
 
@@ -199,7 +190,7 @@ func median(sorted []float64) float64 {
 	if n%2 == 1 {
 		return sorted[n/2]
 	}
-	return round((sorted[n/2-1]+sorted[n/2])/2, 2)
+	return tidy.Round((sorted[n/2-1]+sorted[n/2])/2, 2)
 }
 
 // matchCompany guesses a company name from its domain's main label
@@ -263,8 +254,8 @@ func fitScore(b fitBrief) int {
 			presence = 1
 		}
 	}
-	s := 40*(1-clamp(b.Concentration.Top3Share, 0, 1)) + 20*clamp(float64(buyers)/5, 0, 1) + 20*size + 20*presence
-	return int(round(s, 0))
+	s := 40*(1-tidy.Clamp(b.Concentration.Top3Share, 0, 1)) + 20*tidy.Clamp(float64(buyers)/5, 0, 1) + 20*size + 20*presence
+	return int(tidy.Round(s, 0))
 }
 
 func pursuitNotes(b fitBrief) []string {

@@ -23,6 +23,7 @@ func init() {
 		Expected: "Envelope: data is an array of up to 25 filings {filing_uuid, year, period, type, registrant, client, amount_usd, " +
 			"amount_kind, issues[] {code, issue, description, entities[]}, lobbyists[], posted, document_url}; meta.source is Senate LDA.",
 		Shape:   registry.Envelope,
+		Result:  []lobbyFiling(nil),
 		Sources: []string{lda.Source.Name},
 		Handler: lobbyingRecords,
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/treasury"
 )
@@ -17,6 +18,7 @@ func init() {
 		Expected: "Envelope: data is an object {record_date, total_public_debt, debt_held_by_public, intragovernmental_holdings, " +
 			"change {since, total, per_day}} in U.S. dollars; meta.source is U.S. Treasury Fiscal Data.",
 		Shape:   registry.Envelope,
+		Result:  nationalDebtView{},
 		Sources: []string{treasury.Source.Name},
 		Handler: nationalDebt,
 	})
@@ -65,9 +67,9 @@ func nationalDebt(ctx context.Context, c *registry.Call) (*registry.Result, erro
 	out.Intragovernmental, _ = latest.Amount("intragov_hold_amt")
 	if oldest := rows[len(rows)-1]; len(rows) > 1 {
 		was, _ := oldest.Amount("tot_pub_debt_out_amt")
-		ch := &debtChange{Since: oldest["record_date"], Total: round(out.Total-was, 2)}
-		if days := daysBetween(oldest["record_date"], out.RecordDate); days > 0 {
-			ch.PerDay = round(ch.Total/days, 2)
+		ch := &debtChange{Since: oldest["record_date"], Total: tidy.Round(out.Total-was, 2)}
+		if days, ok := tidy.DaysBetween(oldest["record_date"], out.RecordDate); ok && days > 0 {
+			ch.PerDay = tidy.Round(ch.Total/days, 2)
 		}
 		out.Change = ch
 	}

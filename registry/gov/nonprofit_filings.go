@@ -25,6 +25,7 @@ func init() {
 			"the first also carries address, ruling_date and filings[] {year, tax_period, form, revenue, expenses, assets, " +
 			"liabilities, officer_comp_pct, pdf_url} (latest 3); meta.source is ProPublica Nonprofit Explorer.",
 		Shape:   registry.Envelope,
+		Result:  []nonprofit(nil),
 		Sources: []string{propublica.Source.Name},
 		Handler: nonprofitFilings,
 	})

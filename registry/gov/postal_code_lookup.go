@@ -23,6 +23,7 @@ func init() {
 		Example:  map[string]any{"country": "US", "postal_code": "90210"},
 		Expected: "Envelope: data is an object {postal_code, country, country_code, places[] {name, state, state_code, lat, lon}}; an unknown code is not_found.",
 		Shape:    registry.Envelope,
+		Result:   postalView{},
 		Sources:  []string{zippopotam.Source.Name},
 		Handler:  postalCodeLookup,
 	})

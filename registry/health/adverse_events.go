@@ -19,8 +19,11 @@ func init() {
 		},
 		Example: map[string]any{"drug": "aspirin", "limit": 5},
 		Expected: "Envelope: data is an array of reports {safetyreportid, receivedate, serious, outcomes[], reactions[], drugs[] {name, role, indication}, " +
-			"patient_age, patient_sex, country}, newest first; no report is an empty array; meta.source is openFDA.",
+			"patient_age, patient_sex, country}, newest first, where outcomes[] are the FAERS seriousness criteria the report " +
+			"ticks: death, life_threatening, hospitalization, disability, congenital_anomaly, other_serious; no report is an " +
+			"empty array; meta.source is openFDA.",
 		Shape:   registry.Envelope,
+		Result:  []adverseReport(nil),
 		Sources: []string{openfda.Source.Name},
 		Handler: adverseEvents,
 	})
@@ -65,7 +68,7 @@ func adverseEvents(ctx context.Context, c *registry.Call) (*registry.Result, err
 	for _, e := range events {
 		r := adverseReport{
 			ID: e.SafetyReportID, Received: isoDay(e.ReceiveDate), Serious: e.Serious == "1",
-			Outcomes: outcomes(e), Reactions: []string{}, Drugs: []eventDrug{},
+			Outcomes: outcomes(&e), Reactions: []string{}, Drugs: []eventDrug{},
 			PatientSex: patientSexes[e.Patient.Sex], Country: e.OccurCountry,
 		}
 		if r.PatientSex == "" {
@@ -93,12 +96,13 @@ func adverseEvents(ctx context.Context, c *registry.Call) (*registry.Result, err
 	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: up.Cached()}, nil
 }
 
-// outcomes lists the seriousness criteria a report ticks.
-func outcomes(e openfda.Event) []string {
+// outcomes lists the seriousness criteria a report ticks, all six FAERS has.
+func outcomes(e *openfda.Event) []string {
 	out := []string{}
 	for _, o := range []struct{ flag, name string }{
 		{e.SeriousnessDeath, "death"}, {e.SeriousnessLifeThreatening, "life_threatening"},
 		{e.SeriousnessHospitalization, "hospitalization"}, {e.SeriousnessDisabling, "disability"},
+		{e.SeriousnessCongenital, "congenital_anomaly"}, {e.SeriousnessOther, "other_serious"},
 	} {
 		if o.flag == "1" {
 			out = append(out, o.name)

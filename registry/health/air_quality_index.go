@@ -33,7 +33,10 @@ func init() {
 		Expected: "Envelope: data is an object {latitude, longitude, timezone, time, us_aqi_category, values {variable: {value, unit}}}; " +
 			"meta.source is Open-Meteo Air Quality.",
 		Shape:   registry.Envelope,
+		Result:  airQuality{},
 		Sources: []string{openmeteo.AirQuality.Source.Name},
+		Check:   checkAirVariables,
+		Refuses: []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "pm2_5,smog"}},
 		Handler: airQualityIndex,
 	})
 }
@@ -47,17 +50,23 @@ type airQuality struct {
 	Values        map[string]openmeteo.Reading `json:"values"`
 }
 
-func airQualityIndex(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	vars, bad := openmeteo.ParseVariables(c.Args.String("variables"), airVariables)
+// checkAirVariables reads variables, comma-separated names, as a list.
+func checkAirVariables(a registry.Args) []registry.FieldError {
+	vars, bad := openmeteo.ParseVariables(a.String("variables"), airVariables)
 	switch {
 	case bad != "":
-		return nil, registry.Invalid("variables", bad+" is not an air quality variable")
+		return registry.Bad("variables", bad+" is not an air quality variable")
 	case len(vars) == 0:
-		return nil, registry.Invalid("variables", "must name at least one variable")
+		return registry.Bad("variables", "must name at least one variable")
 	}
+	a["variables"] = vars
+	return nil
+}
+
+func airQualityIndex(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	vars := registry.Parsed[[]string](c.Args, "variables")
 	up := upstreams.NewSession(c.Upstream)
-	q := openmeteo.Query{Latitude: c.Args.Float("lat"), Longitude: c.Args.Float("lon"), Current: vars, Timezone: "auto"}
-	r, err := upstreams.Fetch(ctx, up, openmeteo.AirQuality.Request(q), openmeteo.Decode)
+	r, err := upstreams.Fetch(ctx, up, openmeteo.AirQuality.Current(c.Args.Float("lat"), c.Args.Float("lon"), vars), openmeteo.Decode)
 	if err != nil {
 		return nil, err
 	}

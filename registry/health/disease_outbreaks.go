@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/who"
 )
@@ -27,6 +28,7 @@ func init() {
 		Expected: "Envelope: data is an array of reports {id, title, disease, country, published, summary, url}, newest first; " +
 			"no match is an empty array; meta.source is WHO Disease Outbreak News.",
 		Shape:   registry.Envelope,
+		Result:  []outbreak(nil),
 		Sources: []string{who.Source.Name},
 		Handler: diseaseOutbreaks,
 	})
@@ -59,7 +61,7 @@ func diseaseOutbreaks(ctx context.Context, c *registry.Call) (*registry.Result, 
 		disease, country := splitTitle(r.Title)
 		o := outbreak{
 			ID: r.DonID, Title: r.Title, Disease: disease, Country: country, Published: r.PublicationDate,
-			Summary: clip(summary, 500), URL: who.ItemURL + r.URLName,
+			Summary: tidy.Clip(summary, 500), URL: who.ItemURL + r.URLName,
 		}
 		if t, err := time.Parse(time.RFC3339, r.PublicationDate); err == nil {
 			o.Published = t.Format(time.DateOnly)

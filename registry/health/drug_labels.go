@@ -22,6 +22,7 @@ func init() {
 			"indications_and_usage, dosage_and_administration, contraindications, warnings, adverse_reactions, active_ingredient, set_id}; " +
 			"no label is an empty array; meta.source is openFDA.",
 		Shape:   registry.Envelope,
+		Result:  []label(nil),
 		Sources: []string{openfda.Source.Name},
 		Handler: drugLabels,
 	})

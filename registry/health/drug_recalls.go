@@ -19,6 +19,7 @@ func init() {
 		Example:  map[string]any{"query": "acetaminophen", "limit": 5},
 		Expected: "Envelope: data is an array of recalls " + recallFields + ", newest report first; no match is an empty array; meta.source is openFDA.",
 		Shape:    registry.Envelope,
+		Result:   []recall(nil),
 		Sources:  []string{openfda.Source.Name},
 		Handler:  drugRecalls,
 	})

@@ -19,6 +19,7 @@ func init() {
 		Example:  map[string]any{"query": "Valley Fresh", "limit": 5},
 		Expected: "Envelope: data is an array of food recalls " + recallFields + " whose firm or product matches, newest report first; no match is an empty array; meta.source is openFDA.",
 		Shape:    registry.Envelope,
+		Result:   []recall(nil),
 		Sources:  []string{openfda.Source.Name},
 		Handler:  foodRecallCheck,
 	})

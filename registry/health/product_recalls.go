@@ -27,6 +27,7 @@ func init() {
 		Expected: "Envelope: data is an array of recalls {recall_number, title, recall_date, products[] {name, model, units}, hazards[], remedies[], " +
 			"injuries[], manufacturers[], retailers[], importers[], manufacturer_countries[], url, image}, newest first; no match is an empty array; meta.source is CPSC Recalls.",
 		Shape:   registry.Envelope,
+		Result:  []productRecall(nil),
 		Sources: []string{cpsc.Source.Name},
 		Handler: productRecalls,
 	})

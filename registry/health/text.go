@@ -5,25 +5,12 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/registry/tidy"
 )
 
 // maxText bounds long free-text fields (label sections, summaries).
 const maxText = 1000
-
-// clip shortens s to at most n characters, on a word boundary, marking the cut.
-func clip(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)[:n]
-	cut := string(r)
-	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
-		cut = cut[:i]
-	}
-	return strings.TrimRight(cut, " ,;:") + "…"
-}
 
 var (
 	tags        = regexp.MustCompile(`<[^>]*>`)
@@ -33,7 +20,7 @@ var (
 // plain turns an HTML fragment into one line of text.
 func plain(s string) string {
 	s = tags.ReplaceAllString(s, " ")
-	s = strings.Join(strings.Fields(html.UnescapeString(s)), " ")
+	s = tidy.Collapse(html.UnescapeString(s))
 	return spacedPunct.ReplaceAllString(s, "$1")
 }
 
@@ -56,5 +43,5 @@ func first(list []string) string {
 
 // joined keeps the texts of a label section together, clipped.
 func joined(sections []string) string {
-	return clip(strings.Join(sections, " "), maxText)
+	return tidy.Clip(strings.Join(sections, " "), maxText)
 }

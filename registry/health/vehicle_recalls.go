@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/nhtsa"
@@ -34,7 +32,10 @@ func init() {
 			"summary, consequence, remedy, park_it, park_outside, over_the_air_update, model_years[]}}, newest campaign first; meta.count is the number of recalls; " +
 			"meta.source names NHTSA.",
 		Shape:   registry.Envelope,
+		Result:  vehicleRecallReport{},
 		Sources: []string{nhtsa.Recalls.Name, nhtsa.VPIC.Name},
+		Check:   checkVehicle,
+		Refuses: []map[string]any{{"vin": "1HGCM82633A004353"}, {"model": "Civic"}, {"make": "Honda"}},
 		Handler: vehicleRecalls,
 	})
 }
@@ -73,29 +74,42 @@ func vehicleRecalls(ctx context.Context, c *registry.Call) (*registry.Result, er
 		return nil, err
 	}
 	lists := make([][]nhtsa.Campaign, len(v.ModelYears))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, year := range v.ModelYears {
-		g.Go(func() error {
-			var err error
-			lists[i], err = upstreams.Fetch(gctx, up, nhtsa.ByVehicle(v.Make, v.Model, year), nhtsa.DecodeCampaigns)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := upstreams.Each(ctx, v.ModelYears, func(ctx context.Context, i int, year int) (err error) {
+		lists[i], err = upstreams.Fetch(ctx, up, nhtsa.ByVehicle(v.Make, v.Model, year), nhtsa.DecodeCampaigns)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	report := vehicleRecallReport{Vehicle: v, Recalls: mergeCampaigns(lists)}
 	return &registry.Result{Data: report, Count: len(report.Recalls), Source: source, Cached: up.Cached()}, nil
 }
 
+// checkVehicle wants a VIN with a right check digit, or make and model.
+func checkVehicle(a registry.Args) []registry.FieldError {
+	if a.Has("vin") {
+		vin := strings.ToUpper(a.String("vin"))
+		if check := vinCheckDigit(vin); vin[8] != check {
+			return registry.Bad("vin", "has a wrong check digit (9th character should be "+string(check)+")")
+		}
+		a["vin"] = vin
+		return nil
+	}
+	mk, model := strings.TrimSpace(a.String("make")), strings.TrimSpace(a.String("model"))
+	switch {
+	case mk == "":
+		return registry.Bad("make", "give make and model, or vin")
+	case model == "":
+		return registry.Bad("model", "give model with make, or vin")
+	}
+	a["make"], a["model"] = mk, model
+	return nil
+}
+
 // identify turns the input into a vehicle and its model years: a VIN is
 // checked and decoded; otherwise make and model cover recent model years.
 func identify(ctx context.Context, c *registry.Call, up *upstreams.Session) (vehicle, string, error) {
 	if c.Args.Has("vin") {
-		vin := strings.ToUpper(c.Args.String("vin"))
-		if check := vinCheckDigit(vin); vin[8] != check {
-			return vehicle{}, "", registry.Invalid("vin", "has a wrong check digit (9th character should be "+string(check)+")")
-		}
+		vin := c.Args.String("vin")
 		d, err := upstreams.Fetch(ctx, up, nhtsa.DecodeVIN(vin), nhtsa.DecodeVehicle)
 		if err != nil {
 			return vehicle{}, "", err
@@ -107,14 +121,7 @@ func identify(ctx context.Context, c *registry.Call, up *upstreams.Session) (veh
 		v := vehicle{Make: d.Make, Model: d.Model, ModelYears: []int{year}, VIN: vin, Trim: d.Trim, BodyClass: d.BodyClass}
 		return v, nhtsa.VPIC.Title + ", " + nhtsa.Recalls.Title, nil
 	}
-	mk, model := strings.TrimSpace(c.Args.String("make")), strings.TrimSpace(c.Args.String("model"))
-	switch {
-	case mk == "":
-		return vehicle{}, "", registry.Invalid("make", "give make and model, or vin")
-	case model == "":
-		return vehicle{}, "", registry.Invalid("model", "give model with make, or vin")
-	}
-	v := vehicle{Make: mk, Model: model}
+	v := vehicle{Make: c.Args.String("make"), Model: c.Args.String("model")}
 	for y := c.Now.Year() + 1; len(v.ModelYears) < recentModelYears; y-- {
 		v.ModelYears = append(v.ModelYears, y)
 	}

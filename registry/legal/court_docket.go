@@ -24,7 +24,10 @@ func init() {
 			"date_last_filing, assigned_to, referred_to, cause, nature_of_suit, jury_demand, jurisdiction_type, pacer_case_id, " +
 			"opinion_clusters, oral_argument_recordings, url}; an unknown id is a 404 not_found.",
 		Shape:   registry.Envelope,
+		Result:  courtlistener.Docket{},
 		Sources: []string{courtlistener.Source.Name},
+		Check:   checkDocketID,
+		Refuses: []map[string]any{{"docket_id": "0"}, {"docket_id": "99999999999999999999"}},
 		Handler: courtDocket,
 	})
 }
@@ -33,16 +36,22 @@ func init() {
 // values it admits that are not ids (0, or past 64 bits).
 const docketShape = "a CourtListener docket id such as 4214664"
 
-func courtDocket(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	raw := strings.TrimSpace(c.Args.String("docket_id"))
-	id, err := strconv.ParseInt(raw, 10, 64)
+// checkDocketID reads docket_id as a number.
+func checkDocketID(a registry.Args) []registry.FieldError {
+	id, err := strconv.ParseInt(strings.TrimSpace(a.String("docket_id")), 10, 64)
 	if err != nil || id <= 0 {
-		return nil, registry.Invalid("docket_id", "must be "+docketShape)
+		return registry.Bad("docket_id", "must be "+docketShape)
 	}
+	a["docket_id"] = id
+	return nil
+}
+
+func courtDocket(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	id := registry.Parsed[int64](c.Args, "docket_id")
 	up := upstreams.NewSession(c.Upstream)
 	docket, err := upstreams.Fetch(ctx, up, courtlistener.DocketByID(id), courtlistener.DecodeDocket)
 	if err != nil {
-		return nil, upstreams.Missing(err, "CourtListener has no docket "+raw)
+		return nil, upstreams.Missing(err, "CourtListener has no docket "+strconv.FormatInt(id, 10))
 	}
 	return &registry.Result{Data: docket, Count: 1, Source: courtlistener.Source.Title, Cached: up.Cached()}, nil
 }

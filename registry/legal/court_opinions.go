@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
@@ -26,6 +27,7 @@ func init() {
 		Expected: "Envelope: data is an array of up to 20 opinions {cluster_id, case_name, court, court_id, date_filed, " +
 			"docket_number, docket_id, citations[], cite_count, status, judge, snippet, url}.",
 		Shape:   registry.Envelope,
+		Result:  []courtlistener.Opinion(nil),
 		Sources: []string{courtlistener.Source.Name},
 		Handler: courtOpinions,
 	})
@@ -39,7 +41,7 @@ func courtParam() registry.Param {
 
 // courts normalises the court field to lower-case ids separated by one space.
 func courts(c *registry.Call) string {
-	return strings.Join(strings.Fields(strings.ToLower(c.Args.String("court"))), " ")
+	return tidy.Collapse(strings.ToLower(c.Args.String("court")))
 }
 
 func courtOpinions(ctx context.Context, c *registry.Call) (*registry.Result, error) {

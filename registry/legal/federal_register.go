@@ -26,7 +26,10 @@ func init() {
 		Expected: "Envelope: data is an array of up to 20 documents {document_number, title, type, abstract, " +
 			"publication_date, agencies[], significant, comments_close_on, effective_on, html_url, pdf_url}.",
 		Shape:   registry.Envelope,
+		Result:  []registerDocument(nil),
 		Sources: []string{federalregister.Source.Name},
+		Check:   checkAgency,
+		Refuses: []map[string]any{{"query": "stablecoins", "agency": "!!!"}},
 		Handler: federalRegister,
 	})
 }
@@ -45,13 +48,22 @@ type registerDocument struct {
 	PDFURL          string   `json:"pdf_url"`
 }
 
+// checkAgency puts agency in its Federal Register slug.
+func checkAgency(a registry.Args) []registry.FieldError {
+	if !a.Has("agency") {
+		return nil
+	}
+	slug := federalregister.AgencySlug(a.String("agency"))
+	if slug == "" {
+		return registry.Bad("agency", "must name an agency, e.g. EPA or Federal Trade Commission")
+	}
+	a["agency"] = slug
+	return nil
+}
+
 func federalRegister(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := federalregister.Search{Term: strings.TrimSpace(c.Args.String("query")), Order: "relevance", PerPage: registerPage}
-	if agency := c.Args.String("agency"); agency != "" {
-		slug := federalregister.AgencySlug(agency)
-		if slug == "" {
-			return nil, registry.Invalid("agency", "must name an agency, e.g. EPA or Federal Trade Commission")
-		}
+	if slug := c.Args.String("agency"); slug != "" {
 		s.Agencies = []string{slug}
 	}
 	if t := c.Args.String("type"); t != "" {

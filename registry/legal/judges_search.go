@@ -23,6 +23,7 @@ func init() {
 			"dates_nominated[], dates_confirmed[], selection_methods[], political_affiliation[], aba_ratings[], schools[], url}; " +
 			"the position lists run in parallel, one entry per position.",
 		Shape:   registry.Envelope,
+		Result:  []courtlistener.Judge(nil),
 		Sources: []string{courtlistener.Source.Name},
 		Handler: judgesSearch,
 	})

@@ -2,10 +2,7 @@ package legal
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
@@ -13,63 +10,23 @@ import (
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
 
-// callNow is a fixed call time.
-var callNow = time.Date(2026, time.November, 20, 15, 0, 0, 0, time.UTC)
-
-var family = []string{
-	"court_opinions", "court_docket", "federal_register", "patents_search",
-	"regulations_search", "judges_search", "trademarks_search",
-}
-
-func TestFamilyIsDeclaredAndItsExamplesRun(t *testing.T) {
-	for _, name := range family {
-		tool, ok := registry.Lookup(name)
-		if !ok {
-			t.Errorf("%s is not registered", name)
-			continue
-		}
-		if tool.Handler == nil || tool.Category != "Legal" || tool.Shape != registry.Envelope || !strings.HasPrefix(tool.Path, "/paid/legal/") {
-			t.Errorf("%s: handler %v, category %q, shape %s, path %s", name, tool.Handler != nil, tool.Category, tool.Shape, tool.Path)
-		}
-		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, callNow)
-		if err != nil {
-			t.Errorf("%s: example failed: %v", name, err)
-			continue
-		}
-		if res.Count == 0 || res.Source == "" {
-			t.Errorf("%s: example returned count %d, source %q", name, res.Count, res.Source)
-		}
-	}
-}
-
 func TestGolden(t *testing.T) {
-	cases := []struct {
-		file, tool string
-		in         map[string]any
-	}{
-		{"court_opinions", "court_opinions", map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650}},
-		{"court_opinions_none", "court_opinions", map[string]any{"query": "zzyzx"}},
-		{"court_docket", "court_docket", map[string]any{"docket_id": " 4214664 "}},
-		{"judges_search", "judges_search", map[string]any{"query": "Gorsuch", "court": "SCOTUS"}},
-		{"federal_register", "federal_register", map[string]any{"query": "stablecoins"}},
-		{"federal_register_none", "federal_register", map[string]any{"query": "zzzz", "agency": "EPA"}},
-		{"patents_search", "patents_search", map[string]any{"query": "language model", "limit": 10}},
-		{"patents_search_none", "patents_search", map[string]any{"query": "zzyzx"}},
-		{"regulations_search", "regulations_search", map[string]any{"query": "emissions"}},
-		{"regulations_search_open", "regulations_search", map[string]any{"query": "emissions", "status": "open"}},
-		{"trademarks_search", "trademarks_search", map[string]any{"query": "ChatGPT"}},
-		{"trademarks_search_owner", "trademarks_search", map[string]any{"query": "chatgpt", "owner": "openai"}},
-		{"trademarks_search_none", "trademarks_search", map[string]any{"query": "zzyzx"}},
+	cases := []registrytest.Case{
+		{Golden: "court_opinions", Tool: "court_opinions", In: map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650}},
+		{Golden: "court_opinions_none", Tool: "court_opinions", In: map[string]any{"query": "zzyzx"}},
+		{Golden: "court_docket", Tool: "court_docket", In: map[string]any{"docket_id": " 4214664 "}},
+		{Golden: "judges_search", Tool: "judges_search", In: map[string]any{"query": "Gorsuch", "court": "SCOTUS"}},
+		{Golden: "federal_register", Tool: "federal_register", In: map[string]any{"query": "stablecoins"}},
+		{Golden: "federal_register_none", Tool: "federal_register", In: map[string]any{"query": "zzzz", "agency": "EPA"}},
+		{Golden: "patents_search", Tool: "patents_search", In: map[string]any{"query": "language model", "limit": 10}},
+		{Golden: "patents_search_none", Tool: "patents_search", In: map[string]any{"query": "zzyzx"}},
+		{Golden: "regulations_search", Tool: "regulations_search", In: map[string]any{"query": "emissions"}},
+		{Golden: "regulations_search_open", Tool: "regulations_search", In: map[string]any{"query": "emissions", "status": "open"}},
+		{Golden: "trademarks_search", Tool: "trademarks_search", In: map[string]any{"query": "ChatGPT"}},
+		{Golden: "trademarks_search_owner", Tool: "trademarks_search", In: map[string]any{"query": "chatgpt", "owner": "openai"}},
+		{Golden: "trademarks_search_none", Tool: "trademarks_search", In: map[string]any{"query": "zzyzx"}},
 	}
-	for _, c := range cases {
-		t.Run(c.file, func(t *testing.T) {
-			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
-			if err != nil {
-				t.Fatal(err)
-			}
-			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
-		})
-	}
+	registrytest.RunGolden(t, cases, upstreams.RecordedAt)
 }
 
 func TestErrors(t *testing.T) {
@@ -79,25 +36,27 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"court_opinions", map[string]any{"query": "outage"}, "courtlistener: upstream answered with an error (HTTP 503)"},
-		{"court_docket", map[string]any{"docket_id": "99999999999999999999"}, "docket_id must be a CourtListener docket id such as 4214664"},
 		{"court_docket", map[string]any{"docket_id": "1"}, "courtlistener: CourtListener has no docket 1 (HTTP 404)"},
-		{"federal_register", map[string]any{"query": "stablecoins", "agency": "&&"}, "agency must name an agency, e.g. EPA or Federal Trade Commission"},
 	}
 	for _, c := range cases {
-		_, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
+		_, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, upstreams.RecordedAt)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %v: err = %v, want %q", c.tool, c.in, err, c.want)
 		}
 	}
-	_, err := registrytest.Run(t, "court_docket", map[string]any{"docket_id": "1"}, upstreams.Replay, callNow)
+	_, err := registrytest.Run(t, "court_docket", map[string]any{"docket_id": "1"}, upstreams.Replay, upstreams.RecordedAt)
 	if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.NotFound {
 		t.Errorf("unknown docket: %v", err)
 	}
-	_, err = registrytest.Run(t, "court_docket", map[string]any{"docket_id": "0"}, upstreams.Replay, callNow)
-	var in *registry.InputError
-	if !errors.As(err, &in) {
-		t.Errorf("docket 0: %v is not an input error", err)
-	}
+}
+
+// Input the tools cannot serve is refused before payment.
+func TestRefusedBeforePayment(t *testing.T) {
+	docket := registry.FieldError{Name: "docket_id", Problem: "must be a CourtListener docket id such as 4214664"}
+	registrytest.Refused(t, "court_docket", map[string]any{"docket_id": "99999999999999999999"}, docket)
+	registrytest.Refused(t, "court_docket", map[string]any{"docket_id": "0"}, docket)
+	registrytest.Refused(t, "federal_register", map[string]any{"query": "stablecoins", "agency": "&&"},
+		registry.FieldError{Name: "agency", Problem: "must name an agency, e.g. EPA or Federal Trade Commission"})
 }
 
 // The requests carry the buyer's filters in the form each source expects.
@@ -122,7 +81,7 @@ func TestRequests(t *testing.T) {
 		if errs != nil {
 			t.Fatal(errs)
 		}
-		_, _ = tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: record, Now: callNow})
+		_, _ = tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: record, Now: upstreams.RecordedAt})
 	}
 	want := []string{
 		courtlistener.Source.BaseURL + "/search/?court=scotus+ca9&filed_after=2026-08-22&order_by=score+desc&q=fair+use&type=o",

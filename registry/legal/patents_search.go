@@ -22,6 +22,7 @@ func init() {
 		Expected: "Envelope: data is an array of patents {patent_id, title, date, type, abstract, assignees[], " +
 			"inventors[], url}, newest grant first.",
 		Shape:   registry.Envelope,
+		Result:  []patentsview.Patent(nil),
 		Sources: []string{patentsview.Source.Name},
 		Handler: patentsSearch,
 	})

@@ -25,6 +25,7 @@ func init() {
 		Expected: "Envelope: data is an array of up to 25 documents {id, title, agency_id, docket_id, document_type, " +
 			"posted_date, comment_start_date, comment_end_date, open_for_comment, fr_doc_num, withdrawn, url}, newest first.",
 		Shape:   registry.Envelope,
+		Result:  []regulationsgov.Document(nil),
 		Sources: []string{regulationsgov.Source.Name},
 		Handler: regulationsSearch,
 	})

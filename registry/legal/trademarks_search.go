@@ -23,6 +23,7 @@ func init() {
 			"status_date, status_definition, filing_date, registration_date, abandonment_date, expiration_date, " +
 			"goods_services, owners[], url}.",
 		Shape:   registry.Envelope,
+		Result:  []trademarks.Mark(nil),
 		Sources: []string{trademarks.Source.Name},
 		Handler: trademarksSearch,
 	})

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -55,11 +56,11 @@ func bundleViolations(m polymarket.Market, yes, no polymarket.Book, minEdge floa
 		size := math.Min(float64(y.Size), float64(n.Size))
 		out = append(out, bundleViolation{
 			MarketID: string(m.ID), Slug: m.Slug, Question: m.Question, Side: side,
-			Edge: round4(edge), YesPrice: round4(float64(y.Price)), NoPrice: round4(float64(n.Price)),
-			YesFee: round6(venueAFee(rate, float64(y.Price))), NoFee: round6(venueAFee(rate, float64(n.Price))),
-			FeeRate: rate, MaxSize: size, MaxProfit: round2(edge * size), Liquidity: float64(m.LiquidityNum),
+			Edge: tidy.Round(edge, 4), YesPrice: tidy.Round(float64(y.Price), 4), NoPrice: tidy.Round(float64(n.Price), 4),
+			YesFee: tidy.Round(venueAFee(rate, float64(y.Price)), 6), NoFee: tidy.Round(venueAFee(rate, float64(n.Price)), 6),
+			FeeRate: rate, MaxSize: size, MaxProfit: tidy.Round(edge*size, 2), Liquidity: float64(m.LiquidityNum),
 			EndDate: m.EndDate, Confidence: bundleConfidence(size*float64(y.Price+n.Price), spreads, days, dated),
-			Action: fmt.Sprintf(action, round4(float64(y.Price)), round4(float64(n.Price))),
+			Action: fmt.Sprintf(action, tidy.Round(float64(y.Price), 4), tidy.Round(float64(n.Price), 4)),
 		})
 	}
 	if okAY && okAN {
@@ -91,5 +92,5 @@ func bundleConfidence(notional, spreads, days float64, dated bool) float64 {
 	case days > 0:
 		timeLeft = 0.5
 	}
-	return round2(0.5*depth + 0.3*tight + 0.2*timeLeft)
+	return tidy.Round(0.5*depth+0.3*tight+0.2*timeLeft, 2)
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -13,7 +14,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "combinatorial_arb", Path: "/paid/venueA/combinatorial-arb", Price: "0.06", Category: "Prediction Markets",
-		Description: "Inspects the most traded open venueA events for combinatorial mispricing after taker fees: " +
+		Description: "Inspects the most traded open Polymarket events for combinatorial mispricing after taker fees: " +
 			"outcome sums of mutually exclusive events away from 1, and threshold ladders whose further level is priced above a nearer one.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(1, 100).WithDefault(20).Describe("active events inspected, by 24h volume, before filtering"),
@@ -23,6 +24,7 @@ func init() {
 			"threshold_ladder), event_slug, event_title, edge, legs: [{market_id, outcome, trade, price, fee}], action, " +
 			"quote_source}], skipped: [{event_slug, reason}]}, best edge first.",
 		Shape:   registry.Envelope,
+		Result:  combinatorialScan{},
 		Sources: []string{polymarket.Gamma.Name},
 		Handler: combinatorialArb,
 	})
@@ -98,10 +100,10 @@ func outcomeSumCandidates(ev polymarket.Event) []combinationCandidate {
 			leg := combinationLeg{MarketID: l.MarketID, Outcome: l.Outcome}
 			if cand.Side == "long" {
 				leg.Trade, leg.Price = "buy YES", *l.Ask
-				leg.Fee = round6(*l.AskWithFee - *l.Ask)
+				leg.Fee = tidy.Round(*l.AskWithFee-*l.Ask, 6)
 			} else {
 				leg.Trade, leg.Price = "sell YES", *l.Bid
-				leg.Fee = round6(*l.Bid - *l.BidNetFee)
+				leg.Fee = tidy.Round(*l.Bid-*l.BidNetFee, 6)
 			}
 			cc.Legs = append(cc.Legs, leg)
 		}
@@ -122,13 +124,13 @@ func ladderCandidates(ev polymarket.Event, ladder []ladderRung) []combinationCan
 			}
 			ask, bid := float64(near.BestAsk), float64(far.BestBid)
 			out = append(out, combinationCandidate{
-				Rule: "threshold_ladder", EventSlug: ev.Slug, EventTitle: ev.Title, Edge: round4(edge),
+				Rule: "threshold_ladder", EventSlug: ev.Slug, EventTitle: ev.Title, Edge: tidy.Round(edge, 4),
 				Legs: []combinationLeg{
-					{MarketID: string(near.ID), Outcome: near.GroupItemTitle, Trade: "buy YES", Price: round4(ask), Fee: round6(venueAFee(feeRate(near), ask))},
-					{MarketID: string(far.ID), Outcome: far.GroupItemTitle, Trade: "buy NO", Price: round4(1 - bid), Fee: round6(venueAFee(feeRate(far), bid))},
+					{MarketID: string(near.ID), Outcome: near.GroupItemTitle, Trade: "buy YES", Price: tidy.Round(ask, 4), Fee: tidy.Round(venueAFee(feeRate(near), ask), 6)},
+					{MarketID: string(far.ID), Outcome: far.GroupItemTitle, Trade: "buy NO", Price: tidy.Round(1-bid, 4), Fee: tidy.Round(venueAFee(feeRate(far), bid), 6)},
 				},
 				Action: fmt.Sprintf("%s is priced above %s (bid %v > ask %v): buy YES %s and NO %s; every outcome pays at least 1",
-					far.GroupItemTitle, near.GroupItemTitle, round4(bid), round4(ask), near.GroupItemTitle, far.GroupItemTitle),
+					far.GroupItemTitle, near.GroupItemTitle, tidy.Round(bid, 4), tidy.Round(ask, 4), near.GroupItemTitle, far.GroupItemTitle),
 				QuoteSource: "gamma_top_of_book",
 			})
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
@@ -14,7 +15,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "cross_platform_arb_scan", Path: "/paid/markets/cross-platform-scan", Price: "0.10", Category: "Prediction Markets",
-		Description: "Matches open venueA and venueB markets about a topic by question similarity and reports fee-adjusted " +
+		Description: "Matches open Polymarket and Kalshi markets about a topic by question similarity and reports fee-adjusted " +
 			"cross-venue spreads: YES on one venue plus NO on the other bought for less than 1 after both venues' taker fees.",
 		Params: []registry.Param{
 			registry.Str("query").Req().Len(2, 100).Describe("topic, e.g. fed december"),
@@ -29,6 +30,7 @@ func init() {
 			"yes_bid, yes_ask, no_bid, no_ask, close_time}, edge_yes_a_no_b, edge_no_a_yes_b, best_edge, candidate, action}], " +
 			"basis_risk}; count is the number of candidates.",
 		Shape:   registry.Envelope,
+		Result:  crossScan{},
 		Sources: []string{polymarket.Gamma.Name, kalshi.Source.Name},
 		Handler: crossPlatformArbScan,
 	})
@@ -108,7 +110,7 @@ func crossPlatformArbScan(ctx context.Context, c *registry.Call) (*registry.Resu
 	candidates := 0
 	for _, p := range matchGreedy(scored, c.Args.Float("min_similarity")) {
 		pair := pricePair(as[p.a], bs[p.b], c.Args.Float("min_net_edge"))
-		pair.Similarity = round4(p.score)
+		pair.Similarity = tidy.Round(p.score, 4)
 		if pair.Candidate {
 			candidates++
 		}
@@ -166,18 +168,18 @@ func pricePair(a polymarket.Market, b venueBMarket, minEdge float64) crossPair {
 			YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk), CloseTime: m.CloseTime},
 	}
 	if ask > 0 && ask < 1 && m.NoAsk > 0 && m.NoAsk < 1 {
-		pair.EdgeYesANoB = ptr(round4(crossEdge(rate, ask, m.NoAsk)))
+		pair.EdgeYesANoB = ptr(tidy.Round(crossEdge(rate, ask, m.NoAsk), 4))
 	}
 	if bid > 0 && bid < 1 && m.YesAsk > 0 && m.YesAsk < 1 {
-		pair.EdgeNoAYesB = ptr(round4(crossEdge(rate, 1-bid, m.YesAsk)))
+		pair.EdgeNoAYesB = ptr(tidy.Round(crossEdge(rate, 1-bid, m.YesAsk), 4))
 	}
 	switch {
 	case pair.EdgeYesANoB != nil && (pair.EdgeNoAYesB == nil || *pair.EdgeYesANoB >= *pair.EdgeNoAYesB):
 		pair.BestEdge = pair.EdgeYesANoB
-		pair.Action = fmt.Sprintf("buy YES on venueA at %v and NO on venueB at %v", round4(ask), round4(m.NoAsk))
+		pair.Action = fmt.Sprintf("buy YES on venueA at %v and NO on venueB at %v", tidy.Round(ask, 4), tidy.Round(m.NoAsk, 4))
 	case pair.EdgeNoAYesB != nil:
 		pair.BestEdge = pair.EdgeNoAYesB
-		pair.Action = fmt.Sprintf("buy NO on venueA at %v and YES on venueB at %v", round4(1-bid), round4(m.YesAsk))
+		pair.Action = fmt.Sprintf("buy NO on venueA at %v and YES on venueB at %v", tidy.Round(1-bid, 4), tidy.Round(m.YesAsk, 4))
 	}
 	pair.Candidate = pair.BestEdge != nil && *pair.BestEdge >= minEdge
 	if !pair.Candidate {

@@ -1,26 +1,18 @@
 package markets
 
 import (
-	"math"
 	"strings"
 	"time"
+
+	"github.com/coinslot/coinslot/registry/tidy"
 )
-
-// round4 rounds prices, edges and ratios for display; +0 turns -0 into 0.
-func round4(x float64) float64 { return math.Round(x*1e4)/1e4 + 0 }
-
-// round6 keeps fee amounts visible.
-func round6(x float64) float64 { return math.Round(x*1e6)/1e6 + 0 }
-
-// round2 rounds dollar amounts and scores.
-func round2(x float64) float64 { return math.Round(x*100)/100 + 0 }
 
 // price returns a pointer for JSON, nil when the venue has no quote (0).
 func price(p float64) *float64 {
 	if p <= 0 {
 		return nil
 	}
-	v := round4(p)
+	v := tidy.Round(p, 4)
 	return &v
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
@@ -13,34 +14,41 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "odds_feed", Path: "/paid/odds/feed", Price: "0.02", Category: "Prediction Markets",
-		Description: "Normalized odds from the most traded open markets of venueA, venueB or both: YES/NO prices as " +
+		Description: "Normalized odds from the most traded open markets of Polymarket (venueA), Kalshi (venueB) or both: YES/NO prices as " +
 			"probabilities, bid, ask, spread, 24h volume and liquidity, in one shape for both venues.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Str("platform").OneOf("venueA", "venueB", "both").WithDefault("both"),
 		},
 		Example: map[string]any{"limit": 10, "platform": "both"},
-		Expected: "Envelope: data is an array of {venue, id, title, yes, no, bid, ask, spread, volume_24h, liquidity, " +
-			"close_time}; yes is the bid/ask midpoint (else the last price), liquidity is venueA's USD liquidity or " +
-			"venueB's open interest in contracts; with both, each venue gives half of limit, by 24h volume.",
+		Expected: "Envelope: data is an array of {venue, id, title, yes, no, bid, ask, spread, volume_24h_usd, " +
+			"volume_24h_contracts, liquidity_usd, open_interest_contracts, close_time}; yes is the bid/ask midpoint (else " +
+			"the last price); each venue fills the fields in the unit it reports, the others are null: venueA volume and " +
+			"order-book liquidity in USD, venueB volume and open interest in contracts; with both, each venue gives half " +
+			"of limit, by 24h volume.",
 		Shape:   registry.Envelope,
+		Result:  []oddsRow(nil),
 		Sources: []string{polymarket.Gamma.Name, kalshi.Source.Name},
 		Handler: oddsFeed,
 	})
 }
 
 type oddsRow struct {
-	Venue     string   `json:"venue"`
-	ID        string   `json:"id"`
-	Title     string   `json:"title"`
-	Yes       *float64 `json:"yes"`
-	No        *float64 `json:"no"`
-	Bid       *float64 `json:"bid"`
-	Ask       *float64 `json:"ask"`
-	Spread    *float64 `json:"spread"`
-	Volume24h float64  `json:"volume_24h"`
-	Liquidity float64  `json:"liquidity"`
-	CloseTime string   `json:"close_time"`
+	Venue  string   `json:"venue"`
+	ID     string   `json:"id"`
+	Title  string   `json:"title"`
+	Yes    *float64 `json:"yes"`
+	No     *float64 `json:"no"`
+	Bid    *float64 `json:"bid"`
+	Ask    *float64 `json:"ask"`
+	Spread *float64 `json:"spread"`
+	// The venues count in different units, so each has its own fields:
+	// venueA reports USD, venueB contracts (each pays $1 if it wins).
+	Volume24hUSD          *float64 `json:"volume_24h_usd"`
+	Volume24hContracts    *float64 `json:"volume_24h_contracts"`
+	LiquidityUSD          *float64 `json:"liquidity_usd"`
+	OpenInterestContracts *float64 `json:"open_interest_contracts"`
+	CloseTime             string   `json:"close_time"`
 }
 
 func oddsFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
@@ -77,34 +85,34 @@ func oddsFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 func venueAOdds(m polymarket.Market) oddsRow {
 	bid, ask := float64(m.BestBid), float64(m.BestAsk)
 	row := oddsRow{Venue: "venueA", ID: m.Slug, Title: m.Question, Bid: price(bid), Ask: price(ask),
-		Volume24h: round2(float64(m.Volume24hr)), Liquidity: round2(float64(m.LiquidityNum)), CloseTime: m.EndDate}
+		Volume24hUSD: ptr(tidy.Round(float64(m.Volume24hr), 2)), LiquidityUSD: ptr(tidy.Round(float64(m.LiquidityNum), 2)), CloseTime: m.EndDate}
 	yes := 0.0
 	switch {
 	case bid > 0 && ask > 0:
 		yes = (bid + ask) / 2
-		row.Spread = ptr(round4(ask - bid))
+		row.Spread = ptr(tidy.Round(ask-bid, 4))
 	case len(m.OutcomePrices) > 0:
 		yes = m.OutcomePrices[0]
 	}
 	if yes > 0 {
-		row.Yes, row.No = ptr(round4(yes)), ptr(round4(1-yes))
+		row.Yes, row.No = ptr(tidy.Round(yes, 4)), ptr(tidy.Round(1-yes, 4))
 	}
 	return row
 }
 
 func venueBOdds(m kalshi.Market) oddsRow {
 	row := oddsRow{Venue: "venueB", ID: m.Ticker, Title: m.Title, Bid: price(m.YesBid), Ask: price(m.YesAsk),
-		Volume24h: m.Volume24h, Liquidity: m.OpenInterest, CloseTime: m.CloseTime}
+		Volume24hContracts: ptr(m.Volume24h), OpenInterestContracts: ptr(m.OpenInterest), CloseTime: m.CloseTime}
 	if m.YesSubTitle != "" {
 		row.Title += " " + m.YesSubTitle
 	}
 	yes := m.LastPrice
 	if m.YesBid > 0 && m.YesAsk > 0 {
 		yes = (m.YesBid + m.YesAsk) / 2
-		row.Spread = ptr(round4(m.YesAsk - m.YesBid))
+		row.Spread = ptr(tidy.Round(m.YesAsk-m.YesBid, 4))
 	}
 	if yes > 0 {
-		row.Yes, row.No = ptr(round4(yes)), ptr(round4(1-yes))
+		row.Yes, row.No = ptr(tidy.Round(yes, 4)), ptr(tidy.Round(1-yes, 4))
 	}
 	return row
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -14,7 +15,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "orderbook_imbalance", Path: "/paid/venueA/orderbook-imbalance", Price: "0.04", Category: "Prediction Markets",
-		Description: "Order-book pressure on venueA outcome tokens: best bid and ask computed from the live book, spread, " +
+		Description: "Order-book pressure on Polymarket outcome tokens: best bid and ask computed from the live book, spread, " +
 			"microprice, size and dollar imbalance over the top 5 levels, and depth within 5 cents of the mid.",
 		Params: []registry.Param{
 			registry.Str("token_id").Len(1, 100).Describe("outcome token id"),
@@ -26,6 +27,7 @@ func init() {
 			"microprice, imbalance, dollar_imbalance, bid_depth_5c, ask_depth_5c, signal (bid_heavy, ask_heavy, balanced), " +
 			"book_time}; imbalance = (bid size − ask size)/(bid size + ask size) over the top 5 levels.",
 		Shape:   registry.Envelope,
+		Result:  []imbalanceRow(nil),
 		Sources: []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
 		Handler: orderbookImbalance,
 	})
@@ -120,8 +122,8 @@ func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
 		askUSD += float64(l.Price * l.Size)
 	}
 	if bidSz+askSz > 0 {
-		row.Imbalance = round4((bidSz - askSz) / (bidSz + askSz))
-		row.DollarImbalance = round4((bidUSD - askUSD) / (bidUSD + askUSD))
+		row.Imbalance = tidy.Round((bidSz-askSz)/(bidSz+askSz), 4)
+		row.DollarImbalance = tidy.Round((bidUSD-askUSD)/(bidUSD+askUSD), 4)
 	}
 	switch {
 	case row.Imbalance >= heavy:
@@ -141,8 +143,8 @@ func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
 	bid, ask := float64(bids[0].Price), float64(asks[0].Price)
 	bq, aq := float64(bids[0].Size), float64(asks[0].Size)
 	mid := (bid + ask) / 2
-	row.Spread, row.Mid = ptr(round4(ask-bid)), ptr(round4(mid))
-	row.Microprice = ptr(round4((ask*bq + bid*aq) / (bq + aq)))
+	row.Spread, row.Mid = ptr(tidy.Round(ask-bid, 4)), ptr(tidy.Round(mid, 4))
+	row.Microprice = ptr(tidy.Round((ask*bq+bid*aq)/(bq+aq), 4))
 	for _, l := range bids {
 		if mid-float64(l.Price) <= depthWindow+1e-9 {
 			row.BidDepth5c += float64(l.Size)
@@ -153,7 +155,7 @@ func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
 			row.AskDepth5c += float64(l.Size)
 		}
 	}
-	row.BidDepth5c, row.AskDepth5c = round2(row.BidDepth5c), round2(row.AskDepth5c)
+	row.BidDepth5c, row.AskDepth5c = tidy.Round(row.BidDepth5c, 2), tidy.Round(row.AskDepth5c, 2)
 	return row
 }
 

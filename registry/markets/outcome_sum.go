@@ -3,6 +3,7 @@ package markets
 import (
 	"math"
 
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
@@ -50,13 +51,13 @@ func legFromBook(m polymarket.Market, book *polymarket.Book) sumLeg {
 		}
 	}
 	if ask > 0 && ask < 1 {
-		leg.Ask, leg.AskWithFee = price(ask), ptr(round6(venueABuy(rate, ask)))
+		leg.Ask, leg.AskWithFee = price(ask), ptr(tidy.Round(venueABuy(rate, ask), 6))
 		if book != nil {
 			leg.AskSize = ptr(askSize)
 		}
 	}
 	if bid > 0 && bid < 1 {
-		leg.Bid, leg.BidNetFee = price(bid), ptr(round6(venueASell(rate, bid)))
+		leg.Bid, leg.BidNetFee = price(bid), ptr(tidy.Round(venueASell(rate, bid), 6))
 		if book != nil {
 			leg.BidSize = ptr(bidSize)
 		}

@@ -11,7 +11,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "rebalance_arb_scan", Path: "/paid/venueA/rebalance-scan", Price: "0.04", Category: "Prediction Markets",
-		Description: "Scans venueA binary markets for YES+NO pricing violations at executable order-book prices, " +
+		Description: "Scans Polymarket binary markets for YES+NO pricing violations at executable order-book prices, " +
 			"after taker fees: long (buy both below 1) and short (mint and sell both above 1) opportunities with confidence scores.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(10, 2000).WithDefault(500).Describe("markets to scan, by 24h volume"),
@@ -23,6 +23,7 @@ func init() {
 			"[{market_id, slug, question, side, edge, yes_price, no_price, yes_fee, no_fee, fee_rate, max_size, " +
 			"max_profit_usd, liquidity, end_date, confidence, action}]}, best edge first.",
 		Shape:   registry.Envelope,
+		Result:  rebalanceScan{},
 		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
 		Handler: rebalanceArbScan,
 	})

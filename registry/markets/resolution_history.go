@@ -5,22 +5,25 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "resolution_history", Path: "/paid/venueA/resolution-history", Price: "0.03", Category: "Prediction Markets",
-		Description: "venueA markets that closed within the last days_back days: winning outcome from the final prices, " +
+		Description: "Polymarket markets that closed within the last days_back days: winning outcome from the final prices, " +
 			"resolution status (resolved, proposed, disputed), close time and volume.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Int("days_back").Range(1, 90).WithDefault(7),
 		},
 		Example: map[string]any{"limit": 10, "days_back": 7},
-		Expected: "Envelope: data is an array of {market_id, question, slug, winner (null when not settled at 1/0), " +
+		Expected: "Envelope: data is an array of {market_id, question, slug, winner (the outcome settled at 1, within " +
+			"1e-4; null when none is), " +
 			"final_prices {outcome: price}, resolution_status, end_date, closed_time, volume}, most recent first.",
 		Shape:   registry.Envelope,
+		Result:  []resolvedRow(nil),
 		Sources: []string{polymarket.Gamma.Name},
 		Handler: resolutionHistory,
 	})
@@ -37,6 +40,10 @@ type resolvedRow struct {
 	ClosedTime       string             `json:"closed_time"`
 	Volume           float64            `json:"volume"`
 }
+
+// settledTolerance is how far from 1 a final price may be and still be the
+// settlement payout: far below any price a trade leaves on a closed market.
+const settledTolerance = 1e-4
 
 func resolutionHistory(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
@@ -56,12 +63,14 @@ func resolutionHistory(ctx context.Context, c *registry.Call) (*registry.Result,
 		}
 		row := resolvedRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, FinalPrices: map[string]float64{},
 			ResolutionStatus: m.UmaResolutionStatus, EndDate: m.EndDate, ClosedTime: closedAt.Format(time.RFC3339),
-			Volume: round2(float64(m.VolumeNum))}
+			Volume: tidy.Round(float64(m.VolumeNum), 2)}
 		for i, o := range m.Outcomes {
 			if i < len(m.OutcomePrices) {
-				row.FinalPrices[o] = round4(m.OutcomePrices[i])
-				// A market settles by paying 1 on the winning outcome.
-				if m.OutcomePrices[i] == 1 {
+				row.FinalPrices[o] = tidy.Round(m.OutcomePrices[i], 4)
+				// A market settles by paying 1 on the winning outcome;
+				// Gamma reports that price as it came from the chain,
+				// 0.99999959 as well as 1.
+				if m.OutcomePrices[i] >= 1-settledTolerance {
 					row.Winner = &m.Outcomes[i]
 				}
 			}

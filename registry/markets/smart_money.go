@@ -1,12 +1,15 @@
 package markets
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"sort"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -14,7 +17,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "smart_money", Path: "/paid/venueA/smart-money", Price: "0.05", Category: "Prediction Markets",
-		Description: "The most profitable venueA wallets over a timeframe (PnL, volume, PnL per dollar traded) and the " +
+		Description: "The most profitable Polymarket wallets over a timeframe (PnL, volume, PnL per dollar traded) and the " +
 			"net flow of their recent trades per market and outcome: buys minus sells in USD.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 50).WithDefault(10).Describe("wallets from the top of the PnL leaderboard"),
@@ -23,8 +26,10 @@ func init() {
 		Example: map[string]any{"limit": 5, "timeframe": "7d"},
 		Expected: "Envelope: data {timeframe, wallets: [{rank, wallet, name, pnl, volume, pnl_per_volume, verified, " +
 			"trades_in_timeframe}], market_flows: [{condition_id, title, slug, outcome, net_usd, buy_usd, sell_usd, wallets, " +
-			"trades}]}, flows by absolute net USD.",
+			"trades}], warnings[]}, flows by absolute net USD. A wallet whose trades cannot be read has trades_in_timeframe " +
+			"null, adds nothing to the flows and is named in warnings; the call fails only when no wallet's trades can be read.",
 		Shape:   registry.Envelope,
+		Result:  smartMoneyReport{},
 		Sources: []string{polymarket.Data.Name},
 		Handler: smartMoney,
 	})
@@ -47,6 +52,7 @@ type smartMoneyReport struct {
 	Timeframe   string        `json:"timeframe"`
 	Wallets     []smartWallet `json:"wallets"`
 	MarketFlows []marketFlow  `json:"market_flows"`
+	Warnings    []string      `json:"warnings"`
 }
 
 type smartWallet struct {
@@ -57,7 +63,7 @@ type smartWallet struct {
 	Volume       float64  `json:"volume"`
 	PnlPerVolume *float64 `json:"pnl_per_volume"`
 	Verified     bool     `json:"verified"`
-	Trades       int      `json:"trades_in_timeframe"`
+	Trades       *int     `json:"trades_in_timeframe"` // null when the wallet's trades could not be read
 }
 
 type marketFlow struct {
@@ -80,42 +86,39 @@ func smartMoney(ctx context.Context, c *registry.Call) (*registry.Result, error)
 	if err != nil {
 		return nil, err
 	}
-	report := smartMoneyReport{Timeframe: c.Args.String("timeframe"), Wallets: []smartWallet{}, MarketFlows: []marketFlow{}}
+	report := smartMoneyReport{Timeframe: c.Args.String("timeframe"), Wallets: []smartWallet{}, MarketFlows: []marketFlow{}, Warnings: []string{}}
 	flows := map[string]*marketFlow{}
+	var firstErr error
+	read := 0
+	var since time.Time // all trades read when the timeframe has no window
+	if tf.window > 0 {
+		since = c.Now.Add(-tf.window)
+	}
 	for _, l := range leaders[:min(len(leaders), c.Args.Int("limit"))] {
 		w := smartWallet{Rank: string(l.Rank), Wallet: l.ProxyWallet, Name: string(l.UserName),
-			Pnl: round2(float64(l.Pnl)), Volume: round2(float64(l.Vol)), Verified: l.VerifiedBadge}
+			Pnl: tidy.Round(float64(l.Pnl), 2), Volume: tidy.Round(float64(l.Vol), 2), Verified: l.VerifiedBadge}
 		if l.Vol > 0 {
-			w.PnlPerVolume = ptr(round4(float64(l.Pnl / l.Vol)))
+			w.PnlPerVolume = ptr(tidy.Round(float64(l.Pnl/l.Vol), 4))
 		}
 		trades, err := upstreams.Fetch(ctx, s.Session, polymarket.TradesOf(l.ProxyWallet, tradesPerWallet), polymarket.DecodeTrades)
-		if err != nil {
+		switch _, upstream := upstreams.AsError(err); {
+		case err != nil && (!upstream || ctx.Err() != nil):
 			return nil, err
-		}
-		for _, t := range trades {
-			if tf.window > 0 && time.Unix(t.Timestamp, 0).Before(c.Now.Add(-tf.window)) {
-				continue
-			}
-			w.Trades++
-			key := t.ConditionID + "/" + t.Outcome
-			f := flows[key]
-			if f == nil {
-				f = &marketFlow{ConditionID: t.ConditionID, Title: t.Title, Slug: t.Slug, Outcome: t.Outcome, wallets: map[string]bool{}}
-				flows[key] = f
-			}
-			usd := float64(t.Size * t.Price)
-			if t.Side == "SELL" {
-				f.SellUSD += usd
-			} else {
-				f.BuyUSD += usd
-			}
-			f.Trades++
-			f.wallets[l.ProxyWallet] = true
+		case err != nil: // one wallet's unreadable trades leave the others' flows standing
+			firstErr = cmp.Or(firstErr, err)
+			report.Warnings = append(report.Warnings, fmt.Sprintf("trades of wallet %s (rank %s) could not be read, so they are left out of the flows: %v", l.ProxyWallet, l.Rank, err))
+		default:
+			read++
+			n := addFlows(flows, l.ProxyWallet, trades, since)
+			w.Trades = &n
 		}
 		report.Wallets = append(report.Wallets, w)
 	}
+	if read == 0 && firstErr != nil {
+		return nil, firstErr
+	}
 	for _, f := range flows {
-		f.NetUSD, f.BuyUSD, f.SellUSD = round2(f.BuyUSD-f.SellUSD), round2(f.BuyUSD), round2(f.SellUSD)
+		f.NetUSD, f.BuyUSD, f.SellUSD = tidy.Round(f.BuyUSD-f.SellUSD, 2), tidy.Round(f.BuyUSD, 2), tidy.Round(f.SellUSD, 2)
 		f.Wallets = len(f.wallets)
 		report.MarketFlows = append(report.MarketFlows, *f)
 	}
@@ -127,4 +130,31 @@ func smartMoney(ctx context.Context, c *registry.Call) (*registry.Result, error)
 		return a.ConditionID+a.Outcome < b.ConditionID+b.Outcome
 	})
 	return s.result(report, len(report.MarketFlows)), nil
+}
+
+// addFlows adds a wallet's trades since the given time to the flows and
+// returns how many there were.
+func addFlows(flows map[string]*marketFlow, wallet string, trades []polymarket.Trade, since time.Time) int {
+	n := 0
+	for _, t := range trades {
+		if time.Unix(t.Timestamp, 0).Before(since) {
+			continue
+		}
+		n++
+		key := t.ConditionID + "/" + t.Outcome
+		f := flows[key]
+		if f == nil {
+			f = &marketFlow{ConditionID: t.ConditionID, Title: t.Title, Slug: t.Slug, Outcome: t.Outcome, wallets: map[string]bool{}}
+			flows[key] = f
+		}
+		usd := float64(t.Size * t.Price)
+		if t.Side == "SELL" {
+			f.SellUSD += usd
+		} else {
+			f.BuyUSD += usd
+		}
+		f.Trades++
+		f.wallets[wallet] = true
+	}
+	return n
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -13,7 +14,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "trending_markets", Path: "/paid/venueA/trending", Price: "0.02", Category: "Prediction Markets",
-		Description: "Top open venueA markets by 24h volume, optionally in one category, with prices, best bid/ask, liquidity, 24h price change and end dates.",
+		Description: "Top open Polymarket markets by 24h volume, optionally in one category, with prices, best bid/ask, liquidity, 24h price change and end dates.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(20),
 			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
@@ -22,6 +23,7 @@ func init() {
 		Expected: "Envelope: data is an array of markets {rank, market_id, question, slug, event_slug, yes_price, no_price, " +
 			"best_bid, best_ask, volume_24h, liquidity, price_change_24h, end_date}, by 24h volume.",
 		Shape:   registry.Envelope,
+		Result:  []trendingRow(nil),
 		Sources: []string{polymarket.Gamma.Name},
 		Handler: trendingMarkets,
 	})
@@ -63,11 +65,11 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 		rows[i] = trendingRow{
 			Rank: i + 1, MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, EventSlug: eventSlug(m),
 			BestBid: price(float64(m.BestBid)), BestAsk: price(float64(m.BestAsk)),
-			Volume24h: round2(float64(m.Volume24hr)), Liquidity: round2(float64(m.LiquidityNum)),
-			PriceChange24h: round4(float64(m.OneDayPriceChange)), EndDate: m.EndDate,
+			Volume24h: tidy.Round(float64(m.Volume24hr), 2), Liquidity: tidy.Round(float64(m.LiquidityNum), 2),
+			PriceChange24h: tidy.Round(float64(m.OneDayPriceChange), 4), EndDate: m.EndDate,
 		}
 		if len(m.OutcomePrices) == 2 {
-			rows[i].YesPrice, rows[i].NoPrice = ptr(round4(m.OutcomePrices[0])), ptr(round4(m.OutcomePrices[1]))
+			rows[i].YesPrice, rows[i].NoPrice = ptr(tidy.Round(m.OutcomePrices[0], 4)), ptr(tidy.Round(m.OutcomePrices[1], 4))
 		}
 	}
 	return s.result(rows, len(rows)), nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
@@ -12,7 +13,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "venueA_event_scan", Path: "/paid/venueA/event-scan", Price: "0.03", Category: "Prediction Markets",
-		Description: "Scans one multi-outcome venueA event for fee-adjusted outcome-sum violations: buy every YES below 1 " +
+		Description: "Scans one multi-outcome Polymarket event for fee-adjusted outcome-sum violations: buy every YES below 1 " +
 			"(long) or sell every YES above 1 (short), at order-book prices, with each leg's quote and fee shown.",
 		Params: []registry.Param{
 			registry.Str("slug").Req().Len(1, 200).Describe("event slug"),
@@ -25,6 +26,7 @@ func init() {
 			"[{market_id, outcome, ask, bid, sizes, fee_rate, ask_with_fee, bid_net_fee, liquidity, quote_source}], " +
 			"long_edge, short_edge, candidates: [{side, edge, max_sets, max_profit_usd, confidence, action}], blocked: [reasons]}.",
 		Shape:   registry.Envelope,
+		Result:  eventScan{},
 		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
 		Handler: venueAEventScan,
 	})
@@ -103,10 +105,10 @@ func venueAEventScan(ctx context.Context, c *registry.Call) (*registry.Result, e
 	}
 	long, short, longOK, shortOK := sumEdges(out.Legs)
 	if longOK {
-		out.LongEdge = ptr(round4(long))
+		out.LongEdge = ptr(tidy.Round(long, 4))
 	}
 	if shortOK {
-		out.ShortEdge = ptr(round4(short))
+		out.ShortEdge = ptr(tidy.Round(short, 4))
 	}
 	if len(out.Blocked) == 0 {
 		out.Candidates = sumCandidates(out.Legs, c.Args.Float("min_edge"))
@@ -149,10 +151,10 @@ func sumCandidates(legs []sumLeg, minEdge float64) []sumCandidate {
 	}
 	out := []sumCandidate{}
 	add := func(side string, edge float64, action string) {
-		c := sumCandidate{Side: side, Edge: round4(edge), Confidence: confidence, Action: action,
+		c := sumCandidate{Side: side, Edge: tidy.Round(edge, 4), Confidence: confidence, Action: action,
 			MaxSets: sumSize(legs, side == "long")}
 		if c.MaxSets != nil {
-			c.MaxProfit = ptr(round2(edge * *c.MaxSets))
+			c.MaxProfit = ptr(tidy.Round(edge**c.MaxSets, 2))
 		}
 		out = append(out, c)
 	}

@@ -2,16 +2,18 @@ package markets
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "venueA_market_scan", Path: "/paid/venueA/market-scan", Price: "0.05", Category: "Prediction Markets",
-		Description: "Scans the most traded venueA markets for resolution candidates (an outcome priced at or above " +
+		Description: "Scans the most traded Polymarket markets for resolution candidates (an outcome priced at or above " +
 			"min_certainty, with fee-adjusted return and annualised yield to the end date) and fee-adjusted YES+NO " +
 			"bundle violations at order-book prices.",
 		Params: []registry.Param{
@@ -20,10 +22,12 @@ func init() {
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum bundle edge per share pair after fees"),
 		},
 		Example: map[string]any{"limit": 50},
-		Expected: "Envelope: data {markets_scanned, markets_with_books, fee_model, resolution_candidates: [{market_id, " +
+		Expected: "Envelope: data {markets_scanned, markets_not_trading (closed or not accepting orders, left out), " +
+			"markets_with_books, fee_model, resolution_candidates: [{market_id, " +
 			"slug, question, outcome, display_price, ask, fee, cost, days_to_end, return, annualized_yield, quote_source, " +
 			"liquidity, end_date}], bundle_violations: [{market_id, side, edge, yes_price, no_price, fees, max_size, confidence, action}]}.",
 		Shape:   registry.Envelope,
+		Result:  marketScan{},
 		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
 		Handler: venueAMarketScan,
 	})
@@ -31,6 +35,7 @@ func init() {
 
 type marketScan struct {
 	MarketsScanned       int               `json:"markets_scanned"`
+	MarketsNotTrading    int               `json:"markets_not_trading"`
 	MarketsWithBooks     int               `json:"markets_with_books"`
 	FeeModel             string            `json:"fee_model"`
 	ResolutionCandidates []resolutionPick  `json:"resolution_candidates"`
@@ -62,6 +67,10 @@ func venueAMarketScan(ctx context.Context, c *registry.Call) (*registry.Result, 
 	if err != nil {
 		return nil, err
 	}
+	scanned := len(all)
+	// Gamma's open markets include some that stopped taking orders long
+	// ago without being closed: nothing can be bought there.
+	all = slices.DeleteFunc(all, func(m polymarket.Market) bool { return m.Closed || !m.AcceptingOrders })
 	var tokens []string
 	for _, m := range all {
 		if yes, no, ok := binaryTokens(m); ok {
@@ -72,7 +81,7 @@ func venueAMarketScan(ctx context.Context, c *registry.Call) (*registry.Result, 
 	if err != nil {
 		return nil, err
 	}
-	out := marketScan{MarketsScanned: len(all), FeeModel: venueAFeeModel,
+	out := marketScan{MarketsScanned: scanned, MarketsNotTrading: scanned - len(all), FeeModel: venueAFeeModel,
 		ResolutionCandidates: []resolutionPick{}, BundleViolations: []bundleViolation{}}
 	for _, m := range all {
 		yes, no, ok := binaryTokens(m)
@@ -123,14 +132,14 @@ func resolutionCandidate(m polymarket.Market, books [2]polymarket.Book, minCerta
 	ret := (1 - cost) / cost
 	pick := resolutionPick{
 		MarketID: string(m.ID), Slug: m.Slug, Question: m.Question, Outcome: m.Outcomes[lead],
-		DisplayPrice: round4(display), Ask: round4(ask), Fee: round6(venueAFee(rate, ask)), Cost: round6(cost),
-		Return: round4(ret), QuoteSource: source, Liquidity: float64(m.LiquidityNum), EndDate: m.EndDate,
+		DisplayPrice: tidy.Round(display, 4), Ask: tidy.Round(ask, 4), Fee: tidy.Round(venueAFee(rate, ask), 6), Cost: tidy.Round(cost, 6),
+		Return: tidy.Round(ret, 4), QuoteSource: source, Liquidity: float64(m.LiquidityNum), EndDate: m.EndDate,
 	}
 	if days, ok := daysUntil(c.Now, m.EndDate); ok {
-		d := round2(days)
+		d := tidy.Round(days, 2)
 		pick.DaysToEnd = &d
 		if days > 0 {
-			y := round4(ret * 365 / days)
+			y := tidy.Round(ret*365/days, 4)
 			pick.AnnualizedYield = &y
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/kalshi"
 )
@@ -11,7 +12,7 @@ import (
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "venueB_markets", Path: "/paid/venueB/markets", Price: "0.02", Category: "Prediction Markets",
-		Description: "Open venueB markets, optionally of one event ticker: YES/NO bid and ask, spread, last price and " +
+		Description: "Open Kalshi markets, optionally of one event ticker: YES/NO bid and ask, spread, last price and " +
 			"its 24h change, volume, open interest, close time and the taker fee per contract at the ask.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),
@@ -22,6 +23,7 @@ func init() {
 			"no_ask, spread, last_price, change_24h, volume, volume_24h, open_interest, close_time, taker_fee_at_ask}; " +
 			"prices in dollars, null when the side has no order.",
 		Shape:   registry.Envelope,
+		Result:  []venueBRow(nil),
 		Sources: []string{kalshi.Source.Name},
 		Handler: venueBMarkets,
 	})
@@ -63,13 +65,13 @@ func venueBMarkets(ctx context.Context, c *registry.Call) (*registry.Result, err
 			CloseTime: m.CloseTime,
 		}
 		if m.YesBid > 0 && m.YesAsk > 0 {
-			rows[i].Spread = ptr(round4(m.YesAsk - m.YesBid))
+			rows[i].Spread = ptr(tidy.Round(m.YesAsk-m.YesBid, 4))
 		}
 		if m.LastPrice > 0 && m.PreviousPrice > 0 {
-			rows[i].Change24h = ptr(round4(m.LastPrice - m.PreviousPrice))
+			rows[i].Change24h = ptr(tidy.Round(m.LastPrice-m.PreviousPrice, 4))
 		}
 		if m.YesAsk > 0 && m.YesAsk < 1 {
-			rows[i].TakerFeeAtAsk = ptr(round4(venueBFee(kalshiLot, m.YesAsk) / kalshiLot))
+			rows[i].TakerFeeAtAsk = ptr(tidy.Round(venueBFee(kalshiLot, m.YesAsk)/kalshiLot, 4))
 		}
 	}
 	return s.result(rows, len(rows)), nil

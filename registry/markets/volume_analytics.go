@@ -4,13 +4,14 @@ import (
 	"context"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
 func init() {
 	registry.Register(&registry.Tool{
 		Name: "volume_analytics", Path: "/paid/venueA/volume-analytics", Price: "0.03", Category: "Prediction Markets",
-		Description: "Top venueA markets by 24h volume with total volume at least min_volume, their volume momentum " +
+		Description: "Top Polymarket markets by 24h volume with total volume at least min_volume, their volume momentum " +
 			"(24h volume against the daily average of the past week) and 24h price change.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),
@@ -20,6 +21,7 @@ func init() {
 		Expected: "Envelope: data is an array of {market_id, question, slug, volume_total, volume_24h, volume_7d, momentum, " +
 			"trend (accelerating, steady, cooling), price_change_24h, yes_price, liquidity}, by 24h volume.",
 		Shape:   registry.Envelope,
+		Result:  []volumeRow(nil),
 		Sources: []string{polymarket.Gamma.Name},
 		Handler: volumeAnalytics,
 	})
@@ -59,14 +61,14 @@ func volumeAnalytics(ctx context.Context, c *registry.Call) (*registry.Result, e
 			continue
 		}
 		row := volumeRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug,
-			VolumeTotal: round2(float64(m.VolumeNum)), Volume24h: round2(float64(m.Volume24hr)), Volume7d: round2(float64(m.Volume1wk)),
-			Trend: "no weekly volume", PriceChange24h: round4(float64(m.OneDayPriceChange)), Liquidity: round2(float64(m.LiquidityNum))}
+			VolumeTotal: tidy.Round(float64(m.VolumeNum), 2), Volume24h: tidy.Round(float64(m.Volume24hr), 2), Volume7d: tidy.Round(float64(m.Volume1wk), 2),
+			Trend: "no weekly volume", PriceChange24h: tidy.Round(float64(m.OneDayPriceChange), 4), Liquidity: tidy.Round(float64(m.LiquidityNum), 2)}
 		if len(m.OutcomePrices) > 0 {
-			row.YesPrice = ptr(round4(m.OutcomePrices[0]))
+			row.YesPrice = ptr(tidy.Round(m.OutcomePrices[0], 4))
 		}
 		if m.Volume1wk > 0 {
 			mom := float64(m.Volume24hr) / (float64(m.Volume1wk) / 7)
-			row.Momentum = ptr(round4(mom))
+			row.Momentum = ptr(tidy.Round(mom, 4))
 			switch {
 			case mom >= accelerating:
 				row.Trend = "accelerating"

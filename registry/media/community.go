@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
@@ -72,17 +71,3 @@ func prefixed(names []string) []string {
 func channel(p reddit.Post) string { return "r/" + p.Community }
 
 func day(p reddit.Post) string { return p.Created().Format(time.DateOnly) }
-
-// excerpt cuts text to at most n characters at a word boundary, marking the
-// cut with an ellipsis; whitespace runs become single spaces.
-func excerpt(text string, n int) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if utf8.RuneCountInString(text) <= n {
-		return text
-	}
-	cut := string([]rune(text)[:n-1])
-	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
-		cut = cut[:i]
-	}
-	return cut + "…"
-}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
@@ -28,6 +29,7 @@ func init() {
 			"r/aivideo, by relevance over the past year; without query or model, the most relevant video posts. " +
 			"No upstream model API access is included.",
 		Shape:   registry.ReceiptBacked,
+		Result:  videoIntel{},
 		Sources: []string{reddit.Source.Name},
 		Handler: genVideoIntel,
 	})
@@ -78,7 +80,7 @@ const (
 
 func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	model := modelArg(c)
-	query := strings.Join(strings.Fields(c.Args.String("query")), " ")
+	query := tidy.Collapse(c.Args.String("query"))
 	terms := strings.TrimSpace(model + " " + query)
 	if terms == "" {
 		terms = "video"
@@ -102,7 +104,7 @@ func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, err
 		out.Items = append(out.Items, videoPost{
 			Title: p.Title, Channel: channel(p), Author: p.Author, Date: day(p), Score: p.Score,
 			NumComments: p.NumComments, URL: p.Discussion(), Link: p.Link(), Flair: p.Flair,
-			Excerpt: excerpt(p.Text, videoExcerpt),
+			Excerpt: tidy.Clip(tidy.Collapse(p.Text), videoExcerpt),
 		})
 	}
 	return &registry.Result{Data: out, Count: len(out.Items), Source: reddit.Source.Title, Cached: up.Cached()}, nil

@@ -1,77 +1,38 @@
 package media
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-// now is the fixed call time the fixtures were recorded around.
-var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
-
-var family = []string{"gen_video_intel", "model_settings_lookup"}
-
-func TestFamilyIsRegisteredAndSold(t *testing.T) {
-	for _, name := range family {
-		tool, ok := registry.Lookup(name)
-		if !ok {
-			t.Fatalf("%s: not registered", name)
-		}
-		if tool.Category != "Gen-Video Intel" || !strings.HasPrefix(tool.Path, "/paid/media/") || tool.Shape != registry.ReceiptBacked || tool.Handler == nil {
-			t.Errorf("%s: category %q path %q shape %s handler %v", name, tool.Category, tool.Path, tool.Shape, tool.Handler != nil)
-		}
+// Every tool of the family states its receipt and that no model access is sold.
+func TestExpectedStatesReceiptAndDisclaimer(t *testing.T) {
+	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {
 		if !strings.Contains(tool.Expected, "No upstream model API access is included") || !strings.Contains(tool.Expected, "svc_receipt") {
-			t.Errorf("%s: Expected does not state the receipt and the model-access disclaimer", name)
-		}
-		for _, s := range tool.Sources {
-			if _, ok := upstreams.LookupSource(s); !ok {
-				t.Errorf("%s: source %q is not declared", name, s)
-			}
-		}
-		res, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
-		if err != nil {
-			t.Fatalf("%s: example failed: %v", name, err)
-		}
-		// Receipt-backed data must be a JSON object the edge can add meta to.
-		body, _ := json.Marshal(res.Data)
-		if !bytes.HasPrefix(body, []byte("{")) {
-			t.Errorf("%s: data is not an object: %.40s", name, body)
+			t.Errorf("%s: Expected does not state the receipt and the model-access disclaimer", tool.Name)
 		}
 	}
 }
 
 func TestGolden(t *testing.T) {
-	cases := []struct {
-		tool, golden string
-		in           map[string]any
-	}{
-		{"gen_video_intel", "gen_video_intel", map[string]any{"model": "wan", "query": "image to video"}},
-		{"model_settings_lookup", "model_settings_lookup", map[string]any{"model": "Wan", "task": "image-to-video"}},
-		{"model_settings_lookup", "model_settings_lookup_nothing_found", map[string]any{"model": "nothingmatcheshere"}},
+	cases := []registrytest.Case{
+		{Golden: "gen_video_intel", Tool: "gen_video_intel", In: map[string]any{"model": "wan", "query": "image to video"}},
+		{Golden: "model_settings_lookup", Tool: "model_settings_lookup", In: map[string]any{"model": "Wan", "task": "image-to-video"}},
+		{Golden: "model_settings_lookup_nothing_found", Tool: "model_settings_lookup", In: map[string]any{"model": "nothingmatcheshere"}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.golden, func(t *testing.T) {
-			res, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			registrytest.Golden(t, "testdata/"+tc.golden+".golden.json", res)
-		})
-	}
+	registrytest.RunGolden(t, cases, upstreams.RecordedAt)
 }
 
 func TestModelMustBeAFamilyIdentifier(t *testing.T) {
 	want := []registry.FieldError{{Name: "model", Problem: "must be a model-family identifier such as wan, hunyuan, ltx or cogvideox: letters, digits, dots, dashes or underscores"}}
-	for _, name := range family {
-		tool, _ := registry.Lookup(name)
+	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {
+		name := tool.Name
 		if _, errs := tool.Validate(map[string]any{"model": "wan 2.2!"}); !reflect.DeepEqual(errs, want) {
 			t.Errorf("%s: %v", name, errs)
 		}
@@ -113,34 +74,13 @@ func TestSettingsScore(t *testing.T) {
 	}
 }
 
-// cachedReplay answers like Replay and says every answer came from cache.
-var cachedReplay = upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
-	resp, err := upstreams.Replay.Do(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	resp.Cached = true
-	return resp, nil
-})
-
-func TestCachedOnlyWhenTheAnswerWas(t *testing.T) {
-	for _, name := range family {
-		tool, _ := registry.Lookup(name)
-		fresh, _ := registrytest.Run(t, name, tool.Example, upstreams.Replay, now)
-		cached, err := registrytest.Run(t, name, tool.Example, cachedReplay, now)
-		if err != nil || fresh.Cached || !cached.Cached {
-			t.Errorf("%s: cached %v from fresh answers, %v from cached ones (%v)", name, fresh.Cached, cached.Cached, err)
-		}
-	}
-}
-
 func TestUpstreamFailureIsPassedOn(t *testing.T) {
 	failing := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
 		return nil, &upstreams.Error{Source: req.Source, Kind: upstreams.Unavailable, Status: 429, Message: "the source is refusing requests for now"}
 	})
-	for _, name := range family {
-		tool, _ := registry.Lookup(name)
-		_, err := registrytest.Run(t, name, tool.Example, failing, now)
+	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {
+		name := tool.Name
+		_, err := registrytest.Run(t, name, tool.Example, failing, upstreams.RecordedAt)
 		if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.Unavailable || e.Source != "reddit" {
 			t.Errorf("%s: err = %v", name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
@@ -28,6 +29,7 @@ func init() {
 			"r/aivideo are scanned; settings are extracted locally with fixed patterns; settings_score = 2 per kind of " +
 			"setting stated + log10(1+score) + log10(1+comments). No upstream model API access is included.",
 		Shape:   registry.ReceiptBacked,
+		Result:  settingsReport{},
 		Sources: []string{reddit.Source.Name},
 		Handler: modelSettingsLookup,
 	})
@@ -74,7 +76,7 @@ const (
 
 func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	model := modelArg(c)
-	task := strings.Join(strings.Fields(c.Args.String("task")), " ")
+	task := tidy.Collapse(c.Args.String("task"))
 	up := upstreams.NewSession(c.Upstream)
 	posts, asked, err := searchCommunities(ctx, up, strings.TrimSpace(model+" "+task), settingsPostLimit)
 	if err != nil {
@@ -99,7 +101,7 @@ func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Resul
 		out.Discussions = append(out.Discussions, discussion{
 			Title: p.Title, Channel: channel(p), URL: p.Discussion(), Date: day(p), Score: p.Score,
 			NumComments: p.NumComments, SettingsScore: settingsScore(len(found), p.Score, p.NumComments),
-			Settings: found, Excerpt: excerpt(p.Text, settingsExcerpt),
+			Settings: found, Excerpt: tidy.Clip(tidy.Collapse(p.Text), settingsExcerpt),
 		})
 	}
 	sort.SliceStable(out.Discussions, func(i, j int) bool {

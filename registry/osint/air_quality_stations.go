@@ -22,6 +22,7 @@ func init() {
 		Example:  map[string]any{"limit": 10, "country": "US"},
 		Expected: "Envelope: data is an array of stations {id, name, locality, country, latitude, longitude, provider, parameters, last_update}, most recently updated first; meta.source is OpenAQ.",
 		Shape:    registry.Envelope,
+		Result:   []aqStation(nil),
 		Sources:  []string{openaq.Source.Name},
 		Handler:  airQualityStations,
 	})

@@ -19,6 +19,7 @@ func init() {
 		Example:  map[string]any{"icao": "KSFO"},
 		Expected: "Envelope: data is an object {icao, faa_code, status, delays:[{kind, reason, min_minutes, max_minutes, avg_minutes, trend, until}], updated}; meta.source is FAA NAS Status.",
 		Shape:    registry.Envelope,
+		Result:   airportReport{},
 		Sources:  []string{faa.Source.Name},
 		Handler:  airportStatus,
 	})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/hackernews"
 )
@@ -21,6 +22,7 @@ func init() {
 		Example:  map[string]any{"window": "6h"},
 		Expected: "Envelope: data is an array of stories {id, title, url, points, comments, age_hours, velocity, momentum_score, viral}, highest momentum first; meta.source is Hacker News.",
 		Shape:    registry.Envelope,
+		Result:   []momentumStory(nil),
 		Sources:  []string{hackernews.Source.Name},
 		Handler:  attentionMomentum,
 	})
@@ -67,7 +69,7 @@ func attentionMomentum(ctx context.Context, c *registry.Call) (*registry.Result,
 		score := velocity*0.6 + float64(points)/100*0.3 + float64(comments)/50*0.1
 		out = append(out, momentumStory{
 			ID: h.ObjectID, Title: h.Title, URL: h.Link(), Points: points, Comments: comments,
-			AgeHours: round(max(age, 0), 2), Velocity: round(velocity, 3), MomentumScore: round(score, 3), Viral: score >= viralMomentum,
+			AgeHours: tidy.Round(max(age, 0), 2), Velocity: tidy.Round(velocity, 3), MomentumScore: tidy.Round(score, 3), Viral: score >= viralMomentum,
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].MomentumScore > out[j].MomentumScore })

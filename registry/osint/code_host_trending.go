@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/github"
 )
@@ -22,6 +23,7 @@ func init() {
 		Example:  map[string]any{"limit": 10, "language": "go"},
 		Expected: "Envelope: data is an array of repositories {full_name, url, description, language, stars, forks, created_at, age_days, stars_per_day, topics}, fastest first; meta.source is GitHub.",
 		Shape:    registry.Envelope,
+		Result:   []trendingRepo(nil),
 		Sources:  []string{github.Source.Name},
 		Handler:  codeHostTrending,
 	})
@@ -68,8 +70,8 @@ func codeHostTrending(ctx context.Context, c *registry.Call) (*registry.Result, 
 		}
 		out = append(out, trendingRepo{
 			FullName: r.FullName, URL: r.HTMLURL, Description: r.Description, Language: r.Language,
-			Stars: r.Stars, Forks: r.Forks, CreatedAt: r.CreatedAt, AgeDays: round(age, 2),
-			StarsPerDay: round(float64(r.Stars)/max(age, 1), 2), Topics: topics,
+			Stars: r.Stars, Forks: r.Forks, CreatedAt: r.CreatedAt, AgeDays: tidy.Round(age, 2),
+			StarsPerDay: tidy.Round(float64(r.Stars)/max(age, 1), 2), Topics: topics,
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].StarsPerDay > out[j].StarsPerDay })

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/adsblol"
 	"github.com/coinslot/coinslot/upstreams/faa"
@@ -26,6 +27,7 @@ func init() {
 		Example:  map[string]any{"airport_code": "KJFK"},
 		Expected: "Envelope: data is an object {airport, radius_nm, feed_time, aircraft_count, airborne, on_ground, military_count, emergencies, aircraft:[{hex, callsign, registration, type, altitude_ft, on_ground, ground_speed_kt, track, squawk, military, latitude, longitude, distance_nm}], faa_status}; meta.source names adsb.lol and, for US airports, FAA NAS Status.",
 		Shape:    registry.Envelope,
+		Result:   flightPicture{},
 		Sources:  []string{adsblol.Source.Name, faa.Source.Name},
 		Handler:  flightIntel,
 	})
@@ -138,7 +140,7 @@ func flightIntel(ctx context.Context, c *registry.Call) (*registry.Result, error
 			SpeedKt: a.GS, Track: a.Track, Squawk: a.Squawk, Military: a.Military(), Latitude: a.Lat, Longitude: a.Lon,
 		}
 		if pic.Airport != nil && a.Lat != nil && a.Lon != nil {
-			fa.DistanceNM = ptr(round(distanceNM(pic.Airport.Latitude, pic.Airport.Longitude, *a.Lat, *a.Lon), 1))
+			fa.DistanceNM = ptr(tidy.Round(distanceNM(pic.Airport.Latitude, pic.Airport.Longitude, *a.Lat, *a.Lon), 1))
 		}
 		if fa.OnGround {
 			pic.OnGround++

@@ -6,9 +6,8 @@ import (
 	"sort"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/fred"
 )
@@ -24,6 +23,7 @@ func init() {
 		Example:  map[string]any{"days": 14},
 		Expected: "Envelope: data is an array of series {series_id, title, date, value, change, z_score, score, inverted (T10Y2Y only)}, largest surprise first; meta.source is FRED.",
 		Shape:    registry.Envelope,
+		Result:   []surprise(nil),
 		Sources:  []string{fred.Source.Name},
 		Handler:  fredSurprises,
 	})
@@ -64,18 +64,14 @@ func fredSurprises(ctx context.Context, c *registry.Call) (*registry.Result, err
 	start := c.Now.AddDate(0, 0, -c.Args.Int("days"))
 	up := upstreams.NewSession(c.Upstream)
 	rows := make([]*surprise, len(surpriseBasket))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, s := range surpriseBasket {
-		g.Go(func() error {
-			obs, err := upstreams.Fetch(gctx, up, fred.Observations{SeriesID: s.id, Start: start}.Request(), fred.DecodeObservations)
-			if err != nil {
-				return err
-			}
-			rows[i] = surpriseOf(s.id, s.title, obs, start.Format(time.DateOnly))
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := upstreams.Each(ctx, surpriseBasket, func(ctx context.Context, i int, s struct{ id, title string }) error {
+		obs, err := upstreams.Fetch(ctx, up, fred.Observations{SeriesID: s.id, Start: start}.Request(), fred.DecodeObservations)
+		if err != nil {
+			return err
+		}
+		rows[i] = surpriseOf(s.id, s.title, obs, start.Format(time.DateOnly))
+		return nil
+	}); err != nil {
 		return nil, err
 	}
 	minScore := c.Args.Float("min_score")
@@ -111,12 +107,12 @@ func surpriseOf(id, title string, obs []fred.Observation, since string) *surpris
 	}
 	last := vals[len(vals)-1]
 	latest := changes[len(changes)-1]
-	s := &surprise{SeriesID: id, Title: title, Date: last.Date, Value: last.Value, Change: round(latest, 4)}
+	s := &surprise{SeriesID: id, Title: title, Date: last.Date, Value: last.Value, Change: tidy.Round(latest, 4)}
 	if earlier := changes[:len(changes)-1]; len(earlier) >= 2 {
 		mean, sd := meanSD(earlier)
 		if sd > 0 {
 			z := (latest - mean) / sd
-			s.ZScore, s.Score = ptr(round(z, 3)), round(math.Min(math.Abs(z)/3, 1), 3)
+			s.ZScore, s.Score = ptr(tidy.Round(z, 3)), tidy.Round(math.Min(math.Abs(z)/3, 1), 3)
 		}
 	}
 	if id == spreadSeries {

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/firms"
 	"github.com/coinslot/coinslot/upstreams/gdelt"
@@ -28,6 +27,7 @@ func init() {
 		Example:  map[string]any{"region": "middle_east", "hours_back": 6},
 		Expected: "Envelope: data is an object {region, hours_back, pulse_score, level, news:{recent_per_hour, baseline_per_hour, ratio, articles}, thermal:{hotspots, high_confidence, max_frp_mw}}; meta.source names GDELT and NASA FIRMS.",
 		Shape:    registry.Envelope,
+		Result:   geoPulse{},
 		Sources:  []string{gdelt.Source.Name, firms.Source.Name},
 		Handler:  geoInterventionPulse,
 	})
@@ -104,24 +104,17 @@ func geoInterventionPulse(ctx context.Context, c *registry.Call) (*registry.Resu
 	var timeline []gdelt.Point
 	var articles []gdelt.Article
 	var hotspots []firms.Hotspot
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		timeline, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: pulseBaseline}.Request(), gdelt.DecodeTimeline)
-		return err
-	})
-	g.Go(func() (err error) {
-		s := gdelt.Search{Query: query, Mode: gdelt.ArtList, Timespan: window, MaxRecords: pulseSample, Sort: "DateDesc"}
-		articles, err = upstreams.Fetch(gctx, up, s.Request(), gdelt.DecodeArticles)
-		return err
-	})
+	var thermal upstreams.Job // optional: nil skips it
 	if c.Args.Bool("include_thermal") {
-		g.Go(func() (err error) {
-			days := int(math.Ceil(window.Hours() / 24))
-			hotspots, err = upstreams.Fetch(gctx, up, firms.Area(firms.VIIRSSNPP, region.box, days), firms.DecodeArea)
-			return err
-		})
+		days := int(math.Ceil(window.Hours() / 24))
+		thermal = upstreams.Into(up, &hotspots, firms.Area(firms.VIIRSSNPP, region.box, days), firms.DecodeArea)
 	}
-	if err := g.Wait(); err != nil {
+	sample := gdelt.Search{Query: query, Mode: gdelt.ArtList, Timespan: window, MaxRecords: pulseSample, Sort: "DateDesc"}
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &timeline, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: pulseBaseline}.Request(), gdelt.DecodeTimeline),
+		upstreams.Into(up, &articles, sample.Request(), gdelt.DecodeArticles),
+		thermal,
+	); err != nil {
 		return nil, err
 	}
 
@@ -137,7 +130,7 @@ func geoInterventionPulse(ctx context.Context, c *registry.Call) (*registry.Resu
 		p.Thermal = thermalPulse(hotspots, start, c.Now, c.Args.Float("min_confidence"))
 		p.PulseScore = 0.7*p.News.Score + 0.3*p.Thermal.Score
 	}
-	p.PulseScore = round(p.PulseScore, 3)
+	p.PulseScore = tidy.Round(p.PulseScore, 3)
 	switch {
 	case p.PulseScore >= 0.75:
 		p.Level = "high"
@@ -175,8 +168,8 @@ func newsPulse(timeline []gdelt.Point, start time.Time) pulseNews {
 	}
 	n.WindowShare, n.BaselineShare = inN/inTotal, max(outN, 1)/outTotal
 	ratio := n.WindowShare / n.BaselineShare
-	n.Score = round(clamp(0.5+math.Log2(max(ratio, 1e-9))/4, 0, 1), 3)
-	n.Ratio, n.WindowShare, n.BaselineShare = round(ratio, 3), round(n.WindowShare, 6), round(n.BaselineShare, 6)
+	n.Score = tidy.Round(tidy.Clamp(0.5+math.Log2(max(ratio, 1e-9))/4, 0, 1), 3)
+	n.Ratio, n.WindowShare, n.BaselineShare = tidy.Round(ratio, 3), tidy.Round(n.WindowShare, 6), tidy.Round(n.BaselineShare, 6)
 	return n
 }
 
@@ -198,6 +191,6 @@ func thermalPulse(hotspots []firms.Hotspot, start, now time.Time, minConfidence 
 	if len(kept) > 0 {
 		t.MaxFRPMW = kept[0].FRP
 	}
-	t.Score = round(math.Min(1, math.Log10(1+float64(t.Strong))/2), 3)
+	t.Score = tidy.Round(math.Min(1, math.Log10(1+float64(t.Strong))/2), 3)
 	return t
 }

@@ -20,6 +20,7 @@ func init() {
 		Example:  map[string]any{"ip": "8.8.8.8"},
 		Expected: "Envelope: data is an object {ip, country, country_code, region, region_name, city, zip, latitude, longitude, timezone, isp, org, as}; meta.source is ip-api.",
 		Shape:    registry.Envelope,
+		Result:   ipLocation{},
 		Sources:  []string{ipapi.Source.Name},
 		Handler:  ipGeolocation,
 	})

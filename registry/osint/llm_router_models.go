@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openrouter"
 )
@@ -21,6 +22,7 @@ func init() {
 		Example:  map[string]any{"limit": 20, "min_context": 100000},
 		Expected: "Envelope: data is an array of models {id, name, created, context_length, max_completion_tokens, modality, prompt_usd_per_mtok, completion_usd_per_mtok, free, variable_pricing}; meta.source is OpenRouter.",
 		Shape:    registry.Envelope,
+		Result:   []routerModel(nil),
 		Sources:  []string{openrouter.Source.Name},
 		CacheTTL: time.Hour,
 		Handler:  llmRouterModels,
@@ -66,7 +68,7 @@ func llmRouterModels(ctx context.Context, c *registry.Call) (*registry.Result, e
 			VariablePricing: !pok || !cok,
 		}
 		if pok && cok {
-			rm.PromptUSDPerMTok, rm.CompletionUSDPerMTok = ptr(round(prompt, 4)), ptr(round(completion, 4))
+			rm.PromptUSDPerMTok, rm.CompletionUSDPerMTok = ptr(tidy.Round(prompt, 4)), ptr(tidy.Round(completion, 4))
 			rm.Free = prompt == 0 && completion == 0
 		}
 		out = append(out, rm)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/hackernews"
 )
@@ -21,6 +22,7 @@ func init() {
 		Example:  map[string]any{"limit": 10},
 		Expected: "Envelope: data is an array of stories {id, title, url, author, points, comments, age_hours, dwell, discussion_url}, highest dwell first; meta.source is Hacker News.",
 		Shape:    registry.Envelope,
+		Result:   []frontPageStory(nil),
 		Sources:  []string{hackernews.Source.Name},
 		CacheTTL: 10 * time.Minute,
 		Handler:  newsFrontpage,
@@ -59,7 +61,7 @@ func newsFrontpage(ctx context.Context, c *registry.Call) (*registry.Result, err
 		age := max(c.Now.Sub(h.Created()).Hours(), 0)
 		out = append(out, frontPageStory{
 			ID: h.ObjectID, Title: h.Title, URL: h.Link(), Author: h.Author, Points: points, Comments: comments,
-			AgeHours: round(age, 2), Dwell: round(float64(points)/(age+2), 3), DiscussionURL: h.DiscussionURL(),
+			AgeHours: tidy.Round(age, 2), Dwell: tidy.Round(float64(points)/(age+2), 3), DiscussionURL: h.DiscussionURL(),
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Dwell > out[j].Dwell })

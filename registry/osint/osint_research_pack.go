@@ -9,9 +9,8 @@ import (
 	"time"
 	"unicode"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -28,6 +27,7 @@ func init() {
 		Example:  map[string]any{"topic": "x402 payments"},
 		Expected: "Envelope: data is an array of items {source, title, url, published, combined_score, relevance, recency, engagement, verification:{corroborated_by, domain_allowed, within_window, link_checked}}, best first; meta.source names the sources queried.",
 		Shape:    registry.Envelope,
+		Result:   []packEntry(nil),
 		Sources:  packSourceNames(),
 		Handler:  osintResearchPack,
 	})
@@ -75,14 +75,10 @@ func osintResearchPack(ctx context.Context, c *registry.Call) (*registry.Result,
 	}
 	up := upstreams.NewSession(c.Upstream)
 	found := make([][]packItem, len(sources))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, s := range sources {
-		g.Go(func() (err error) {
-			found[i], err = s.search(gctx, up, topic, since, c.Now)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := upstreams.Each(ctx, sources, func(ctx context.Context, i int, s packSource) (err error) {
+		found[i], err = s.search(ctx, up, topic, since, c.Now)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 
@@ -108,11 +104,11 @@ func osintResearchPack(ctx context.Context, c *registry.Call) (*registry.Result,
 		}
 		e.Relevance = 1
 		if !it.FullText {
-			e.Relevance = round(overlap(topicWords, titleWords[i]), 3)
+			e.Relevance = tidy.Round(overlap(topicWords, titleWords[i]), 3)
 		}
-		e.Recency = round(clamp(1-c.Now.Sub(it.Published).Hours()/float64(hours), 0, 1), 3)
-		e.Engagement = round(it.Engagement, 3)
-		e.CombinedScore = round(0.4*e.Relevance+0.3*e.Recency+0.2*e.Engagement+0.1*sourceWeight(it.Source), 3)
+		e.Recency = tidy.Round(tidy.Clamp(1-c.Now.Sub(it.Published).Hours()/float64(hours), 0, 1), 3)
+		e.Engagement = tidy.Round(it.Engagement, 3)
+		e.CombinedScore = tidy.Round(0.4*e.Relevance+0.3*e.Recency+0.2*e.Engagement+0.1*sourceWeight(it.Source), 3)
 		e.Verification.WithinWindow = !it.Published.Before(since) && !it.Published.After(c.Now)
 		e.Verification.CorroboratedBy = []string{}
 		for j, other := range all {

@@ -20,6 +20,7 @@ func init() {
 		Example:  map[string]any{"limit": 10, "min_mag": 2.5},
 		Expected: "Envelope: data is an array of earthquakes {id, magnitude, magnitude_type, place, time, depth_km, latitude, longitude, alert, tsunami, significance, felt_reports, status, url}, newest first; meta.source is USGS Earthquake Hazards.",
 		Shape:    registry.Envelope,
+		Result:   []quake(nil),
 		Sources:  []string{usgs.Source.Name},
 		Handler:  quakeFeed,
 	})

@@ -26,6 +26,7 @@ func init() {
 		Example:  map[string]any{"sector": "stablecoins"},
 		Expected: "Object: {sector, jurisdiction, window_hours, documents_found, severity_counts, items:[{title, type, agency, published, severity, severity_score, reasons, comments_close_on, effective_on, url, pdf_url}], agency_context:[{agency, documents, rules, proposed_rules, notices}], action_read, meta}.",
 		Shape:    registry.Object,
+		Result:   impactBrief{},
 		Sources:  []string{federalregister.Source.Name},
 		Handler:  regulatoryImpactBrief,
 	})

@@ -21,6 +21,7 @@ func init() {
 		Example:  map[string]any{"org": "all", "hours_back": 72},
 		Expected: "Envelope: data is an object {since, by_org, by_type, significant, documents:[{org, type, title, published, significant, url}]}; meta.source is the Federal Register.",
 		Shape:    registry.Envelope,
+		Result:   pulseReport{},
 		Sources:  []string{federalregister.Source.Name},
 		Handler:  regulatoryPulse,
 	})

@@ -9,11 +9,11 @@ import (
 	"time"
 	"unicode"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/gdelt"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
 func init() {
@@ -25,11 +25,16 @@ func init() {
 			registry.Str("market_question").Req().Len(5, 500),
 			registry.Str("context").Len(0, 5000),
 		},
-		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
-		Expected: "Envelope: data is an object {scenarios:[{name, probability, ...}] summing to 1, escalation_score, yes_probability, fair_price_hint, key_drivers, method}; meta.source names GDELT.",
-		Shape:    registry.Envelope,
-		Sources:  []string{gdelt.Source.Name},
-		Handler:  scenarioVerdict,
+		Example: map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
+		Expected: "Envelope: data is an object {market_question, terms, market, scenarios:[{name, probability, yes_given_scenario, reading}] " +
+			"summing to 1, escalation_score, yes_probability, fair_price_hint {yes, no}, fair_price_basis, key_drivers, method}; market is " +
+			"the open venueA market asking the question, with its YES price, or null; yes_probability and fair_price_hint are that price " +
+			"moved by the news, and null when no market is found: the news gives a direction, not a price. meta.source names GDELT " +
+			"and, when the market is found, Polymarket.",
+		Shape:   registry.Envelope,
+		Result:  verdict{},
+		Sources: []string{gdelt.Source.Name, polymarket.Gamma.Name},
+		Handler: scenarioVerdict,
 	})
 }
 
@@ -39,8 +44,9 @@ const (
 	verdictTerms  = 3
 )
 
-// yesGiven is the YES probability the model assigns within each scenario.
-var yesGiven = map[string]float64{"bear": 0.2, "base": 0.5, "bull": 0.8}
+// scenarioShift is how far each scenario moves the market's YES price, in
+// log-odds: bear −1, base 0, bull +1.
+var scenarioShift = map[string]float64{"bear": -1, "base": 0, "bull": 1}
 
 // calmingWords mark a question whose YES needs the situation to calm down,
 // so escalation counts against it.
@@ -52,27 +58,31 @@ var questionWords = map[string]bool{
 	"did": true, "has": true, "have": true, "end": true, "any": true, "least": true, "over": true, "under": true,
 }
 
-const verdictMethod = "terms = up to 3 words of the question also found in the seed text or context; over the last 7 days of news matching them: ratio = share of monitored articles in the last 24 h / share before, tone_shift = mean tone before - mean tone in the last 24 h; escalation = tanh(0.5 ln(ratio) + 0.25 tone_shift); s = escalation, negated when the question needs calm (ceasefire, deal, ...); P(bear, base, bull) = softmax(-2s, 0, 2s); yes_probability = 0.2 P(bear) + 0.5 P(base) + 0.8 P(bull); fair_price_hint is that probability as a YES price"
+const verdictMethod = "terms = up to 3 words of the question also found in the seed text or context; over the last 7 days of news matching them: ratio = share of monitored articles in the last 24 h / share before, tone_shift = mean tone before - mean tone in the last 24 h; escalation = tanh(0.5 ln(ratio) + 0.25 tone_shift); s = escalation, negated when the question needs calm (ceasefire, deal, ...); P(bear, base, bull) = softmax(-2s, 0, 2s); market = the open venueA market whose question has the same numbers and shares at least 60% of its subject words with the question; its YES price p (order-book midpoint, else last price) anchors the scenarios: YES given bear, base, bull = p moved by -1, 0, +1 in log-odds; yes_probability = their mix by P, and fair_price_hint is that probability as a YES price; with no market found both are null"
 
 type scenario struct {
-	Name        string  `json:"name"`
-	Probability float64 `json:"probability"`
-	YesGiven    float64 `json:"yes_given_scenario"`
-	Reading     string  `json:"reading"`
+	Name        string   `json:"name"`
+	Probability float64  `json:"probability"`
+	YesGiven    *float64 `json:"yes_given_scenario"` // null without a market price to move
+	Reading     string   `json:"reading"`
+}
+
+type fairPrice struct {
+	Yes float64 `json:"yes"`
+	No  float64 `json:"no"`
 }
 
 type verdict struct {
-	Question       string     `json:"market_question"`
-	Terms          []string   `json:"terms"`
-	Scenarios      []scenario `json:"scenarios"`
-	Escalation     float64    `json:"escalation_score"`
-	YesProbability float64    `json:"yes_probability"`
-	FairPriceHint  struct {
-		Yes float64 `json:"yes"`
-		No  float64 `json:"no"`
-	} `json:"fair_price_hint"`
-	KeyDrivers []string `json:"key_drivers"`
-	Method     string   `json:"method"`
+	Question       string        `json:"market_question"`
+	Terms          []string      `json:"terms"`
+	Market         *marketAnchor `json:"market"`
+	Scenarios      []scenario    `json:"scenarios"`
+	Escalation     float64       `json:"escalation_score"`
+	YesProbability *float64      `json:"yes_probability"`
+	FairPriceHint  *fairPrice    `json:"fair_price_hint"`
+	FairPriceBasis string        `json:"fair_price_basis"`
+	KeyDrivers     []string      `json:"key_drivers"`
+	Method         string        `json:"method"`
 }
 
 func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, error) {
@@ -84,16 +94,16 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 	query := strings.Join(terms, " ")
 	up := upstreams.NewSession(c.Upstream)
 	var tone, volume []gdelt.Point
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		tone, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineTone, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
-		return err
-	})
-	g.Go(func() (err error) {
-		volume, err = upstreams.Fetch(gctx, up, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	var market *marketAnchor
+	var marketErr error
+	if err := upstreams.All(ctx,
+		func(ctx context.Context) error {
+			market, marketErr = findMarket(ctx, up, question)
+			return nil // without the market the news still stands; the basis says why there is no price
+		},
+		upstreams.Into(up, &tone, gdelt.Search{Query: query, Mode: gdelt.TimelineTone, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline),
+		upstreams.Into(up, &volume, gdelt.Search{Query: query, Mode: gdelt.TimelineVolRaw, Timespan: verdictSpan}.Request(), gdelt.DecodeTimeline),
+	); err != nil {
 		return nil, err
 	}
 	split := c.Now.Add(-verdictRecent)
@@ -107,21 +117,35 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 		s = -e
 	}
 	eb, e0, eu := math.Exp(-2*s), 1.0, math.Exp(2*s)
-	bear, bull := round(eb/(eb+e0+eu), 3), round(eu/(eb+e0+eu), 3)
-	base := round(1-bear-bull, 3)
+	bear, bull := tidy.Round(eb/(eb+e0+eu), 3), tidy.Round(eu/(eb+e0+eu), 3)
+	base := tidy.Round(1-bear-bull, 3)
 
-	v := verdict{Question: question, Terms: terms, Escalation: round(e, 3), Method: verdictMethod}
+	v := verdict{Question: question, Terms: terms, Market: market, Escalation: tidy.Round(e, 3), Method: verdictMethod}
 	v.Scenarios = []scenario{
-		{"bear", bear, yesGiven["bear"], "the situation moves against YES"},
-		{"base", base, yesGiven["base"], "no decisive move either way"},
-		{"bull", bull, yesGiven["bull"], "the situation moves toward YES"},
+		{"bear", bear, nil, "the situation moves against YES"},
+		{"base", base, nil, "no decisive move either way"},
+		{"bull", bull, nil, "the situation moves toward YES"},
 	}
-	for _, sc := range v.Scenarios {
-		v.YesProbability += sc.Probability * sc.YesGiven
+	source := gdelt.Source.Title
+	switch {
+	case market != nil:
+		var yes float64
+		for i, sc := range v.Scenarios {
+			given := tidy.Round(shiftOdds(market.YesPrice, scenarioShift[sc.Name]), 3)
+			v.Scenarios[i].YesGiven = &given
+			yes += sc.Probability * given
+		}
+		yes = tidy.Round(yes, 3)
+		v.YesProbability = &yes
+		v.FairPriceHint = &fairPrice{Yes: tidy.Round(yes, 2), No: tidy.Round(1-tidy.Round(yes, 2), 2)}
+		v.FairPriceBasis = fmt.Sprintf("venueA market %q trades YES at %.4g (%s); the news scenarios move it to %.3g",
+			market.Slug, market.YesPrice, market.PriceSource, yes)
+		source += ", " + polymarket.Gamma.Title
+	case marketErr != nil:
+		v.FairPriceBasis = "no fair price: the venueA market search failed (" + marketErr.Error() + "), and the news gives a direction, not a price"
+	default:
+		v.FairPriceBasis = "no fair price: no open venueA market asks this question, and the news gives a direction, not a price"
 	}
-	v.YesProbability = round(v.YesProbability, 3)
-	v.FairPriceHint.Yes = round(v.YesProbability, 2)
-	v.FairPriceHint.No = round(1-v.FairPriceHint.Yes, 2)
 	v.KeyDrivers = []string{
 		fmt.Sprintf("news on %q in the last 24 h is %.2fx its share of coverage over the prior 6 days", query, ratio),
 		fmt.Sprintf("average tone %.2f in the last 24 h against %.2f before (%s)", toneRecent, toneBefore, toneWord(shift)),
@@ -131,7 +155,7 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 	} else {
 		v.KeyDrivers = append(v.KeyDrivers, "the question resolves YES on escalation or action, so escalation weighs toward YES")
 	}
-	return &registry.Result{Data: v, Count: len(v.Scenarios), Source: gdelt.Source.Title, Cached: up.Cached()}, nil
+	return &registry.Result{Data: v, Count: len(v.Scenarios), Source: source, Cached: up.Cached()}, nil
 }
 
 // verdictTermsOf keeps the question's subject words that the seed text also

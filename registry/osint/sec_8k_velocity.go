@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/sec"
 )
@@ -22,6 +23,7 @@ func init() {
 		Example:  map[string]any{"hours": 6},
 		Expected: "Envelope: data is an object {window_hours, filings_in_window, baseline_filings, baseline_hourly_mean, spike_threshold, spike, hourly:[{hour, count, spike}], filings:[{company, cik, accession, filed, items, score, url}]}; meta.source is SEC EDGAR.",
 		Shape:    registry.Envelope,
+		Result:   velocityReport{},
 		Sources:  []string{sec.EDGAR.Name},
 		Handler:  sec8kVelocity,
 	})
@@ -131,8 +133,8 @@ func sec8kVelocity(ctx context.Context, c *registry.Call) (*registry.Result, err
 			})
 		}
 	}
-	r.BaselineHourlyMean = round(float64(r.BaselineFilings)/24, 3)
-	r.SpikeThreshold = round(spikeFactor*float64(r.BaselineFilings)/24, 3)
+	r.BaselineHourlyMean = tidy.Round(float64(r.BaselineFilings)/24, 3)
+	r.SpikeThreshold = tidy.Round(spikeFactor*float64(r.BaselineFilings)/24, 3)
 	for i := range r.Hourly {
 		// An empty baseline (e.g. after a weekend) has no mean to exceed.
 		r.Hourly[i].Spike = r.BaselineFilings > 0 && float64(r.Hourly[i].Count)*24 > spikeFactor*float64(r.BaselineFilings)

@@ -7,9 +7,8 @@ import (
 	"sort"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/portwatch"
 )
@@ -26,6 +25,7 @@ func init() {
 		Example:  map[string]any{"chokepoints": []any{"hormuz", "suez"}},
 		Expected: "Envelope: data is an object {stress_index, level, method, locations:[{id, name, kind, latest_date, mean_7d, baseline_mean, baseline_sd, z_score, stress}]}; meta.source is IMF PortWatch.",
 		Shape:    registry.Envelope,
+		Result:   stressReport{},
 		Sources:  []string{portwatch.Source.Name},
 		Handler:  supplyChainStress,
 	})
@@ -80,23 +80,18 @@ func supplyChainStress(ctx context.Context, c *registry.Call) (*registry.Result,
 	}
 	up := upstreams.NewSession(c.Upstream)
 	locs := make([]stressLocation, len(targets))
-	g, gctx := errgroup.WithContext(ctx)
-	for i, t := range targets {
-		g.Go(func() error {
-			q := portwatch.Query{
-				Layer: t.layer, Where: fmt.Sprintf("portid='%s'", t.id), OutFields: []string{"date", "portid", "portname", t.field},
-				OrderBy: "date DESC", Count: recentDays + baselineDays + 8,
-			}
-			rows, err := upstreams.Fetch(gctx, up, q.Request(), portwatch.DecodeRows)
-			if err != nil {
-				return err
-			}
-			loc, err := stressOf(t, rows)
-			locs[i] = loc
+	if err := upstreams.Each(ctx, targets, func(ctx context.Context, i int, t stressTarget) error {
+		q := portwatch.Query{
+			Layer: t.layer, Where: fmt.Sprintf("portid='%s'", t.id), OutFields: []string{"date", "portid", "portname", t.field},
+			OrderBy: "date DESC", Count: recentDays + baselineDays + 8,
+		}
+		rows, err := upstreams.Fetch(ctx, up, q.Request(), portwatch.DecodeRows)
+		if err != nil {
 			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
+		}
+		locs[i], err = stressOf(t, rows)
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	r := stressReport{Method: stressMethod, Locations: locs}
@@ -145,8 +140,8 @@ func stressOf(t stressTarget, rows []portwatch.Row) (stressLocation, error) {
 	}
 	return stressLocation{
 		ID: t.id, Name: name, Kind: t.kind, LatestDate: days[0].date.Format(time.DateOnly),
-		Mean7d: round(recent, 2), BaselineMean: round(mean, 2), BaselineSD: round(sd, 2), ZScore: round(z, 3),
-		Stress: round(clamp(50-15*z, 0, stressMax), 1),
+		Mean7d: tidy.Round(recent, 2), BaselineMean: tidy.Round(mean, 2), BaselineSD: tidy.Round(sd, 2), ZScore: tidy.Round(z, 3),
+		Stress: tidy.Round(tidy.Clamp(50-15*z, 0, stressMax), 1),
 	}, nil
 }
 

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/treasury"
 )
@@ -25,6 +24,7 @@ func init() {
 		Example:  map[string]any{"days": 7},
 		Expected: "Envelope: data is an array of days {date, tga_close_musd, change_musd, deposits_musd, withdrawals_musd, top_deposit, top_withdrawal, score}, newest first; amounts in millions of USD; meta.source is U.S. Treasury Fiscal Data.",
 		Shape:    registry.Envelope,
+		Result:   []dtsDay(nil),
 		Sources:  []string{treasury.Source.Name},
 		Handler:  treasuryDTS,
 	})
@@ -59,20 +59,14 @@ func treasuryDTS(ctx context.Context, c *registry.Call) (*registry.Result, error
 	since := "record_date:gte:" + c.Now.AddDate(0, 0, -(days*7/5+10)).Format(time.DateOnly)
 	up := upstreams.NewSession(c.Upstream)
 	var balances, flows treasury.Page
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		q := treasury.Query{Dataset: treasury.OperatingCashBalance, Fields: []string{"record_date", "account_type", "open_today_bal"},
-			Filter: since, Sort: "-record_date", PageSize: 1000}
-		balances, err = upstreams.Fetch(gctx, up, q.Request(), treasury.DecodePage)
-		return err
-	})
-	g.Go(func() (err error) {
-		q := treasury.Query{Dataset: treasury.DepositsWithdrawals, Fields: []string{"record_date", "transaction_type", "transaction_catg", "transaction_today_amt"},
-			Filter: since, Sort: "-record_date", PageSize: 10000}
-		flows, err = upstreams.Fetch(gctx, up, q.Request(), treasury.DecodePage)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	cash := treasury.Query{Dataset: treasury.OperatingCashBalance, Fields: []string{"record_date", "account_type", "open_today_bal"},
+		Filter: since, Sort: "-record_date", PageSize: 1000}
+	moves := treasury.Query{Dataset: treasury.DepositsWithdrawals, Fields: []string{"record_date", "transaction_type", "transaction_catg", "transaction_today_amt"},
+		Filter: since, Sort: "-record_date", PageSize: 10000}
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &balances, cash.Request(), treasury.DecodePage),
+		upstreams.Into(up, &flows, moves.Request(), treasury.DecodePage),
+	); err != nil {
 		return nil, err
 	}
 
@@ -121,7 +115,7 @@ func treasuryDTS(ctx context.Context, c *registry.Call) (*registry.Result, error
 		mean, sd := meanSD(changes)
 		for i := range out {
 			if sd > 0 {
-				out[i].Score = round(math.Min(math.Abs(changes[i]-mean)/sd/3, 1), 3)
+				out[i].Score = tidy.Round(math.Min(math.Abs(changes[i]-mean)/sd/3, 1), 3)
 			}
 		}
 	}

@@ -4,9 +4,8 @@ import (
 	"context"
 	"math"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/openmeteo"
 )
@@ -23,6 +22,7 @@ func init() {
 		Example:  map[string]any{"city": "NYC", "days_back": 14},
 		Expected: "Envelope: data is an object {city, station, model, days_back, days_compared, bias_f, mae_f, verdict, market_series, daily:[{date, forecast_high_f, observed_high_f, error_f}]}; days the reanalysis has not reached yet (about five) have observed_high_f null; meta.source names the Open-Meteo archives.",
 		Shape:    registry.Envelope,
+		Result:   biasReport{},
 		Sources:  []string{openmeteo.HistoricalForecast.Source.Name, openmeteo.Archive.Source.Name},
 		Handler:  weatherBiasScore,
 	})
@@ -83,18 +83,12 @@ func weatherBiasScore(ctx context.Context, c *registry.Call) (*registry.Result, 
 	}
 	up := upstreams.NewSession(c.Upstream)
 	var forecast, observed openmeteo.Response
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		fq := q
-		fq.Models = []string{model}
-		forecast, err = upstreams.Fetch(gctx, up, openmeteo.HistoricalForecast.Request(fq), openmeteo.Decode)
-		return err
-	})
-	g.Go(func() (err error) {
-		observed, err = upstreams.Fetch(gctx, up, openmeteo.Archive.Request(q), openmeteo.Decode)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	fq := q
+	fq.Models = []string{model}
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &forecast, openmeteo.HistoricalForecast.Request(fq), openmeteo.Decode),
+		upstreams.Into(up, &observed, openmeteo.Archive.Request(q), openmeteo.Decode),
+	); err != nil {
 		return nil, err
 	}
 	seen := map[string]*float64{}
@@ -107,7 +101,7 @@ func weatherBiasScore(ctx context.Context, c *registry.Call) (*registry.Result, 
 		day := biasDay{Date: d, Forecast: forecast.Daily.Values[dailyHigh][i], Observed: seen[d]}
 		if day.Forecast != nil && day.Observed != nil {
 			e := *day.Forecast - *day.Observed
-			day.ErrorF = ptr(round(e, 2))
+			day.ErrorF = ptr(tidy.Round(e, 2))
 			sum += e
 			abs += math.Abs(e)
 			r.DaysCompared++
@@ -119,7 +113,7 @@ func weatherBiasScore(ctx context.Context, c *registry.Call) (*registry.Result, 
 		r.Verdict = "no observed days yet"
 	default:
 		n := float64(r.DaysCompared)
-		r.BiasF, r.MAEF = ptr(round(sum/n, 2)), ptr(round(abs/n, 2))
+		r.BiasF, r.MAEF = ptr(tidy.Round(sum/n, 2)), ptr(tidy.Round(abs/n, 2))
 		switch {
 		case *r.BiasF > biasDeadband:
 			r.Verdict = "forecast runs hot"

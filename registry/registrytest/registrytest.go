@@ -9,6 +9,7 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -42,11 +43,19 @@ func Call(t testing.TB, name string, in map[string]any, d upstreams.Doer, now ti
 	return &registry.Call{Tool: tool, Args: args, Upstream: d, Now: now}
 }
 
-// Run runs the named tool's handler on the call Call builds.
+// Run runs the named tool's handler on the call Call builds. An answer whose
+// data is not of the declared Result type fails the test: the published
+// answer schema is derived from that declaration.
 func Run(t testing.TB, name string, in map[string]any, d upstreams.Doer, now time.Time) (*registry.Result, error) {
 	t.Helper()
 	c := Call(t, name, in, d, now)
-	return c.Tool.Handler(context.Background(), c)
+	res, err := c.Tool.Handler(context.Background(), c)
+	if res != nil {
+		if got, want := reflect.TypeOf(res.Data), c.Tool.ResultTypes(); !slices.Contains(want, got) {
+			t.Errorf("%s answered %v, but declares Result %v", name, got, want)
+		}
+	}
+	return res, err
 }
 
 // Golden compares got, marshalled as indented JSON, with the file at path;
@@ -102,4 +111,70 @@ func Accepted(t testing.TB, name string, in map[string]any) {
 	if _, errs := Tool(t, name).Validate(in); errs != nil {
 		t.Errorf("%s %v: %v", name, in, errs)
 	}
+}
+
+// InCategory is every registered tool of category, so a family's tests
+// cover each tool it declares without a second list of them; a category
+// with no tool stops the test.
+func InCategory(t testing.TB, category string) []*registry.Tool {
+	t.Helper()
+	var out []*registry.Tool
+	for _, tool := range registry.All() {
+		if tool.Category == category {
+			out = append(out, tool)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no tool in category %q", category)
+	}
+	return out
+}
+
+// Case is one golden case: Tool run on In (its example when In is nil), its
+// result compared with testdata/<Golden>.golden.json.
+type Case struct {
+	Golden, Tool string
+	In           map[string]any
+}
+
+// RunGolden runs each case on the recorded upstream answers at now, one
+// subtest a case.
+func RunGolden(t *testing.T, cases []Case, now time.Time) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Golden, func(t *testing.T) {
+			in := c.In
+			if in == nil {
+				in = Tool(t, c.Tool).Example
+			}
+			res, err := Run(t, c.Tool, in, upstreams.Replay, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Golden(t, "testdata/"+c.Golden+".golden.json", res)
+		})
+	}
+}
+
+// CachedReplay answers from the recorded fixtures, as Replay does, and says
+// every answer came from cache.
+var CachedReplay = upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+	resp, err := upstreams.Replay.Do(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Cached = true
+	return resp, nil
+})
+
+// Failing answers every request with err.
+func Failing(err error) upstreams.Doer {
+	return upstreams.DoerFunc(func(context.Context, *upstreams.Request) (*upstreams.Response, error) { return nil, err })
+}
+
+// Garbage answers every request 200 with body, which no decoder accepts.
+func Garbage(body string) upstreams.Doer {
+	return upstreams.DoerFunc(func(context.Context, *upstreams.Request) (*upstreams.Response, error) {
+		return &upstreams.Response{Status: 200, Body: []byte(body)}, nil
+	})
 }

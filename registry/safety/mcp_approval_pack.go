@@ -41,6 +41,9 @@ func init() {
 			"detail}], risk_reasons[], allowed_fields[{name, type, required}], do_not_send[], verify_before_paying[], " +
 			"approval_prompt} plus buyer and svc_receipt.",
 		Shape:   registry.ReceiptBacked,
+		Result:  (*approvalPack)(nil),
+		Check:   checkToolSchema,
+		Refuses: []map[string]any{{"tool_name": "x", "tool_schema": "just some words"}},
 		Handler: mcpApprovalPack,
 	})
 }
@@ -78,6 +81,8 @@ var alwaysWithheld = []string{
 	"personal data the schema does not ask for",
 }
 
+func checkToolSchema(a registry.Args) []registry.FieldError { return checkPasted(a, "tool_schema") }
+
 func mcpApprovalPack(_ context.Context, c *registry.Call) (*registry.Result, error) {
 	p := &approvalPack{ToolName: c.Args.String("tool_name"), SellerChecks: []check{}, RiskReasons: []reason{},
 		AllowedFields: []allowedField{}, DoNotSend: []string{}}
@@ -88,11 +93,7 @@ func mcpApprovalPack(_ context.Context, c *registry.Call) (*registry.Result, err
 		spec.Method = m
 	}
 	if c.Args.Has("tool_schema") {
-		doc, err := decodePasted("tool_schema", c.Args.Raw("tool_schema"))
-		if err != nil {
-			return nil, err
-		}
-		if _, tools, _ := extractTools(doc); len(tools) > 0 {
+		if _, tools, _ := extractTools(c.Args.Raw("tool_schema")); len(tools) > 0 {
 			t := tools[0]
 			if spec.Name == "" || t.Name == "(unnamed tool)" {
 				t.Name = spec.Name

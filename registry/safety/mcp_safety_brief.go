@@ -3,6 +3,7 @@ package safety
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +43,9 @@ func init() {
 			"personal_data_hints[], credential_hints[], allowlist_advice{allow[], require_approval[], block[], omit[]}, " +
 			"approval_policy{default, rules[]}, safety_line, warnings[]} plus buyer and svc_receipt.",
 		Shape:   registry.ReceiptBacked,
+		Result:  (*safetyBrief)(nil),
+		Check:   checkBriefInput,
+		Refuses: []map[string]any{{"server_url": "https://mcp.example.com"}, {"manifest_json": "a: [unclosed"}},
 		Handler: mcpSafetyBrief,
 	})
 }
@@ -86,6 +90,14 @@ type approvalPolicy struct {
 	Rules   []string `json:"rules"`
 }
 
+// checkBriefInput wants at least one pasted document, and one it can read.
+func checkBriefInput(a registry.Args) []registry.FieldError {
+	if !slices.ContainsFunc(pastedFields, a.Has) {
+		return registry.Bad("openapi_json", "paste openapi_json, manifest_json or tool_schema: server_url and openapi_url are never fetched")
+	}
+	return checkPasted(a, pastedFields...)
+}
+
 func mcpSafetyBrief(_ context.Context, c *registry.Call) (*registry.Result, error) {
 	b := &safetyBrief{
 		InputKinds: []string{}, Tools: []*toolRisk{}, SecretsFound: []secretHit{}, Warnings: []string{},
@@ -100,10 +112,7 @@ func mcpSafetyBrief(_ context.Context, c *registry.Call) (*registry.Result, erro
 		if !c.Args.Has(field) {
 			continue
 		}
-		doc, err := decodePasted(field, c.Args.Raw(field))
-		if err != nil {
-			return nil, err
-		}
+		doc := c.Args.Raw(field)
 		kind, tools, warnings := extractTools(doc)
 		b.InputKinds = append(b.InputKinds, field+": "+kind)
 		b.Warnings = append(b.Warnings, warnings...)
@@ -114,9 +123,6 @@ func mcpSafetyBrief(_ context.Context, c *registry.Call) (*registry.Result, erro
 		for _, t := range tools {
 			all = append(all, assessTool(t))
 		}
-	}
-	if len(b.InputKinds) == 0 {
-		return nil, registry.Invalid("openapi_json", "paste openapi_json, manifest_json or tool_schema: server_url and openapi_url are never fetched")
 	}
 	if len(all) == 0 {
 		b.Warnings = append(b.Warnings, "no tools or operations found in the pasted input")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
@@ -58,8 +59,7 @@ func TestSafetyBriefHostileInput(t *testing.T) {
 		{map[string]any{"manifest_json": "a: [unclosed"}, "manifest_json", "is neither JSON nor YAML"},
 	}
 	for _, c := range cases {
-		_, err := registrytest.Run(t, "mcp_safety_brief", c.in, upstreams.Replay, callNow)
-		registrytest.WantInvalid(t, err, c.field, c.problem)
+		registrytest.Refused(t, "mcp_safety_brief", c.in, registry.FieldError{Name: c.field, Problem: c.problem})
 	}
 }
 

@@ -17,9 +17,26 @@ const (
 	maxNodes       = 50_000
 )
 
+// checkPasted decodes each pasted field present in place, so handlers read
+// plain JSON-shaped data.
+func checkPasted(a registry.Args, fields ...string) []registry.FieldError {
+	for _, field := range fields {
+		if !a.Has(field) {
+			continue
+		}
+		doc, problem := decodePasted(a.Raw(field))
+		if problem != "" {
+			return registry.Bad(field, problem)
+		}
+		a[field] = doc
+	}
+	return nil
+}
+
 // decodePasted turns a pasted value (an object, or JSON or YAML text) into
-// plain JSON-shaped data: map[string]any, []any, string, float64, bool, nil.
-func decodePasted(field string, v any) (any, error) {
+// plain JSON-shaped data: map[string]any, []any, string, float64, bool, nil;
+// or says what is wrong with it.
+func decodePasted(v any) (any, string) {
 	var doc any
 	switch v := v.(type) {
 	case map[string]any:
@@ -27,31 +44,31 @@ func decodePasted(field string, v any) (any, error) {
 	case string:
 		text := strings.TrimSpace(v)
 		if len(text) > maxPastedBytes {
-			return nil, registry.Invalid(field, fmt.Sprintf("is larger than %d KiB", maxPastedBytes>>10))
+			return nil, fmt.Sprintf("is larger than %d KiB", maxPastedBytes>>10)
 		}
 		if err := json.Unmarshal([]byte(text), &doc); err != nil {
 			if strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") {
-				return nil, registry.Invalid(field, "is not valid JSON: "+jsonProblem(text, err))
+				return nil, "is not valid JSON: " + jsonProblem(text, err)
 			}
 			var y any
 			if yerr := yaml.Unmarshal([]byte(text), &y); yerr != nil {
-				return nil, registry.Invalid(field, "is neither JSON nor YAML")
+				return nil, "is neither JSON nor YAML"
 			}
 			doc = normalizeYAML(y)
 		}
 	default:
-		return nil, registry.Invalid(field, "must be a JSON object or JSON/YAML text")
+		return nil, "must be a JSON object or JSON/YAML text"
 	}
 	if _, ok := doc.(map[string]any); !ok {
 		if _, ok := doc.([]any); !ok {
-			return nil, registry.Invalid(field, "must hold an object or an array")
+			return nil, "must hold an object or an array"
 		}
 	}
 	nodes := 0
-	if err := bounded(doc, 0, &nodes); err != "" {
-		return nil, registry.Invalid(field, err)
+	if problem := bounded(doc, 0, &nodes); problem != "" {
+		return nil, problem
 	}
-	return doc, nil
+	return doc, ""
 }
 
 func bounded(v any, depth int, nodes *int) string {

@@ -137,10 +137,14 @@ func (in *sellerInput) resourceCheck() check {
 }
 
 // paidOps are the operations that carry a price or stand for the resource;
-// GETs that only read 402 terms are left out.
+// GETs that only read 402 terms, and operations that declare no security
+// (security: [], free by the document's own word), are left out.
 func (in *sellerInput) paidOps() []int {
 	var idx []int
 	for i, op := range in.ops {
+		if sec, ok := in.opDocs[i]["security"].([]any); ok && len(sec) == 0 {
+			continue
+		}
 		if op.Method == "POST" || opPrice(in.opDocs[i]) != "" && op.Method != "GET" {
 			idx = append(idx, i)
 		}

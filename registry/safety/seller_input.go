@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -26,8 +27,37 @@ type sellerInput struct {
 	text    strings.Builder  // every string pasted, for mentions
 }
 
-// add reads one pasted document.
-func (in *sellerInput) add(field string, doc any) error {
+// sellerFields are the pasted documents the audit reads, in its order.
+var sellerFields = []string{"openapi_json", "agent_json", "route_metadata"}
+
+// checkSellerInput wants at least one pasted document, each of the kind its
+// field names, and an expected price in whole atomic units.
+func checkSellerInput(a registry.Args) []registry.FieldError {
+	if !slices.ContainsFunc(sellerFields, a.Has) {
+		return registry.Bad("openapi_json", "paste openapi_json, agent_json or route_metadata: resource_url and openapi_url are never fetched")
+	}
+	if errs := checkPasted(a, sellerFields...); errs != nil {
+		return errs
+	}
+	if m, _ := a.Raw("openapi_json").(map[string]any); a.Has("openapi_json") && (m == nil || m["openapi"] == nil && m["swagger"] == nil) {
+		return registry.Bad("openapi_json", "is not an OpenAPI document: it has no openapi or swagger field")
+	}
+	if _, ok := a.Raw("agent_json").(map[string]any); a.Has("agent_json") && !ok {
+		return registry.Bad("agent_json", "must hold an object")
+	}
+	if _, terms, _ := routeTerms(a.Raw("route_metadata")); a.Has("route_metadata") && len(terms) == 0 {
+		return registry.Bad("route_metadata", "holds no payment requirements (accepts[] with scheme, network, amount, asset, payTo)")
+	}
+	if price := a.String("expected_price"); price != "" {
+		if _, exact := usdAtomic(price); !exact {
+			return registry.Bad("expected_price", "must be a USD amount with at most 6 decimals")
+		}
+	}
+	return nil
+}
+
+// add reads one pasted document, of the kind checkSellerInput made sure of.
+func (in *sellerInput) add(field string, doc any) {
 	if in.kinds == nil {
 		in.kinds, in.docs = map[string]string{}, map[string]any{}
 	}
@@ -36,18 +66,12 @@ func (in *sellerInput) add(field string, doc any) error {
 	m, _ := doc.(map[string]any)
 	switch field {
 	case "openapi_json":
-		if m == nil || m["openapi"] == nil && m["swagger"] == nil {
-			return registry.Invalid(field, "is not an OpenAPI document: it has no openapi or swagger field")
-		}
 		kind, ops, _ := extractTools(m)
 		in.kinds[field], in.openapi, in.ops = kind, m, ops
 		for _, op := range ops {
 			in.opDocs = append(in.opDocs, asMap(asMap(asMap(m["paths"])[op.Path])[strings.ToLower(op.Method)]))
 		}
 	case "agent_json":
-		if m == nil {
-			return registry.Invalid(field, "must hold an object")
-		}
 		in.agent, in.kinds[field] = m, "agent manifest"
 		if m["skills"] != nil {
 			in.kinds[field] = "A2A agent card"
@@ -58,36 +82,44 @@ func (in *sellerInput) add(field string, doc any) error {
 			}
 		}
 	case "route_metadata":
-		in.kinds[field] = "payment requirements"
-		switch {
-		case m != nil && m["accepts"] != nil:
-			in.addTerms(m["accepts"])
-		case m != nil && m["items"] != nil:
-			in.kinds[field] = "x402 discovery document"
-			for _, it := range asSlice(m["items"]) {
-				in.addTerms(asMap(it)["accepts"])
-			}
-		case m != nil && m["scheme"] != nil:
-			in.terms = append(in.terms, m)
-		default:
-			in.addTerms(doc)
-		}
-		if in.resource == "" && m != nil {
-			in.resource = firstString(asMap(m["resource"])["url"], m["resource"])
-		}
-		if len(in.terms) == 0 {
-			return registry.Invalid(field, "holds no payment requirements (accepts[] with scheme, network, amount, asset, payTo)")
+		var resource string
+		in.kinds[field], in.terms, resource = routeTerms(doc)
+		if in.resource == "" {
+			in.resource = resource
 		}
 	}
-	return nil
 }
 
-func (in *sellerInput) addTerms(v any) {
-	for _, t := range asSlice(v) {
-		if tm := asMap(t); tm != nil && tm["scheme"] != nil {
-			in.terms = append(in.terms, tm)
+// routeTerms reads payment requirements: a 402 answer's accepts[], a
+// discovery document's items[].accepts[], one requirement, or a list of them;
+// with what kind of document held them and the resource it names.
+func routeTerms(doc any) (kind string, terms []map[string]any, resource string) {
+	m, _ := doc.(map[string]any)
+	add := func(v any) {
+		for _, t := range asSlice(v) {
+			if tm := asMap(t); tm != nil && tm["scheme"] != nil {
+				terms = append(terms, tm)
+			}
 		}
 	}
+	kind = "payment requirements"
+	switch {
+	case m != nil && m["accepts"] != nil:
+		add(m["accepts"])
+	case m != nil && m["items"] != nil:
+		kind = "x402 discovery document"
+		for _, it := range asSlice(m["items"]) {
+			add(asMap(it)["accepts"])
+		}
+	case m != nil && m["scheme"] != nil:
+		terms = append(terms, m)
+	default:
+		add(doc)
+	}
+	if m != nil {
+		resource = firstString(asMap(m["resource"])["url"], m["resource"])
+	}
+	return kind, terms, resource
 }
 
 func asSlice(v any) []any { s, _ := v.([]any); return s }

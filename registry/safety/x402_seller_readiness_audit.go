@@ -35,6 +35,9 @@ func init() {
 		Expected: "Receipt-backed object: {references{resource_url, openapi_url, fetched:false}, inputs[], score, grade, ready, " +
 			"summary{pass, warn, fail}, checks[{area, check, status, detail}], fixes[]} plus buyer and svc_receipt.",
 		Shape:   registry.ReceiptBacked,
+		Result:  (*sellerAudit)(nil),
+		Check:   checkSellerInput,
+		Refuses: []map[string]any{{"resource_url": "https://api.example.com/paid/x"}, {"openapi_json": `{"paths": {}}`}, {"route_metadata": `{"x402Version": 2}`}, {"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}},
 		Handler: sellerReadinessAudit,
 	})
 }
@@ -93,25 +96,10 @@ func sellerReadinessAudit(_ context.Context, c *registry.Call) (*registry.Result
 	}
 	a := &sellerAudit{Inputs: []string{}, Checks: []auditCheck{}, Fixes: []string{},
 		References: sellerRefs{ResourceURL: in.resource, OpenAPIURL: c.Args.String("openapi_url")}}
-	for _, field := range []string{"openapi_json", "agent_json", "route_metadata"} {
-		if !c.Args.Has(field) {
-			continue
-		}
-		doc, err := decodePasted(field, c.Args.Raw(field))
-		if err != nil {
-			return nil, err
-		}
-		if err := in.add(field, doc); err != nil {
-			return nil, err
-		}
-		a.Inputs = append(a.Inputs, field+": "+in.kinds[field])
-	}
-	if len(a.Inputs) == 0 {
-		return nil, registry.Invalid("openapi_json", "paste openapi_json, agent_json or route_metadata: resource_url and openapi_url are never fetched")
-	}
-	if in.expectedPrice != "" {
-		if _, exact := usdAtomic(in.expectedPrice); !exact {
-			return nil, registry.Invalid("expected_price", "must be a USD amount with at most 6 decimals")
+	for _, field := range sellerFields {
+		if c.Args.Has(field) {
+			in.add(field, c.Args.Raw(field))
+			a.Inputs = append(a.Inputs, field+": "+in.kinds[field])
 		}
 	}
 	a.Score = 100

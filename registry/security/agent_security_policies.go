@@ -27,6 +27,7 @@ func init() {
 		Expected: "Envelope: data is an array of policies {id, profile, profile_description, name, condition, action, " +
 			"details, mitigates[], source{title, url, published}}.",
 		Shape:   registry.Envelope,
+		Result:  []policyTemplate(nil),
 		Handler: agentSecurityPolicies,
 	})
 }

@@ -25,6 +25,7 @@ func init() {
 		Expected: "Envelope: data is an array of threats {id, title, severity, tags, summary, detection_hints[], " +
 			"mitigations[], mapped_rules[], source{title, url, published}}; meta.source names the OWASP list.",
 		Shape:   registry.Envelope,
+		Result:  []threat(nil),
 		Handler: agentThreatIntel,
 	})
 }

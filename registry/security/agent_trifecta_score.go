@@ -71,6 +71,7 @@ func init() {
 			"risk_score 0-100, risk_level, recognized_controls[], unrecognized_controls[], missing_controls[{control, advice}], " +
 			"decomposition_advice[], rule, sources[]}.",
 		Shape:   registry.Envelope,
+		Result:  (*trifectaAnswer)(nil),
 		Handler: agentTrifectaScore,
 	})
 }

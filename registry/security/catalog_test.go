@@ -5,26 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
-	"github.com/coinslot/coinslot/upstreams"
 )
 
 // callNow is a fixed call time.
 var callNow = time.Date(2025, time.March, 10, 18, 30, 0, 0, time.UTC)
-
-func TestEveryToolRunsItsExample(t *testing.T) {
-	for _, name := range []string{"agent_threat_intel", "mcp_supply_chain_iocs", "agent_trifecta_score",
-		"agent_security_policies", "cve_search", "company_registry", "dns_records_lookup"} {
-		tool, _ := registry.Lookup(name)
-		if tool == nil || tool.Handler == nil {
-			t.Fatalf("%s: not registered with a handler", name)
-		}
-		if _, err := registrytest.Run(t, name, tool.Example, upstreams.Replay, callNow); err != nil {
-			t.Errorf("%s example: %v", name, err)
-		}
-	}
-}
 
 // The shipped catalogs pass the load-time checks (the package would not load
 // otherwise); these cases prove the checks reject what they must.
@@ -63,28 +48,17 @@ func TestCatalogChecksRejectBadEntries(t *testing.T) {
 }
 
 func TestCatalogGolden(t *testing.T) {
-	cases := []struct {
-		file, tool string
-		in         map[string]any
-	}{
-		{"agent_threat_intel", "agent_threat_intel", map[string]any{"category": "supply chain"}},
-		{"agent_threat_intel_critical", "agent_threat_intel", map[string]any{"severity": "critical"}},
-		{"agent_threat_intel_id", "agent_threat_intel", map[string]any{"id": "ASI09"}},
-		{"agent_threat_intel_none", "agent_threat_intel", map[string]any{"category": "quantum", "severity": "low"}},
-		{"mcp_supply_chain_iocs", "mcp_supply_chain_iocs", map[string]any{"package": "postmark-mcp"}},
-		{"mcp_supply_chain_iocs_host", "mcp_supply_chain_iocs", map[string]any{"host": "GIFTSHOP"}},
-		{"mcp_supply_chain_iocs_scoped", "mcp_supply_chain_iocs", map[string]any{"package": "@nx/"}},
-		{"mcp_supply_chain_iocs_all", "mcp_supply_chain_iocs", map[string]any{}},
-		{"agent_security_policies", "agent_security_policies", map[string]any{"profile": "payment-agent"}},
-		{"agent_security_policies_all", "agent_security_policies", map[string]any{}},
+	cases := []registrytest.Case{
+		{Golden: "agent_threat_intel", Tool: "agent_threat_intel", In: map[string]any{"category": "supply chain"}},
+		{Golden: "agent_threat_intel_critical", Tool: "agent_threat_intel", In: map[string]any{"severity": "critical"}},
+		{Golden: "agent_threat_intel_id", Tool: "agent_threat_intel", In: map[string]any{"id": "ASI09"}},
+		{Golden: "agent_threat_intel_none", Tool: "agent_threat_intel", In: map[string]any{"category": "quantum", "severity": "low"}},
+		{Golden: "mcp_supply_chain_iocs", Tool: "mcp_supply_chain_iocs", In: map[string]any{"package": "postmark-mcp"}},
+		{Golden: "mcp_supply_chain_iocs_host", Tool: "mcp_supply_chain_iocs", In: map[string]any{"host": "GIFTSHOP"}},
+		{Golden: "mcp_supply_chain_iocs_scoped", Tool: "mcp_supply_chain_iocs", In: map[string]any{"package": "@nx/"}},
+		{Golden: "mcp_supply_chain_iocs_all", Tool: "mcp_supply_chain_iocs", In: map[string]any{}},
+		{Golden: "agent_security_policies", Tool: "agent_security_policies", In: map[string]any{"profile": "payment-agent"}},
+		{Golden: "agent_security_policies_all", Tool: "agent_security_policies", In: map[string]any{}},
 	}
-	for _, c := range cases {
-		t.Run(c.file, func(t *testing.T) {
-			res, err := registrytest.Run(t, c.tool, c.in, upstreams.Replay, callNow)
-			if err != nil {
-				t.Fatal(err)
-			}
-			registrytest.Golden(t, "testdata/"+c.file+".golden.json", res)
-		})
-	}
+	registrytest.RunGolden(t, cases, callNow)
 }

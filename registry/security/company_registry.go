@@ -31,6 +31,7 @@ func init() {
 			"registration_status, registered_as, registration_authority, legal_form, legal_address, hq_address, " +
 			"creation_date, last_update, next_renewal, url}.",
 		Shape:   registry.Envelope,
+		Result:  []gleif.Entity(nil),
 		Sources: []string{gleif.Source.Name},
 		Handler: companyRegistry,
 	})

@@ -29,17 +29,26 @@ func init() {
 		Expected: "Envelope: data is an array of up to 20 CVEs {id, published, last_modified, status, description, " +
 			"cvss_version, score, severity, vector, cwe[], affected[], references[], known_exploited, kev_added}.",
 		Shape:   registry.Envelope,
+		Result:  []nvd.CVE(nil),
 		Sources: []string{nvd.Source.Name},
+		Check:   checkCVEQuery,
+		Refuses: []map[string]any{{}, {"keyword": "  "}},
 		Handler: cveSearch,
 	})
 }
 
-func cveSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	q := nvd.Query{Keyword: strings.TrimSpace(c.Args.String("keyword")), Severity: c.Args.String("severity"), Limit: cvePageSize}
-	q.CVEID = strings.ToUpper(strings.TrimSpace(c.Args.String("cve_id")))
-	if q.CVEID == "" && q.Keyword == "" && q.Severity == "" {
-		return nil, registry.Invalid("keyword", "give keyword, cve_id or severity")
+// checkCVEQuery wants something to search by.
+func checkCVEQuery(a registry.Args) []registry.FieldError {
+	a["keyword"] = strings.TrimSpace(a.String("keyword"))
+	a["cve_id"] = strings.ToUpper(strings.TrimSpace(a.String("cve_id")))
+	if a.String("keyword") == "" && a.String("cve_id") == "" && a.String("severity") == "" {
+		return registry.Bad("keyword", "give keyword, cve_id or severity")
 	}
+	return nil
+}
+
+func cveSearch(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	q := nvd.Query{Keyword: c.Args.String("keyword"), Severity: c.Args.String("severity"), Limit: cvePageSize, CVEID: c.Args.String("cve_id")}
 	up := upstreams.NewSession(c.Upstream)
 	page, err := upstreams.Fetch(ctx, up, nvd.CVEs(q), nvd.DecodeCVEs)
 	if err != nil {

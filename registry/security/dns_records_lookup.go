@@ -27,6 +27,7 @@ func init() {
 		Expected: "Envelope: data is an object {domain, type, status, dnssec_validated, records[{name, type, ttl, data, " +
 			"priority?, host?}]}; a domain that does not exist is a 404 not_found.",
 		Shape:   registry.Envelope,
+		Result:  dnsAnswer{},
 		Sources: []string{doh.Source.Name},
 		Handler: dnsRecordsLookup,
 	})

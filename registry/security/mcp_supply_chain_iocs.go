@@ -20,6 +20,7 @@ func init() {
 		Expected: "Envelope: data is an array of incidents {id, name, ecosystem, packages[{name, malicious_versions[]}], " +
 			"hosts[], emails[], other_indicators[], behavior, action, disclosed, reported_by, sources[]}.",
 		Shape:   registry.Envelope,
+		Result:  []ioc(nil),
 		Handler: mcpSupplyChainIOCs,
 	})
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/github"
@@ -29,7 +27,10 @@ func init() {
 			"latest_release, releases[{tag, name, published_at, prerelease, url}]}; latest_release is the newest " +
 			"non-prerelease or null. meta.source is GitHub.",
 		Shape:   registry.Envelope,
+		Result:  repoIntel{},
 		Sources: []string{github.Source.Name},
+		Check:   checkRepo,
+		Refuses: []map[string]any{{"repo": "coinbase/.."}},
 		Handler: codeHostRepoIntel,
 	})
 }
@@ -91,12 +92,19 @@ const (
 	recentReleases  = 5
 )
 
-func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	given := strings.TrimSpace(c.Args.String("repo"))
-	owner, name, _ := strings.Cut(given, "/")
-	if name == "." || name == ".." {
-		return nil, registry.Invalid("repo", "must be "+repoShape)
+// checkRepo refuses the names repoForm admits that are not repositories.
+func checkRepo(a registry.Args) []registry.FieldError {
+	given := strings.TrimSpace(a.String("repo"))
+	if _, name, _ := strings.Cut(given, "/"); name == "." || name == ".." {
+		return registry.Bad("repo", "must be "+repoShape)
 	}
+	a["repo"] = given
+	return nil
+}
+
+func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
+	given := c.Args.String("repo")
+	owner, name, _ := strings.Cut(given, "/")
 	up := upstreams.NewSession(c.Upstream)
 	d, err := upstreams.Fetch(ctx, up, github.RepoRequest(owner, name), github.DecodeRepoDetail)
 	if err != nil {
@@ -109,20 +117,11 @@ func codeHostRepoIntel(ctx context.Context, c *registry.Call) (*registry.Result,
 		people []github.Contributor
 		rels   []github.Release
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		langs, err = upstreams.Fetch(gctx, up, github.LanguagesRequest(owner, name), github.DecodeLanguages)
-		return err
-	})
-	g.Go(func() (err error) {
-		people, err = upstreams.Fetch(gctx, up, github.ContributorsRequest(owner, name, topContributors), github.DecodeContributors)
-		return err
-	})
-	g.Go(func() (err error) {
-		rels, err = upstreams.Fetch(gctx, up, github.ReleasesRequest(owner, name, recentReleases), github.DecodeReleases)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	if err := upstreams.All(ctx,
+		upstreams.Into(up, &langs, github.LanguagesRequest(owner, name), github.DecodeLanguages),
+		upstreams.Into(up, &people, github.ContributorsRequest(owner, name, topContributors), github.DecodeContributors),
+		upstreams.Into(up, &rels, github.ReleasesRequest(owner, name, recentReleases), github.DecodeReleases),
+	); err != nil {
 		return nil, err
 	}
 	out := repoIntel{

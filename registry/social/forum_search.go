@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/reddit"
 )
@@ -30,6 +30,7 @@ func init() {
 			"of a link post (empty for text posts), excerpt the first 300 characters of the text. NSFW posts are left out, " +
 			"so fewer than limit may return. meta.source is Reddit.",
 		Shape:   registry.Envelope,
+		Result:  []forumPost(nil),
 		Sources: []string{reddit.Source.Name},
 		Handler: forumSearch,
 	})
@@ -75,22 +76,8 @@ func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error
 		out = append(out, forumPost{
 			ID: p.ID, Title: p.Title, Community: p.Community, Author: p.Author, Score: p.Score,
 			UpvoteRatio: p.UpvoteRatio, NumComments: p.NumComments, Created: p.Created().Format(time.RFC3339),
-			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: excerpt(p.Text, excerptLen),
+			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: tidy.Clip(tidy.Collapse(p.Text), excerptLen),
 		})
 	}
 	return &registry.Result{Data: out, Count: len(out), Source: reddit.Source.Title, Cached: up.Cached()}, nil
-}
-
-// excerpt cuts text to at most n characters at a word boundary, marking the
-// cut with an ellipsis; whitespace runs become single spaces.
-func excerpt(text string, n int) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if utf8.RuneCountInString(text) <= n {
-		return text
-	}
-	cut := string([]rune(text)[:n-1])
-	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
-		cut = cut[:i]
-	}
-	return cut + "…"
 }

@@ -38,7 +38,11 @@ func init() {
 		Expected: "Envelope: data is an object {calendar, start_date, start_is_business_day, next_business_day, " +
 			"previous_business_day, range?: {end_date, calendar_days, business_days, weekend_days, holidays[]}, " +
 			"ahead?: {days_ahead, result_date, holidays_skipped[]}, year_holidays? (when neither end_date nor days_ahead is given)}.",
+		Check: checkBusinessDays,
+		Refuses: []map[string]any{{"start_date": "2024-13-45"}, {"end_date": "2024-02-30"}, {"start_date": "1960-01-01"},
+			{"start_date": "2025-03-10", "end_date": "2025-03-09"}, {"start_date": "2199-12-01", "days_ahead": 100}},
 		Shape:   registry.Envelope,
+		Result:  (*businessDaysAnswer)(nil),
 		Handler: businessDays,
 	})
 }
@@ -70,6 +74,44 @@ type daysAhead struct {
 	HolidaysSkipped []holiday `json:"holidays_skipped"`
 }
 
+// checkBusinessDays parses the dates and, when start_date is given, checks
+// end_date and days_ahead against it; without it they wait for the call's day.
+func checkBusinessDays(a registry.Args) []registry.FieldError {
+	for _, field := range []string{"start_date", "end_date"} {
+		if !a.Has(field) {
+			continue
+		}
+		d, problem := parseDate(a.String(field))
+		if problem != "" {
+			return registry.Bad(field, problem)
+		}
+		a[field] = d
+	}
+	if !a.Has("start_date") {
+		return nil
+	}
+	return spanProblems(registry.Parsed[time.Time](a, "start_date"), a)
+}
+
+// spanProblems checks end_date and days_ahead against start.
+func spanProblems(start time.Time, a registry.Args) []registry.FieldError {
+	if a.Has("end_date") {
+		switch span := daySpan(start, registry.Parsed[time.Time](a, "end_date")); {
+		case span < 1:
+			return registry.Bad("end_date", "must not be before start_date")
+		case span > maxSpanDays:
+			return registry.Bad("end_date", fmt.Sprintf("must be within %d days of start_date", maxSpanDays))
+		}
+	}
+	if n := a.Int("days_ahead"); n > 0 && addBusinessDays(calendar{}, start, n).ResultDate > fmt.Sprintf("%d-12-31", lastRuleYear) {
+		return registry.Bad("days_ahead", fmt.Sprintf("reaches past %d, the last year the holiday rules cover", lastRuleYear))
+	}
+	return nil
+}
+
+// daySpan counts the days from start to end, both included.
+func daySpan(start, end time.Time) int { return int(end.Sub(start).Hours()/24) + 1 }
+
 func businessDays(_ context.Context, c *registry.Call) (*registry.Result, error) {
 	start, err := startDate(c)
 	if err != nil {
@@ -87,24 +129,10 @@ func businessDays(_ context.Context, c *registry.Call) (*registry.Result, error)
 		ans.StartHoliday = &h
 	}
 	if c.Args.Has("end_date") {
-		end, err := parseDate("end_date", c.Args.String("end_date"))
-		if err != nil {
-			return nil, err
-		}
-		span := int(end.Sub(start).Hours()/24) + 1
-		switch {
-		case span < 1:
-			return nil, registry.Invalid("end_date", "must not be before start_date")
-		case span > maxSpanDays:
-			return nil, registry.Invalid("end_date", fmt.Sprintf("must be within %d days of start_date", maxSpanDays))
-		}
-		ans.Range = countRange(cal, start, span)
+		ans.Range = countRange(cal, start, daySpan(start, registry.Parsed[time.Time](c.Args, "end_date")))
 	}
 	if n := c.Args.Int("days_ahead"); n > 0 {
 		ans.Ahead = addBusinessDays(cal, start, n)
-		if ans.Ahead.ResultDate > fmt.Sprintf("%d-12-31", lastRuleYear) {
-			return nil, registry.Invalid("days_ahead", fmt.Sprintf("reaches past %d, the last year the holiday rules cover", lastRuleYear))
-		}
 	}
 	if ans.Range == nil && ans.Ahead == nil {
 		ans.YearHolidays = observedHolidays(start.Year())
@@ -113,28 +141,34 @@ func businessDays(_ context.Context, c *registry.Call) (*registry.Result, error)
 }
 
 // startDate is start_date, or the call's date on the US east coast, where the
-// federal business day is defined.
+// federal business day is defined; end_date and days_ahead are checked
+// against that day here, as only the call knows it.
 func startDate(c *registry.Call) (time.Time, error) {
 	if c.Args.Has("start_date") {
-		return parseDate("start_date", c.Args.String("start_date"))
+		return registry.Parsed[time.Time](c.Args, "start_date"), nil
 	}
 	loc, err := time.LoadLocation(defaultZoneID)
 	if err != nil {
 		return time.Time{}, err
 	}
 	y, m, d := c.Now.In(loc).Date()
-	return date(y, m, d), nil
+	today := date(y, m, d)
+	if errs := spanProblems(today, c.Args); errs != nil {
+		return time.Time{}, &registry.InputError{Fields: errs}
+	}
+	return today, nil
 }
 
-func parseDate(field, s string) (time.Time, error) {
+// parseDate reads a date the holiday rules cover, or says what is wrong.
+func parseDate(s string) (time.Time, string) {
 	t, err := time.Parse(isoDate, s)
 	if err != nil {
-		return time.Time{}, registry.Invalid(field, "must be "+isoDateShape)
+		return time.Time{}, "must be " + isoDateShape
 	}
 	if t.Year() < firstRuleYear || t.Year() > lastRuleYear {
-		return time.Time{}, registry.Invalid(field, fmt.Sprintf("must be in the years %d-%d that the holiday rules cover", firstRuleYear, lastRuleYear))
+		return time.Time{}, fmt.Sprintf("must be in the years %d-%d that the holiday rules cover", firstRuleYear, lastRuleYear)
 	}
-	return t, nil
+	return t, ""
 }
 
 func countRange(cal calendar, start time.Time, span int) *dayRange {

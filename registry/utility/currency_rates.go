@@ -29,7 +29,10 @@ func init() {
 			"the ECB publication day and rate is present only for a single target; meta.source is ECB via Frankfurter. " +
 			"Crypto and currencies outside the ECB list are refused as invalid input.",
 		Shape:   registry.Envelope,
+		Result:  rateTable{},
 		Sources: []string{frankfurter.Source.Name},
+		Check:   checkCurrencies,
+		Refuses: []map[string]any{{"base": "EUR", "target": "JPY,eur"}},
 		Handler: currencyRates,
 	})
 }
@@ -50,11 +53,7 @@ const currencyCodes = `^\s*([A-Za-z]{3}\s*(,\s*[A-Za-z]{3}\s*)*)?$`
 const currencyListTTL = 24 * time.Hour
 
 func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	base := strings.ToUpper(c.Args.String("base"))
-	targets, err := parseTargets(c.Args.String("target"), base)
-	if err != nil {
-		return nil, err
-	}
+	base, targets := c.Args.String("base"), registry.Parsed[[]string](c.Args, "target")
 	listReq := frankfurter.CurrenciesRequest()
 	listReq.TTL = currencyListTTL
 	up := upstreams.NewSession(c.Upstream)
@@ -88,23 +87,28 @@ func currencyRates(ctx context.Context, c *registry.Call) (*registry.Result, err
 	return &registry.Result{Data: out, Count: len(out.Rates), Source: frankfurter.Source.Title, Cached: up.Cached()}, nil
 }
 
-// parseTargets reads "EUR, jpy" (matching currencyCodes) as [EUR JPY],
-// without duplicates; blank is nil.
-func parseTargets(s, base string) ([]string, error) {
+// checkCurrencies puts base in capitals and reads target "EUR, jpy"
+// (matching currencyCodes) as [EUR JPY], without duplicates; blank is absent.
+func checkCurrencies(a registry.Args) []registry.FieldError {
+	base := strings.ToUpper(a.String("base"))
+	a["base"] = base
+	s := a.String("target")
+	delete(a, "target")
 	if strings.TrimSpace(s) == "" {
-		return nil, nil
+		return nil
 	}
 	var out []string
 	for part := range strings.SplitSeq(s, ",") {
 		code := strings.ToUpper(strings.TrimSpace(part))
 		switch {
 		case code == base:
-			return nil, registry.Invalid("target", "must differ from base")
+			return registry.Bad("target", "must differ from base")
 		case !slices.Contains(out, code):
 			out = append(out, code)
 		}
 	}
-	return out, nil
+	a["target"] = out
+	return nil
 }
 
 func requireKnown(known map[string]string, field, code string) error {

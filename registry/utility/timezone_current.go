@@ -23,6 +23,9 @@ func init() {
 			"abbreviation, is_dst, previous_transition, next_transition} where a transition is " +
 			"{at_utc, local_before, local_after, utc_offset_after, abbreviation_after, is_dst_after} or null.",
 		Shape:   registry.Envelope,
+		Result:  (*zoneNow)(nil),
+		Check:   checkZone,
+		Refuses: []map[string]any{{"timezone": "Mars/Olympus_Mons"}, {"timezone": "Local"}},
 		Handler: timezoneCurrent,
 	})
 }
@@ -50,11 +53,7 @@ type transition struct {
 }
 
 func timezoneCurrent(_ context.Context, c *registry.Call) (*registry.Result, error) {
-	name := strings.TrimSpace(c.Args.String("timezone"))
-	loc, err := loadZone(name)
-	if err != nil {
-		return nil, err
-	}
+	loc := registry.Parsed[*time.Location](c.Args, "timezone")
 	now := c.Now.In(loc).Truncate(time.Second)
 	abbr, offset := now.Zone()
 	ans := &zoneNow{
@@ -78,16 +77,19 @@ func timezoneCurrent(_ context.Context, c *registry.Call) (*registry.Result, err
 	return &registry.Result{Data: ans, Count: 1, Source: "IANA tz database (embedded)"}, nil
 }
 
-// loadZone accepts only IANA names: "Local" would be the server's own zone.
-func loadZone(name string) (*time.Location, error) {
+// checkZone loads the zone, accepting only IANA names: "Local" would be the
+// server's own zone.
+func checkZone(a registry.Args) []registry.FieldError {
+	name := strings.TrimSpace(a.String("timezone"))
 	if name == "Local" {
-		return nil, registry.Invalid("timezone", "must be an IANA time zone name, e.g. Europe/Berlin")
+		return registry.Bad("timezone", "must be an IANA time zone name, e.g. Europe/Berlin")
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return nil, registry.Invalid("timezone", fmt.Sprintf("%q is not an IANA time zone name", name))
+		return registry.Bad("timezone", fmt.Sprintf("%q is not an IANA time zone name", name))
 	}
-	return loc, nil
+	a["timezone"] = loc
+	return nil
 }
 
 func transitionAt(at time.Time) *transition {

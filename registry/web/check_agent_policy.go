@@ -19,7 +19,10 @@ func init() {
 		Example:  map[string]any{"domain": "www.python.org"},
 		Expected: "Envelope: data is {domain, verdict, robots{status, sitemaps[], crawl_delay{}, content_signal[]}, agents{token: {allowed_root, group, disallowed[]}}, blocked_agents[], files_found{llms_txt, ai_txt, agent_card, agent_json, security_txt}}; meta.source is public web pages.",
 		Shape:    registry.Envelope,
+		Result:   (*agentPolicy)(nil),
 		Sources:  []string{web.Source.Name},
+		Check:    checkDomain,
+		Refuses:  []map[string]any{{"domain": "localhost"}},
 		Handler:  checkAgentPolicy,
 	})
 }
@@ -63,16 +66,13 @@ type agentAccess struct {
 }
 
 func checkAgentPolicy(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	domain, err := domainArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	domain := c.Args.String("domain")
+	f := newFetcher(c)
 	p, err := agentPolicyOf(ctx, f, domain)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: p, Count: 1, Source: web.Source.Title, Cached: f.allCached()}, nil
+	return &registry.Result{Data: p, Count: 1, Source: web.Source.Title, Cached: f.up.Cached()}, nil
 }
 
 func agentPolicyOf(ctx context.Context, f *fetcher, domain string) (*agentPolicy, error) {

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/coinslot/coinslot/registry/tidy"
 )
 
 // contacts are the contact channels a page publishes. Every item says where
@@ -191,7 +193,7 @@ func (cc *contactCollector) phone(written, found string) {
 		return
 	}
 	cc.phones[phone] = len(cc.out.Phones)
-	cc.out.Phones = append(cc.out.Phones, phoneContact{phone, collapse(written), []string{found}})
+	cc.out.Phones = append(cc.out.Phones, phoneContact{phone, tidy.Collapse(written), []string{found}})
 }
 
 func (cc *contactCollector) profile(raw, found string) {

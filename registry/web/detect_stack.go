@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -21,7 +22,10 @@ func init() {
 		Example:  map[string]any{"url": "https://www.python.org/"},
 		Expected: "Envelope: data is {url, status, content_type, technologies[{name, category, version, confidence, evidence[]}]}; meta.source is public web pages.",
 		Shape:    registry.Envelope,
+		Result:   (*stackReport)(nil),
 		Sources:  []string{web.Source.Name},
+		Check:    checkURL,
+		Refuses:  []map[string]any{{"url": "http://127.0.0.1:8080/admin"}},
 		Handler:  detectStack,
 	})
 }
@@ -45,18 +49,15 @@ type technology struct {
 }
 
 func detectStack(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	u, err := urlArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	u := registry.Parsed[*url.URL](c.Args, "url")
+	f := newFetcher(c)
 	fp, err := f.page(ctx, u)
 	if err != nil {
 		return nil, err
 	}
 	techs := fingerprint(fp)
 	out := &stackReport{URL: u.String(), Status: fp.Resp.Status, ContentType: fp.Resp.Header.Get("Content-Type"), Technologies: techs}
-	return &registry.Result{Data: out, Count: len(techs), Source: web.Source.Title, Cached: f.allCached()}, nil
+	return &registry.Result{Data: out, Count: len(techs), Source: web.Source.Title, Cached: f.up.Cached()}, nil
 }
 
 // fingerprint applies every stack rule to a fetched page.

@@ -21,7 +21,10 @@ func init() {
 		Example:  map[string]any{"domain": "example.com"},
 		Expected: "Envelope: data is {domain, name, name_source, description, address, website{url, status, content_type, hsts}, email_provider, dns{domain, mx[], null_mx, email_provider, spf, spf_senders[], dmarc, dmarc_policy}, technologies[], contacts{emails[], phones[], socials[], contact_pages[], security_contacts[]}, score{score, grade, signals[]}}; meta.source is public web pages, Cloudflare DNS over HTTPS.",
 		Shape:    registry.Envelope,
+		Result:   (*leadProfile)(nil),
 		Sources:  []string{web.Source.Name, doh.Source.Name},
+		Check:    checkLeadDomain,
+		Refuses:  []map[string]any{{"domain": "printer.local"}},
 		Handler:  enrichLead,
 	})
 }
@@ -41,11 +44,8 @@ type leadProfile struct {
 }
 
 func enrichLead(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	domain, err := leadDomainArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	domain := c.Args.String("domain")
+	f := newFetcher(c)
 	lf, err := gatherLead(ctx, f, domain)
 	if err != nil {
 		return nil, err
@@ -60,5 +60,5 @@ func enrichLead(ctx context.Context, c *registry.Call) (*registry.Result, error)
 			out.Address = o.Address
 		}
 	}
-	return &registry.Result{Data: out, Count: 1, Source: leadSources, Cached: f.allCached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: leadSources, Cached: f.up.Cached()}, nil
 }

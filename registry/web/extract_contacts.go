@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"mime"
+	"net/url"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams/web"
@@ -21,7 +22,10 @@ func init() {
 		Example:  map[string]any{"url": "https://www.python.org/"},
 		Expected: "Envelope: data is {url, emails[{email, kind, found[]}], phones[{phone, display, found[]}], socials[{network, handle, url, found[]}], contact_pages[{url, text}], security_contacts[]}; meta.source is public web pages.",
 		Shape:    registry.Envelope,
+		Result:   contactReport{},
 		Sources:  []string{web.Source.Name},
+		Check:    checkURL,
+		Refuses:  []map[string]any{{"url": "ftp://example.com/x"}},
 		Handler:  extractContacts,
 	})
 }
@@ -32,11 +36,8 @@ type contactReport struct {
 }
 
 func extractContacts(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	u, err := urlArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	u := registry.Parsed[*url.URL](c.Args, "url")
+	f := newFetcher(c)
 	fp, err := f.page(ctx, u)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func extractContacts(ctx context.Context, c *registry.Call) (*registry.Result, e
 		return nil, err
 	}
 	n := len(found.Emails) + len(found.Phones) + len(found.Socials) + len(found.ContactPages)
-	return &registry.Result{Data: contactReport{u.String(), found}, Count: n, Source: web.Source.Title, Cached: f.allCached()}, nil
+	return &registry.Result{Data: contactReport{u.String(), found}, Count: n, Source: web.Source.Title, Cached: f.up.Cached()}, nil
 }
 
 // contactsOf reads a fetched page's contacts and its site's security.txt,

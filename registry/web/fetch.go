@@ -9,45 +9,35 @@ import (
 	"github.com/coinslot/coinslot/upstreams/web"
 )
 
-// fetcher makes a call's requests and remembers whether every answer came
-// from cache.
-type fetcher struct {
-	c       *registry.Call
-	fetched int
-	cached  int
-}
+// fetcher makes a call's requests through the call's upstream session, which
+// remembers whether every answer came from cache.
+type fetcher struct{ up *upstreams.Session }
+
+func newFetcher(c *registry.Call) *fetcher { return &fetcher{upstreams.NewSession(c.Upstream)} }
 
 func (f *fetcher) do(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
-	resp, err := f.c.Upstream.Do(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	f.fetched++
-	if resp.Cached {
-		f.cached++
-	}
-	return resp, nil
+	return f.up.Do(ctx, req)
 }
 
-// allCached is true only when every answer came from cache.
-func (f *fetcher) allCached() bool { return f.fetched > 0 && f.cached == f.fetched }
-
-// urlArg reads the url parameter, refusing what cannot be a public page.
-func urlArg(c *registry.Call) (*url.URL, error) {
-	u, problem := web.ParseURL(c.Args.String("url"))
+// checkURL parses the url parameter, refusing what cannot be a public page;
+// handlers read it as a *url.URL.
+func checkURL(a registry.Args) []registry.FieldError {
+	u, problem := web.ParseURL(a.String("url"))
 	if problem != "" {
-		return nil, registry.Invalid("url", problem)
+		return registry.Bad("url", problem)
 	}
-	return u, nil
+	a["url"] = u
+	return nil
 }
 
-// domainArg reads the domain parameter.
-func domainArg(c *registry.Call) (string, error) {
-	d, problem := web.ParseDomain(c.Args.String("domain"))
+// checkDomain puts the domain parameter in its host-name form.
+func checkDomain(a registry.Args) []registry.FieldError {
+	d, problem := web.ParseDomain(a.String("domain"))
 	if problem != "" {
-		return "", registry.Invalid("domain", problem)
+		return registry.Bad("domain", problem)
 	}
-	return d, nil
+	a["domain"] = d
+	return nil
 }
 
 // optional fetches a site file that may be absent: nil without error when

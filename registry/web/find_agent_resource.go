@@ -20,6 +20,7 @@ func init() {
 		Example:  map[string]any{"query": "weather"},
 		Expected: "Envelope: data is an array of resources {resource, service, description, type, price_usd, network, tags[], calls_30d, payers_30d, last_updated}, best match first; meta.source is CDP x402 Bazaar.",
 		Shape:    registry.Envelope,
+		Result:   []agentResource(nil),
 		Sources:  []string{x402catalog.Source.Name},
 		Handler:  findAgentResource,
 	})

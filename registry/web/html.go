@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/coinslot/coinslot/registry/tidy"
 	"golang.org/x/net/html"
 )
 
@@ -74,7 +75,7 @@ func parsePage(body []byte, base *url.URL) *page {
 		}
 	}
 	walk(root, false)
-	p.Text = truncate(collapse(text.String()), maxText)
+	p.Text = truncate(tidy.Collapse(text.String()), maxText)
 	return p
 }
 
@@ -88,7 +89,7 @@ func (p *page) element(n *html.Node, base *url.URL) {
 		p.Lang = a["lang"]
 	case "title":
 		if p.Title == "" {
-			p.Title = collapse(textOf(n))
+			p.Title = tidy.Collapse(textOf(n))
 		}
 	case "meta":
 		key := strings.ToLower(cmp.Or(a["name"], a["property"], a["http-equiv"]))
@@ -102,12 +103,12 @@ func (p *page) element(n *html.Node, base *url.URL) {
 			p.Resources = append(p.Resources, href)
 		}
 	case "h1", "h2", "h3":
-		if t := collapse(textOf(n)); t != "" {
+		if t := tidy.Collapse(textOf(n)); t != "" {
 			p.Headings = append(p.Headings, heading{int(n.Data[1] - '0'), t})
 		}
 	case "a":
 		if href := resolve(base, a["href"]); href != "" {
-			p.Links = append(p.Links, link{href, truncate(collapse(textOf(n)), 120)})
+			p.Links = append(p.Links, link{href, truncate(tidy.Collapse(textOf(n)), 120)})
 		}
 	case "img":
 		if src := resolve(base, a["src"]); src != "" {
@@ -166,8 +167,6 @@ func resolve(base *url.URL, href string) string {
 	}
 	return ""
 }
-
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func truncate(s string, n int) string {
 	if len(s) <= n {

@@ -34,17 +34,16 @@ type website struct {
 	HSTS        string `json:"hsts,omitempty"` // the Strict-Transport-Security header
 }
 
-// leadDomainArg reads the domain parameter of a lead tool: a name, since
+// checkLeadDomain checks the domain parameter of a lead tool: a name, since
 // mail records hang off names, not addresses.
-func leadDomainArg(c *registry.Call) (string, error) {
-	domain, err := domainArg(c)
-	if err != nil {
-		return "", err
+func checkLeadDomain(a registry.Args) []registry.FieldError {
+	if errs := checkDomain(a); errs != nil {
+		return errs
 	}
-	if _, err := netip.ParseAddr(domain); err == nil {
-		return "", registry.Invalid("domain", "must be a domain name, not an IP address")
+	if _, err := netip.ParseAddr(a.String("domain")); err == nil {
+		return registry.Bad("domain", "must be a domain name, not an IP address")
 	}
-	return domain, nil
+	return nil
 }
 
 // gatherLead fetches the home page and the mail records. A site that

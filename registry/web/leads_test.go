@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -65,7 +66,7 @@ func TestExtractContactsOnARichPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "extract_contacts_rich_page", res)
+	registrytest.Golden(t, "testdata/extract_contacts_rich_page.golden.json", res)
 	got := res.Data.(contactReport)
 	var emails []string
 	for _, e := range got.Emails {
@@ -80,21 +81,19 @@ func TestExtractContactsOnARichPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "detect_stack_rich_page", res)
+	registrytest.Golden(t, "testdata/detect_stack_rich_page.golden.json", res)
 }
 
 func TestExtractContactsRefusesNonTextPages(t *testing.T) {
 	doer := serving("https://www.example.org/data", "application/pdf", "%PDF-1.7", nil)
 	_, err := runWith(t, doer, "extract_contacts", map[string]any{"url": "https://www.example.org/data"})
-	wantInvalid(t, err, "url", "must be an HTML or plain-text page; it answered application/pdf")
+	registrytest.WantInvalid(t, err, "url", "must be an HTML or plain-text page; it answered application/pdf")
 }
 
 func TestLeadToolsWantADomainName(t *testing.T) {
 	for _, name := range []string{"score_lead", "enrich_lead"} {
-		_, err := run(t, name, map[string]any{"domain": "93.184.215.14"})
-		wantInvalid(t, err, "domain", "must be a domain name, not an IP address")
-		_, err = run(t, name, map[string]any{"domain": "printer.local"})
-		wantInvalid(t, err, "domain", "must be a public host name")
+		registrytest.Refused(t, name, map[string]any{"domain": "93.184.215.14"}, registry.FieldError{Name: "domain", Problem: "must be a domain name, not an IP address"})
+		registrytest.Refused(t, name, map[string]any{"domain": "printer.local"}, registry.FieldError{Name: "domain", Problem: "must be a public host name"})
 	}
 }
 

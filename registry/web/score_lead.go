@@ -20,7 +20,10 @@ func init() {
 		Example:  map[string]any{"domain": "example.com"},
 		Expected: "Envelope: data is {domain, score, grade, signals[{signal, weight, met, evidence}]}; meta.source is public web pages, Cloudflare DNS over HTTPS.",
 		Shape:    registry.Envelope,
+		Result:   leadScoreReport{},
 		Sources:  []string{web.Source.Name, doh.Source.Name},
+		Check:    checkLeadDomain,
+		Refuses:  []map[string]any{{"domain": "93.184.215.14"}},
 		Handler:  scoreLead,
 	})
 }
@@ -31,14 +34,11 @@ type leadScoreReport struct {
 }
 
 func scoreLead(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	domain, err := leadDomainArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	domain := c.Args.String("domain")
+	f := newFetcher(c)
 	lf, err := gatherLead(ctx, f, domain)
 	if err != nil {
 		return nil, err
 	}
-	return &registry.Result{Data: leadScoreReport{domain, lf.score()}, Count: 1, Source: leadSources, Cached: f.allCached()}, nil
+	return &registry.Result{Data: leadScoreReport{domain, lf.score()}, Count: 1, Source: leadSources, Cached: f.up.Cached()}, nil
 }

@@ -23,7 +23,10 @@ func init() {
 		Example:  map[string]any{"url": "https://www.python.org/"},
 		Expected: "Envelope: data is {url, status, content_type, bytes, lang, title, description, canonical, meta{}, headings[], text, links{internal[], external[]}, images[], json_ld[]}; meta.source is public web pages.",
 		Shape:    registry.Envelope,
+		Result:   (*scraped)(nil),
 		Sources:  []string{web.Source.Name},
+		Check:    checkURL,
+		Refuses:  []map[string]any{{"url": "http://169.254.169.254/latest/meta-data/"}},
 		Handler:  scrape,
 	})
 }
@@ -57,11 +60,8 @@ type scrapedLinks struct {
 }
 
 func scrape(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	u, err := urlArg(c)
-	if err != nil {
-		return nil, err
-	}
-	f := &fetcher{c: c}
+	u := registry.Parsed[*url.URL](c.Args, "url")
+	f := newFetcher(c)
 	resp, err := f.do(ctx, web.Page(u))
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func scrape(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		Links: scrapedLinks{[]link{}, []link{}}}
 	if !isHTML(ct, resp.Body) {
 		out.Text = truncate(string(resp.Body), maxText)
-		return &registry.Result{Data: out, Count: 1, Source: web.Source.Title, Cached: f.allCached()}, nil
+		return &registry.Result{Data: out, Count: 1, Source: web.Source.Title, Cached: f.up.Cached()}, nil
 	}
 	p := parsePage(resp.Body, u)
 	out.Lang, out.Title, out.Canonical, out.Text = p.Lang, p.Title, p.Canonical, p.Text
@@ -104,7 +104,7 @@ func scrape(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 			out.JSONLD = append(out.JSONLD, v)
 		}
 	}
-	return &registry.Result{Data: out, Count: 1, Source: web.Source.Title, Cached: f.allCached()}, nil
+	return &registry.Result{Data: out, Count: 1, Source: web.Source.Title, Cached: f.up.Cached()}, nil
 }
 
 // isHTML trusts the Content-Type, and sniffs when there is none.

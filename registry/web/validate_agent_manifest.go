@@ -27,6 +27,7 @@ func init() {
 			`"name": "Forecast", "description": "Hourly forecast for the next 48 hours", "tags": ["weather"]}]}`},
 		Expected: "Envelope: data is {valid, type, score, errors[{path, problem}], warnings[{path, problem}], fixes[], items}; meta.source is local analysis.",
 		Shape:    registry.Envelope,
+		Result:   (*manifestReport)(nil),
 		Handler:  validateAgentManifest,
 	})
 }

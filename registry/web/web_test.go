@@ -1,138 +1,47 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 var callNow = time.Date(2025, time.March, 10, 18, 30, 0, 0, time.UTC)
 
-// family is every tool of the family.
-var family = []string{"scrape", "detect_stack", "extract_contacts", "score_lead", "check_agent_policy", "find_agent_resource", "validate_agent_manifest", "enrich_lead"}
-
-func run(t *testing.T, name string, in map[string]any) (*registry.Result, error) {
-	t.Helper()
-	tool, ok := registry.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	args, errs := tool.Validate(in)
-	if len(errs) > 0 {
-		t.Fatalf("%s: input %v does not validate: %v", name, in, errs)
-	}
-	return tool.Handler(context.Background(), &registry.Call{Tool: tool, Args: args, Upstream: upstreams.Replay, Now: callNow})
-}
-
-func golden(t *testing.T, file string, res *registry.Result) {
-	t.Helper()
-	got, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", file+".golden.json")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", file, got)
-	}
-}
-
-func wantInvalid(t *testing.T, err error, field, problem string) {
-	t.Helper()
-	ie, ok := err.(*registry.InputError)
-	if !ok {
-		t.Fatalf("err = %v, want an input error on %s", err, field)
-	}
-	if got := ie.Fields; len(got) != 1 || got[0].Name != field || got[0].Problem != problem {
-		t.Errorf("fields = %+v, want %s %q", got, field, problem)
-	}
-}
-
-func TestFamilyIsDeclaredAndRunsItsExamples(t *testing.T) {
-	for _, name := range family {
-		tool, ok := registry.Lookup(name)
-		switch {
-		case !ok:
-			t.Errorf("%s is not registered", name)
-			continue
-		case tool.Path != "" || tool.Category != "Web & Leads":
-			t.Errorf("%s: path %q, category %q; want MCP only in Web & Leads", name, tool.Path, tool.Category)
-		case tool.Handler == nil:
-			t.Errorf("%s has no handler", name)
-			continue
-		}
-		if _, err := run(t, name, tool.Example); err != nil {
-			t.Errorf("%s example: %v", name, err)
-		}
-	}
-}
-
 func TestGolden(t *testing.T) {
-	cases := []struct {
-		file, tool string
-		in         map[string]any
-	}{
-		{"scrape_python_org", "scrape", map[string]any{"url": "https://www.python.org/"}},
-		{"scrape_example_com", "scrape", map[string]any{"url": "https://example.com"}},
-		{"check_agent_policy_python_org", "check_agent_policy", map[string]any{"domain": "www.python.org"}},
-		{"check_agent_policy_example_com", "check_agent_policy", map[string]any{"domain": "https://example.com/"}},
-		{"find_agent_resource_weather", "find_agent_resource", map[string]any{"query": "weather"}},
-		{"find_agent_resource_category", "find_agent_resource", map[string]any{"query": "prediction markets", "category": "arbitrage"}},
-		{"detect_stack_python_org", "detect_stack", nil},
-		{"detect_stack_example_com", "detect_stack", map[string]any{"url": "https://example.com/"}},
-		{"extract_contacts_python_org", "extract_contacts", nil},
-		{"extract_contacts_example_com", "extract_contacts", map[string]any{"url": "https://example.com/"}},
-		{"score_lead_example_com", "score_lead", nil},
-		{"score_lead_python_org", "score_lead", map[string]any{"domain": "python.org"}},
-		{"enrich_lead_example_com", "enrich_lead", nil},
-		{"enrich_lead_python_org", "enrich_lead", map[string]any{"domain": "https://python.org/"}},
-		{"validate_agent_manifest_example", "validate_agent_manifest", nil},
-		{"validate_agent_manifest_broken_json", "validate_agent_manifest", map[string]any{"manifest_json": "{\n  \"name\": \"Agent\",\n  \"skills\": [\n    {\"id\": \"a\",}\n  ]\n}"}},
-		{"validate_agent_manifest_mcp_defects", "validate_agent_manifest", map[string]any{"manifest_json": `{"name": "files", "version": "v2",
+	cases := []registrytest.Case{
+		{Golden: "scrape_python_org", Tool: "scrape", In: map[string]any{"url": "https://www.python.org/"}},
+		{Golden: "scrape_example_com", Tool: "scrape", In: map[string]any{"url": "https://example.com"}},
+		{Golden: "check_agent_policy_python_org", Tool: "check_agent_policy", In: map[string]any{"domain": "www.python.org"}},
+		{Golden: "check_agent_policy_example_com", Tool: "check_agent_policy", In: map[string]any{"domain": "https://example.com/"}},
+		{Golden: "find_agent_resource_weather", Tool: "find_agent_resource", In: map[string]any{"query": "weather"}},
+		{Golden: "find_agent_resource_category", Tool: "find_agent_resource", In: map[string]any{"query": "prediction markets", "category": "arbitrage"}},
+		{Golden: "detect_stack_python_org", Tool: "detect_stack"},
+		{Golden: "detect_stack_example_com", Tool: "detect_stack", In: map[string]any{"url": "https://example.com/"}},
+		{Golden: "extract_contacts_python_org", Tool: "extract_contacts"},
+		{Golden: "extract_contacts_example_com", Tool: "extract_contacts", In: map[string]any{"url": "https://example.com/"}},
+		{Golden: "score_lead_example_com", Tool: "score_lead"},
+		{Golden: "score_lead_python_org", Tool: "score_lead", In: map[string]any{"domain": "python.org"}},
+		{Golden: "enrich_lead_example_com", Tool: "enrich_lead"},
+		{Golden: "enrich_lead_python_org", Tool: "enrich_lead", In: map[string]any{"domain": "https://python.org/"}},
+		{Golden: "validate_agent_manifest_example", Tool: "validate_agent_manifest"},
+		{Golden: "validate_agent_manifest_broken_json", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": "{\n  \"name\": \"Agent\",\n  \"skills\": [\n    {\"id\": \"a\",}\n  ]\n}"}},
+		{Golden: "validate_agent_manifest_mcp_defects", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": `{"name": "files", "version": "v2",
 			"remotes": [{"type": "streamable-http", "url": "http://files.example.com/mcp"}],
 			"tools": [{"name": "read_file", "description": "Read a file", "inputSchema": {"type": "string"}},
 			          {"name": "read_file", "description": "Read another file"}],
 			"env": {"OPENAI_API_KEY": "sk-proj-0123456789abcdef0123"}}`}},
-		{"validate_agent_manifest_plugin", "validate_agent_manifest", map[string]any{"manifest_json": `{"schema_version": "v1",
+		{Golden: "validate_agent_manifest_plugin", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": `{"schema_version": "v1",
 			"name_for_human": "TODO List", "name_for_model": "todo", "description_for_human": "Manage your TODO list.",
 			"description_for_model": "Plugin for managing a TODO list.", "auth": {"type": "none"},
 			"api": {"type": "openapi", "url": "http://localhost:3333/openapi.yaml"},
 			"logo_url": "https://example.com/logo.png", "contact_email": "legal@example.com", "legal_info_url": "https://example.com/legal"}`}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.file, func(t *testing.T) {
-			in := tc.in
-			if in == nil {
-				tool, _ := registry.Lookup(tc.tool)
-				in = tool.Example
-			}
-			res, err := run(t, tc.tool, in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, tc.file, res)
-		})
-	}
+	registrytest.RunGolden(t, cases, callNow)
 }
 
 // Our own agent card validates without a finding.
@@ -144,7 +53,7 @@ func TestOwnAgentCardIsValid(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, doc := range map[string][]byte{"agent card": docs.AgentCard, "mcp manifest": docs.MCPManifest} {
-		res, err := run(t, "validate_agent_manifest", map[string]any{"manifest_json": string(doc)})
+		res, err := registrytest.Run(t, "validate_agent_manifest", map[string]any{"manifest_json": string(doc)}, upstreams.Replay, callNow)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,8 +76,7 @@ func TestRefusesNonPublicTargets(t *testing.T) {
 		{"check_agent_policy", "domain", "10.0.0.8", "must be a public address, not a private, loopback or link-local one"},
 		{"check_agent_policy", "domain", "exa mple.com", "must be a public host name"},
 	} {
-		_, err := run(t, tc.tool, map[string]any{tc.field: tc.value})
-		wantInvalid(t, err, tc.field, tc.problem)
+		registrytest.Refused(t, tc.tool, map[string]any{tc.field: tc.value}, registry.FieldError{Name: tc.field, Problem: tc.problem})
 	}
 }
 

@@ -3,11 +3,11 @@ package x402intel
 import (
 	"context"
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
 )
 
@@ -24,6 +24,7 @@ func init() {
 			"leader}], keyword_gaps: [{keyword, results, own_rank}], vertical_competition: [{tag, resources, median_price_usd, " +
 			"calls_30d}], price_samples {priced_resources, min, p25, median, p75, max, own}, next_actions: [text]}, plus meta.",
 		Shape:   registry.Object,
+		Result:  radar{},
 		Sources: []string{x402catalog.Source.Name},
 		Handler: marketRadar,
 	})
@@ -147,15 +148,10 @@ func samples(prices, own []float64) priceSamples {
 		out.Own = []float64{}
 	}
 	if len(prices) > 0 {
-		at := func(q float64) *float64 { v := nearestRank(prices, q); return &v }
+		at := func(q float64) *float64 { v := tidy.NearestRank(prices, q); return &v }
 		out.Min, out.P25, out.Median, out.P75, out.Max = at(0), at(0.25), at(0.5), at(0.75), at(1)
 	}
 	return out
-}
-
-// nearestRank is the q-quantile of sorted values (the value at rank ⌈q·n⌉).
-func nearestRank(sorted []float64, q float64) float64 {
-	return sorted[max(0, int(math.Ceil(q*float64(len(sorted))))-1)]
 }
 
 func median(xs []float64) *float64 {
@@ -163,7 +159,7 @@ func median(xs []float64) *float64 {
 		return nil
 	}
 	sort.Float64s(xs)
-	m := nearestRank(xs, 0.5)
+	m := tidy.NearestRank(xs, 0.5)
 	return &m
 }
 
@@ -229,7 +225,7 @@ func radarActions(r radar) []string {
 		}
 	}
 	if m := r.PriceSamples.Median; m != nil && len(r.PriceSamples.Own) > 0 {
-		if own := nearestRank(r.PriceSamples.Own, 0.5); own > *m {
+		if own := tidy.NearestRank(r.PriceSamples.Own, 0.5); own > *m {
 			out = append(out, fmt.Sprintf("own median price $%.2f is above the catalog median $%.2f: state in descriptions what the extra price buys", own, *m))
 		}
 	}

@@ -25,6 +25,7 @@ func init() {
 			"x402_version, networks}, keywords: [{keyword, rank, results, competitors_above: [{resource, service_name, price_usd, " +
 			"calls_30d, payers_30d}]}], best_rank, defects: [{field, problem, fix}], fixes: [text]}, plus meta.",
 		Shape:   registry.Object,
+		Result:  audit{},
 		Sources: []string{x402catalog.Source.Name},
 		Handler: rankAudit,
 	})

@@ -2,16 +2,12 @@ package x402intel
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-var now = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 
 // The seller the catalog fixtures list as this service.
 const (
@@ -24,7 +20,7 @@ var own = registry.Seller{BaseURL: ownBase, PayTo: ownPayTo}
 // runFor runs a tool on the catalog fixtures as seller's service.
 func runFor(t *testing.T, seller registry.Seller, name string, in map[string]any) (*registry.Result, error) {
 	t.Helper()
-	c := registrytest.Call(t, name, in, upstreams.Replay, now)
+	c := registrytest.Call(t, name, in, upstreams.Replay, upstreams.RecordedAt)
 	c.Seller = seller
 	return c.Tool.Handler(context.Background(), c)
 }
@@ -57,53 +53,20 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func TestFamilyIsRegisteredAndExamplesRun(t *testing.T) {
-	for _, name := range []string{"x402_market_radar", "x402_rank_audit"} {
-		tool, ok := registry.Lookup(name)
-		if !ok || tool.Handler == nil || tool.Category != "x402 Market Intel" || tool.Shape != registry.Object {
-			t.Fatalf("%s: not registered as an x402 Market Intel object tool", name)
-		}
-		res, err := runFor(t, own, name, tool.Example)
-		if err != nil {
-			t.Fatalf("%s: example: %v", name, err)
-		}
-		body, _ := json.Marshal(res.Data)
-		if body[0] != '{' || res.Count == 0 || res.Source != "CDP x402 Bazaar" || res.Cached {
-			t.Errorf("%s: data %s count %d source %q cached %v", name, body[:1], res.Count, res.Source, res.Cached)
-		}
-	}
-}
-
 func TestUpstreamErrors(t *testing.T) {
 	down := &upstreams.Error{Source: "x402_catalog", Kind: upstreams.Timeout, Message: "deadline passed"}
-	garbage := upstreams.DoerFunc(func(context.Context, *upstreams.Request) (*upstreams.Response, error) {
-		return &upstreams.Response{Status: 200, Body: []byte("not json")}, nil
-	})
+	garbage := registrytest.Garbage("not json")
 	for _, name := range []string{"x402_market_radar", "x402_rank_audit"} {
 		tool, _ := registry.Lookup(name)
 		_, err := registrytest.Run(t, name, tool.Example, upstreams.DoerFunc(func(context.Context, *upstreams.Request) (*upstreams.Response, error) {
 			return nil, down
-		}), now)
+		}), upstreams.RecordedAt)
 		if err != down {
 			t.Errorf("%s: error %v, want the upstream's own error", name, err)
 		}
-		_, err = registrytest.Run(t, name, tool.Example, garbage, now)
+		_, err = registrytest.Run(t, name, tool.Example, garbage, upstreams.RecordedAt)
 		if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.BadAnswer || e.Message != "answer does not decode" {
 			t.Errorf("%s: error %v, want upstream_error", name, err)
 		}
-	}
-}
-
-func TestCachedWhenEveryAnswerWasCached(t *testing.T) {
-	cached := upstreams.DoerFunc(func(ctx context.Context, r *upstreams.Request) (*upstreams.Response, error) {
-		resp, err := upstreams.Replay.Do(ctx, r)
-		if err == nil {
-			resp.Cached = true
-		}
-		return resp, err
-	})
-	res, err := registrytest.Run(t, "x402_market_radar", map[string]any{"query_limit": 3}, cached, now)
-	if err != nil || !res.Cached {
-		t.Errorf("cached %v, err %v", res != nil && res.Cached, err)
 	}
 }

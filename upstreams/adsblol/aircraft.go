@@ -20,7 +20,7 @@ func Airport(icao string) *upstreams.Request {
 // AirportInfo is an airport of the standing-data set.
 type AirportInfo struct {
 	Name        string  `json:"name"`
-	ICAO        string  `json:"icao"`
+	ICAO        string  `json:"icao,required"`
 	IATA        string  `json:"iata"`
 	Location    string  `json:"location"`
 	CountryISO2 string  `json:"countryiso2"`
@@ -35,11 +35,8 @@ func DecodeAirport(body []byte) (AirportInfo, error) {
 		return AirportInfo{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "unknown airport code")
 	}
 	var a AirportInfo
-	if err := json.Unmarshal(body, &a); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &a); err != nil {
 		return AirportInfo{}, err
-	}
-	if a.ICAO == "" {
-		return AirportInfo{}, fmt.Errorf("airport without a code")
 	}
 	return a, nil
 }
@@ -95,14 +92,11 @@ type Snapshot struct {
 // DecodeSnapshot reads a /v2 answer.
 func DecodeSnapshot(body []byte) (Snapshot, error) {
 	var r struct {
-		AC  *[]map[string]json.RawMessage `json:"ac"`
-		Now float64                       `json:"now"`
+		AC  *[]map[string]json.RawMessage `json:"ac,required"`
+		Now float64                       `json:"now,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Snapshot{}, err
-	}
-	if r.AC == nil {
-		return Snapshot{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no aircraft list")
 	}
 	ms := r.Now
 	if ms < 1e12 { // some readsb builds send seconds

@@ -1,7 +1,6 @@
 package clinicaltrials
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -55,7 +54,7 @@ type date struct {
 // DecodeStudies reads a study list.
 func DecodeStudies(body []byte) (Page, error) {
 	var r struct {
-		TotalCount *int `json:"totalCount"`
+		TotalCount *int `json:"totalCount,required"`
 		Studies    []struct {
 			Protocol struct {
 				Identification struct {
@@ -89,10 +88,10 @@ func DecodeStudies(body []byte) (Page, error) {
 				} `json:"armsInterventionsModule"`
 			} `json:"protocolSection"`
 			HasResults bool `json:"hasResults"`
-		} `json:"studies"`
+		} `json:"studies,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.TotalCount == nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a study list")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Page{}, err
 	}
 	page := Page{Total: *r.TotalCount, Studies: make([]Study, 0, len(r.Studies))}
 	for _, s := range r.Studies {

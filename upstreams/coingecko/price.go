@@ -1,7 +1,6 @@
 package coingecko
 
 import (
-	"encoding/json"
 	"net/url"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -30,12 +29,15 @@ type Price struct {
 // coin id comes back as an empty object.
 func DecodePrice(body []byte, coin, currency string) (Price, error) {
 	var r map[string]map[string]upstreams.Num
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Price{}, err
 	}
 	fields, ok := r[coin]
-	if !ok {
+	switch {
+	case !ok && len(r) == 0:
 		return Price{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no coin with id %q", coin)
+	case !ok:
+		return Price{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not about %q", coin)
 	}
 	price, ok := fields[currency]
 	if !ok {

@@ -1,7 +1,6 @@
 package coops
 
 import (
-	"encoding/json"
 	"net/url"
 	"time"
 
@@ -41,7 +40,7 @@ func get(v url.Values) *upstreams.Request {
 // Value is one reading or prediction; heights come as strings. Type is H or
 // L for high/low predictions.
 type Value struct {
-	T    string        `json:"t"`
+	T    string        `json:"t,required"`
 	V    upstreams.Num `json:"v"`
 	Type string        `json:"type"`
 	Q    string        `json:"q"` // p preliminary, v verified
@@ -71,11 +70,14 @@ func DecodeAnswer(body []byte) (Answer, error) {
 			Message string `json:"message"`
 		} `json:"error"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Answer{}, err
 	}
-	if r.Error != nil {
+	switch {
+	case r.Error != nil:
 		return Answer{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no data for this station and date")
+	case r.Data == nil && r.Predictions == nil:
+		return Answer{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer has neither data nor predictions")
 	}
 	return r.Answer, nil
 }

@@ -37,7 +37,7 @@ type Docket struct {
 // DecodeDocket reads a docket.
 func DecodeDocket(body []byte) (Docket, error) {
 	var d struct {
-		ID               int64             `json:"id"`
+		ID               int64             `json:"id,required"`
 		CaseName         string            `json:"case_name"`
 		CaseNameFull     string            `json:"case_name_full"`
 		DocketNumber     string            `json:"docket_number"`
@@ -56,8 +56,8 @@ func DecodeDocket(body []byte) (Docket, error) {
 		AudioFiles       []json.RawMessage `json:"audio_files"`
 		AbsoluteURL      string            `json:"absolute_url"`
 	}
-	if err := json.Unmarshal(body, &d); err != nil || d.ID == 0 {
-		return Docket{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a docket")
+	if err := upstreams.DecodeJSON(Source.Name, body, &d); err != nil {
+		return Docket{}, err
 	}
 	name := d.CaseName
 	if name == "" {

@@ -1,7 +1,6 @@
 package courtlistener
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"time"
@@ -85,9 +84,9 @@ func DecodeOpinions(body []byte) ([]Opinion, error) {
 			Opinions     []struct {
 				Snippet string `json:"snippet"`
 			} `json:"opinions"`
-		} `json:"results"`
+		} `json:"results,required"`
 	}
-	if err := decode(body, &page); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &page); err != nil {
 		return nil, err
 	}
 	out := make([]Opinion, 0, len(page.Results))
@@ -141,9 +140,9 @@ func DecodeJudges(body []byte) ([]Judge, error) {
 			ABARating            []string `json:"aba_rating"`
 			School               []string `json:"school"`
 			AbsoluteURL          string   `json:"absolute_url"`
-		} `json:"results"`
+		} `json:"results,required"`
 	}
-	if err := decode(body, &page); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &page); err != nil {
 		return nil, err
 	}
 	out := make([]Judge, 0, len(page.Results))
@@ -155,15 +154,4 @@ func DecodeJudges(body []byte) ([]Judge, error) {
 			ABARatings: nonNil(r.ABARating), Schools: nonNil(r.School), URL: site + r.AbsoluteURL})
 	}
 	return out, nil
-}
-
-// decode reads a search page; a page without a results list is not one.
-func decode(body []byte, page any) error {
-	var probe struct {
-		Results json.RawMessage `json:"results"`
-	}
-	if err := json.Unmarshal(body, &probe); err != nil || probe.Results == nil {
-		return upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a search page")
-	}
-	return json.Unmarshal(body, page)
 }

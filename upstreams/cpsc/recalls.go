@@ -1,7 +1,6 @@
 package cpsc
 
 import (
-	"encoding/json"
 	"net/url"
 	"time"
 
@@ -32,7 +31,7 @@ type Named struct {
 
 // Recall is one recall notice. Dates are "2006-01-02T15:04:05" without a zone.
 type Recall struct {
-	RecallID        int    `json:"RecallID"`
+	RecallID        int    `json:"RecallID,required"`
 	RecallNumber    string `json:"RecallNumber"`
 	RecallDate      string `json:"RecallDate"`
 	Title           string `json:"Title"`
@@ -62,7 +61,7 @@ type Recall struct {
 // DecodeRecalls reads the bare JSON array the service answers with.
 func DecodeRecalls(body []byte) ([]Recall, error) {
 	var out []Recall
-	if err := json.Unmarshal(body, &out); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &out); err != nil {
 		return nil, err
 	}
 	return out, nil

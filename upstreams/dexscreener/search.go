@@ -1,7 +1,6 @@
 package dexscreener
 
 import (
-	"encoding/json"
 	"net/url"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -67,14 +66,11 @@ func (p Pair) LiquidityUSD() float64 {
 // DecodeSearch reads a search answer; pairs is null when nothing matches.
 func DecodeSearch(body []byte) ([]Pair, error) {
 	var r struct {
-		SchemaVersion string `json:"schemaVersion"`
+		SchemaVersion string `json:"schemaVersion,required"`
 		Pairs         []Pair `json:"pairs"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
-	}
-	if r.SchemaVersion == "" {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no schema version")
 	}
 	return r.Pairs, nil
 }

@@ -1,7 +1,6 @@
 package doh
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -40,7 +39,7 @@ type Record struct {
 var rcodes = map[int]string{0: "NOERROR", 1: "FORMERR", 2: "SERVFAIL", 3: "NXDOMAIN", 4: "NOTIMP", 5: "REFUSED"}
 
 type wire struct {
-	Status int  `json:"Status"`
+	Status int  `json:"Status,required"`
 	AD     bool `json:"AD"`
 	Answer []struct {
 		Name string `json:"name"`
@@ -54,8 +53,8 @@ type wire struct {
 // an upstream error.
 func Decode(body []byte) (Answer, error) {
 	var w wire
-	if err := json.Unmarshal(body, &w); err != nil {
-		return Answer{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "undecodable DNS answer")
+	if err := upstreams.DecodeJSON(Source.Name, body, &w); err != nil {
+		return Answer{}, err
 	}
 	status, ok := rcodes[w.Status]
 	if !ok {

@@ -56,13 +56,10 @@ func (o Observation) Point() (lon, lat float64, ok bool) {
 // DecodeEvents reads an /events answer.
 func DecodeEvents(body []byte) ([]Event, error) {
 	var r struct {
-		Events *[]Event `json:"events"`
+		Events []Event `json:"events,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Events == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no events list")
-	}
-	return *r.Events, nil
+	return r.Events, nil
 }

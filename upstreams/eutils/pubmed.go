@@ -35,13 +35,13 @@ type Hits struct {
 func DecodeSearch(body []byte) (Hits, error) {
 	var r struct {
 		Result *struct {
-			Count  upstreams.Num `json:"count"`
+			Count  upstreams.Num `json:"count,required"`
 			IDList []string      `json:"idlist"`
 			Error  string        `json:"ERROR"`
-		} `json:"esearchresult"`
+		} `json:"esearchresult,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Result == nil {
-		return Hits{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a search result")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Hits{}, err
 	}
 	if r.Result.Error != "" {
 		return Hits{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "PubMed rejected the search")
@@ -69,10 +69,13 @@ type Article struct {
 // the result object is keyed by uid next to that list.
 func DecodeSummary(body []byte) ([]Article, error) {
 	var r struct {
-		Result map[string]json.RawMessage `json:"result"`
+		Result map[string]json.RawMessage `json:"result,required"`
+	}
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return nil, err
 	}
 	var uids []string
-	if err := json.Unmarshal(body, &r); err != nil || r.Result == nil || json.Unmarshal(r.Result["uids"], &uids) != nil {
+	if json.Unmarshal(r.Result["uids"], &uids) != nil || uids == nil {
 		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a summary")
 	}
 	out := make([]Article, 0, len(uids))

@@ -49,10 +49,7 @@ func (n node) child(name string) (node, bool) {
 // years, so any element under a Delay_type that carries an ARPT is an event.
 func DecodeStatus(body []byte) (Status, error) {
 	var root node
-	if err := xml.Unmarshal(body, &root); err != nil {
-		return Status{}, err
-	}
-	if root.XMLName.Local != "AIRPORT_STATUS_INFORMATION" {
+	if err := xml.Unmarshal(body, &root); err != nil || root.XMLName.Local != "AIRPORT_STATUS_INFORMATION" {
 		return Status{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer is not the airport status feed")
 	}
 	var st Status

@@ -1,7 +1,6 @@
 package federalregister
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -108,7 +107,7 @@ func (d Document) AgencyName() string {
 
 // Results is one page of a search.
 type Results struct {
-	Count      int        `json:"count"`
+	Count      int        `json:"count,required"`
 	TotalPages int        `json:"total_pages"`
 	Documents  []Document `json:"results"`
 }
@@ -116,19 +115,12 @@ type Results struct {
 // DecodeResults reads a search answer. A search without matches has no
 // results field.
 func DecodeResults(body []byte) (Results, error) {
-	var r struct {
-		Results
-		Count *int `json:"count"`
-	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	var r Results
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Results{}, err
 	}
-	if r.Count == nil {
-		return Results{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no count")
+	if r.Documents == nil {
+		r.Documents = []Document{}
 	}
-	r.Results.Count = *r.Count
-	if r.Results.Documents == nil {
-		r.Results.Documents = []Document{}
-	}
-	return r.Results, nil
+	return r, nil
 }

@@ -50,7 +50,7 @@ func DecodeArea(body []byte) ([]Hotspot, error) {
 	r := csv.NewReader(bytes.NewReader(body))
 	rows, err := r.ReadAll()
 	if err != nil || len(rows) == 0 {
-		return nil, fmt.Errorf("answer is not CSV")
+		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not CSV")
 	}
 	col := map[string]int{}
 	for i, name := range rows[0] {
@@ -75,14 +75,14 @@ func DecodeArea(body []byte) ([]Hotspot, error) {
 		hhmm, err4 := strconv.Atoi(get(row, "acq_time")) // HHMM UTC without leading zeros
 		day, err5 := time.Parse(time.DateOnly, get(row, "acq_date"))
 		if err := firstErr(err1, err2, err3, err4, err5); err != nil {
-			return nil, fmt.Errorf("detection row: %w", err)
+			return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "a detection row does not read: %v", err)
 		}
 		conf := get(row, "confidence")
 		c, ok := viirsConfidence[conf]
 		if !ok {
 			pct, err := strconv.ParseFloat(conf, 64)
 			if err != nil {
-				return nil, fmt.Errorf("confidence %q", conf)
+				return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "a detection has confidence %q", conf)
 			}
 			c = pct / 100
 		}

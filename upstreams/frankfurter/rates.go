@@ -1,7 +1,6 @@
 package frankfurter
 
 import (
-	"encoding/json"
 	"net/url"
 	"strings"
 
@@ -17,13 +16,23 @@ func CurrenciesRequest() *upstreams.Request {
 // DecodeCurrencies reads the code → name map.
 func DecodeCurrencies(body []byte) (map[string]string, error) {
 	var m map[string]string
-	if err := json.Unmarshal(body, &m); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &m); err != nil {
 		return nil, err
 	}
 	if len(m) == 0 {
 		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer lists no currencies")
 	}
+	for code := range m {
+		if !isCode(code) {
+			return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a list of currency codes")
+		}
+	}
 	return m, nil
+}
+
+// isCode reports whether s is an ISO 4217 code: three capital letters.
+func isCode(s string) bool {
+	return len(s) == 3 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
 }
 
 // LatestRequest builds GET /latest for base, limited to symbols when any
@@ -39,19 +48,16 @@ func LatestRequest(base string, symbols []string) *upstreams.Request {
 // Rates are the reference rates of one ECB publication day: how many units
 // of each currency one unit of Base buys.
 type Rates struct {
-	Base  string                   `json:"base"`
-	Date  string                   `json:"date"` // the ECB publication day, YYYY-MM-DD
-	Rates map[string]upstreams.Num `json:"rates"`
+	Base  string                   `json:"base,required"`
+	Date  string                   `json:"date,required"` // the ECB publication day, YYYY-MM-DD
+	Rates map[string]upstreams.Num `json:"rates,required"`
 }
 
 // DecodeRates reads a /latest answer.
 func DecodeRates(body []byte) (Rates, error) {
 	var r Rates
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Rates{}, err
-	}
-	if r.Base == "" || r.Date == "" || r.Rates == nil {
-		return Rates{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no base, date or rates")
 	}
 	return r, nil
 }

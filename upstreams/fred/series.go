@@ -1,7 +1,6 @@
 package fred
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -47,19 +46,16 @@ type Observation struct {
 // DecodeObservations reads an observations answer.
 func DecodeObservations(body []byte) ([]Observation, error) {
 	var r struct {
-		Observations *[]struct {
-			Date  string `json:"date"`
-			Value string `json:"value"`
-		} `json:"observations"`
+		Observations []struct {
+			Date  string `json:"date,required"`
+			Value string `json:"value,required"`
+		} `json:"observations,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Observations == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no observations")
-	}
-	out := make([]Observation, 0, len(*r.Observations))
-	for _, o := range *r.Observations {
+	out := make([]Observation, 0, len(r.Observations))
+	for _, o := range r.Observations {
 		v, err := strconv.ParseFloat(o.Value, 64)
 		out = append(out, Observation{Date: o.Date, Value: v, Missing: err != nil})
 	}
@@ -91,9 +87,9 @@ type Series struct {
 // DecodeSeries reads a /series answer.
 func DecodeSeries(body []byte) (Series, error) {
 	var r struct {
-		Seriess []Series `json:"seriess"`
+		Seriess []Series `json:"seriess,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Series{}, err
 	}
 	if len(r.Seriess) == 0 {

@@ -1,7 +1,6 @@
 package gdelt
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -61,7 +60,7 @@ func (a Article) Seen() (time.Time, bool) {
 // DecodeArticles reads an ArtList answer; no match is an empty object.
 func DecodeArticles(body []byte) ([]Article, error) {
 	var r struct {
-		Articles []Article `json:"articles"`
+		Articles []Article `json:"articles,required"`
 	}
 	if err := decode(body, &r); err != nil {
 		return nil, err
@@ -92,7 +91,7 @@ func DecodeTimeline(body []byte) ([]Point, error) {
 				Value float64 `json:"value"`
 				Norm  float64 `json:"norm"`
 			} `json:"data"`
-		} `json:"timeline"`
+		} `json:"timeline,required"`
 	}
 	if err := decode(body, &r); err != nil {
 		return nil, err
@@ -104,7 +103,7 @@ func DecodeTimeline(body []byte) ([]Point, error) {
 	for _, d := range r.Timeline[0].Data {
 		t, err := time.Parse("20060102T150405Z", d.Date)
 		if err != nil {
-			return nil, err
+			return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "a timeline step has no readable date")
 		}
 		out = append(out, Point{Date: t, Value: d.Value, Norm: d.Norm})
 	}
@@ -112,10 +111,14 @@ func DecodeTimeline(body []byte) ([]Point, error) {
 }
 
 // decode refuses the plain-text notices GDELT sends with status 200 for a
-// malformed query or a too-short keyword.
+// malformed query or a too-short keyword. No match is an empty object and
+// leaves v as it is.
 func decode(body []byte, v any) error {
 	if t := strings.TrimSpace(string(body)); !strings.HasPrefix(t, "{") {
 		return upstreams.Errorf(Source.Name, upstreams.BadAnswer, "GDELT rejected the query")
 	}
-	return json.Unmarshal(body, v)
+	if upstreams.EmptyObject(body) {
+		return nil
+	}
+	return upstreams.DecodeJSON(Source.Name, body, v)
 }

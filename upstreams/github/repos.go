@@ -2,7 +2,6 @@ package github
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -58,11 +57,8 @@ type RepoDetail struct {
 // DecodeRepoDetail reads a repository.
 func DecodeRepoDetail(body []byte) (RepoDetail, error) {
 	var r RepoDetail
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return RepoDetail{}, err
-	}
-	if r.FullName == "" {
-		return RepoDetail{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer is not a repository")
 	}
 	return r, nil
 }
@@ -70,7 +66,7 @@ func DecodeRepoDetail(body []byte) (RepoDetail, error) {
 // DecodeLanguages reads language → bytes of code.
 func DecodeLanguages(body []byte) (map[string]int64, error) {
 	var m map[string]int64
-	if err := json.Unmarshal(body, &m); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &m); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -78,7 +74,7 @@ func DecodeLanguages(body []byte) (map[string]int64, error) {
 
 // Contributor is one committer and their commit count on the default branch.
 type Contributor struct {
-	Login         string `json:"login"`
+	Login         string `json:"login,required"`
 	Type          string `json:"type"` // User or Bot
 	Contributions int    `json:"contributions"`
 }
@@ -91,7 +87,7 @@ func DecodeContributors(body []byte) ([]Contributor, error) {
 
 // Release is one published release.
 type Release struct {
-	TagName     string  `json:"tag_name"`
+	TagName     string  `json:"tag_name,required"`
 	Name        *string `json:"name"`
 	PublishedAt *string `json:"published_at"` // null for drafts
 	Prerelease  bool    `json:"prerelease"`
@@ -107,12 +103,9 @@ func decodeList[T any](body []byte) ([]T, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return []T{}, nil
 	}
-	var out *[]T
-	if err := json.Unmarshal(body, &out); err != nil {
+	var out []T
+	if err := upstreams.DecodeJSON(Source.Name, body, &out); err != nil {
 		return nil, err
 	}
-	if out == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer is not a list")
-	}
-	return *out, nil
+	return out, nil
 }

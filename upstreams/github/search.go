@@ -1,7 +1,6 @@
 package github
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -29,7 +28,7 @@ func (s RepoSearch) Request() *upstreams.Request {
 
 // Repo is a repository as search and the repos API return it.
 type Repo struct {
-	FullName    string   `json:"full_name"`
+	FullName    string   `json:"full_name,required"`
 	HTMLURL     string   `json:"html_url"`
 	Description *string  `json:"description"`
 	Language    *string  `json:"language"`
@@ -45,23 +44,16 @@ type Repo struct {
 
 // RepoPage is one page of search results.
 type RepoPage struct {
-	TotalCount        int    `json:"total_count"`
+	TotalCount        int    `json:"total_count,required"`
 	IncompleteResults bool   `json:"incomplete_results"` // the search timed out; items are partial
-	Items             []Repo `json:"items"`
+	Items             []Repo `json:"items,required"`
 }
 
 // DecodeRepoPage reads a repository search answer.
 func DecodeRepoPage(body []byte) (RepoPage, error) {
-	var p struct {
-		RepoPage
-		Items *[]Repo `json:"items"`
-	}
-	if err := json.Unmarshal(body, &p); err != nil {
+	var p RepoPage
+	if err := upstreams.DecodeJSON(Source.Name, body, &p); err != nil {
 		return RepoPage{}, err
 	}
-	if p.Items == nil {
-		return RepoPage{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no items")
-	}
-	p.RepoPage.Items = *p.Items
-	return p.RepoPage, nil
+	return p, nil
 }

@@ -1,7 +1,6 @@
 package gleif
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -84,13 +83,13 @@ type wireName struct {
 type wirePage struct {
 	Meta struct {
 		Pagination struct {
-			Total int `json:"total"`
-		} `json:"pagination"`
-	} `json:"meta"`
+			Total int `json:"total,required"`
+		} `json:"pagination,required"`
+	} `json:"meta,required"`
 	Data []struct {
 		ID         string `json:"id"`
 		Attributes struct {
-			LEI    string `json:"lei"`
+			LEI    string `json:"lei,required"`
 			Entity struct {
 				LegalName        wireName    `json:"legalName"`
 				OtherNames       []wireName  `json:"otherNames"`
@@ -113,15 +112,15 @@ type wirePage struct {
 				Status          string `json:"status"`
 				NextRenewalDate string `json:"nextRenewalDate"`
 			} `json:"registration"`
-		} `json:"attributes"`
-	} `json:"data"`
+		} `json:"attributes,required"`
+	} `json:"data,required"`
 }
 
 // DecodeSearch decodes a lei-records answer.
 func DecodeSearch(body []byte) (Page, error) {
 	var w wirePage
-	if err := json.Unmarshal(body, &w); err != nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "undecodable LEI records")
+	if err := upstreams.DecodeJSON(Source.Name, body, &w); err != nil {
+		return Page{}, err
 	}
 	page := Page{Total: w.Meta.Pagination.Total, Entities: make([]Entity, 0, len(w.Data))}
 	for _, d := range w.Data {

@@ -53,9 +53,9 @@ type Results struct {
 // have seen agencyName for agency and alnist for cfdaList, so both are read.
 func DecodeSearch(body []byte) (Results, error) {
 	var r struct {
-		ErrorCode *int `json:"errorcode"`
+		ErrorCode *int `json:"errorcode,required"`
 		Data      struct {
-			HitCount int `json:"hitCount"`
+			HitCount int `json:"hitCount,required"`
 			OppHits  []struct {
 				ID         json.Number `json:"id"`
 				Number     string      `json:"number"`
@@ -72,10 +72,10 @@ func DecodeSearch(body []byte) (Results, error) {
 			} `json:"oppHits"`
 		} `json:"data"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Results{}, err
 	}
-	if r.ErrorCode == nil || *r.ErrorCode != 0 {
+	if *r.ErrorCode != 0 {
 		return Results{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the search did not succeed")
 	}
 	out := Results{Total: r.Data.HitCount, Opportunities: make([]Opportunity, 0, len(r.Data.OppHits))}

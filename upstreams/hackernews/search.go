@@ -1,7 +1,6 @@
 package hackernews
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -37,7 +36,7 @@ func (s Search) Request() *upstreams.Request {
 
 // Hit is one story.
 type Hit struct {
-	ObjectID    string  `json:"objectID"`
+	ObjectID    string  `json:"objectID,required"`
 	Title       string  `json:"title"`
 	URL         *string `json:"url"` // absent for Ask/Show HN text posts
 	Author      string  `json:"author"`
@@ -63,13 +62,10 @@ func (h Hit) Link() string {
 // DecodeHits reads a search answer.
 func DecodeHits(body []byte) ([]Hit, error) {
 	var r struct {
-		Hits *[]Hit `json:"hits"`
+		Hits []Hit `json:"hits,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Hits == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no hits")
-	}
-	return *r.Hits, nil
+	return r.Hits, nil
 }

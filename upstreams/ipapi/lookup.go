@@ -1,7 +1,6 @@
 package ipapi
 
 import (
-	"encoding/json"
 	"net/netip"
 	"net/url"
 
@@ -38,10 +37,10 @@ type Location struct {
 func DecodeLocation(body []byte) (Location, error) {
 	var r struct {
 		Location
-		Status  string `json:"status"`
+		Status  string `json:"status,required"`
 		Message string `json:"message"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Location{}, err
 	}
 	switch r.Status {

@@ -1,8 +1,6 @@
 package kalshi
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -33,7 +31,7 @@ type Market struct {
 
 // wireMarket holds both eras of field names.
 type wireMarket struct {
-	Ticker               string   `json:"ticker"`
+	Ticker               string   `json:"ticker,required"`
 	EventTicker          string   `json:"event_ticker"`
 	Title                string   `json:"title"`
 	YesSubTitle          string   `json:"yes_sub_title"`
@@ -62,7 +60,7 @@ type wireMarket struct {
 
 func (m *Market) UnmarshalJSON(b []byte) error {
 	var w wireMarket
-	if err := json.Unmarshal(b, &w); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, b, &w); err != nil {
 		return err
 	}
 	*m = Market{
@@ -97,7 +95,7 @@ func either(fixed *string, legacy *float64, scale float64) float64 {
 
 // Event is a Kalshi event with its nested markets.
 type Event struct {
-	EventTicker       string   `json:"event_ticker"`
+	EventTicker       string   `json:"event_ticker,required"`
 	SeriesTicker      string   `json:"series_ticker"`
 	Title             string   `json:"title"`
 	SubTitle          string   `json:"sub_title"`
@@ -108,13 +106,13 @@ type Event struct {
 
 // MarketPage is one page of /markets; Cursor is empty on the last page.
 type MarketPage struct {
-	Markets []Market `json:"markets"`
+	Markets []Market `json:"markets,required"`
 	Cursor  string   `json:"cursor"`
 }
 
 // EventPage is one page of /events.
 type EventPage struct {
-	Events []Event `json:"events"`
+	Events []Event `json:"events,required"`
 	Cursor string  `json:"cursor"`
 }
 
@@ -158,8 +156,6 @@ func DecodeEventPage(body []byte) (EventPage, error) { return decode[EventPage](
 
 func decode[T any](body []byte) (T, error) {
 	var v T
-	if err := json.Unmarshal(bytes.TrimSpace(body), &v); err != nil {
-		return v, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer does not decode")
-	}
-	return v, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &v)
+	return v, err
 }

@@ -1,7 +1,6 @@
 package lda
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -80,14 +79,11 @@ type Page struct {
 // DecodeFilings reads a filings answer.
 func DecodeFilings(body []byte) (Page, error) {
 	var r struct {
-		Count   *int     `json:"count"`
-		Results []Filing `json:"results"`
+		Count   int      `json:"count,required"`
+		Results []Filing `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Page{}, err
 	}
-	if r.Count == nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no count")
-	}
-	return Page{Count: *r.Count, Filings: r.Results}, nil
+	return Page{Count: r.Count, Filings: r.Results}, nil
 }

@@ -1,7 +1,6 @@
 package mempool
 
 import (
-	"encoding/json"
 	"net/url"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -26,19 +25,16 @@ func (s Stats) Balance() int64 { return s.FundedSum - s.SpentSum }
 
 // AddressInfo is an address's confirmed (chain) and unconfirmed (mempool) totals.
 type AddressInfo struct {
-	Address string `json:"address"`
-	Chain   Stats  `json:"chain_stats"`
-	Mempool Stats  `json:"mempool_stats"`
+	Address string `json:"address,required"`
+	Chain   Stats  `json:"chain_stats,required"`
+	Mempool Stats  `json:"mempool_stats,required"`
 }
 
 // DecodeAddress reads an address answer.
 func DecodeAddress(body []byte) (AddressInfo, error) {
 	var a AddressInfo
-	if err := json.Unmarshal(body, &a); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &a); err != nil {
 		return AddressInfo{}, err
-	}
-	if a.Address == "" {
-		return AddressInfo{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer names no address")
 	}
 	return a, nil
 }
@@ -51,7 +47,7 @@ func AddressTxs(addr string) *upstreams.Request {
 
 // Tx is a transaction with its inputs' previous outputs and its outputs.
 type Tx struct {
-	TxID   string `json:"txid"`
+	TxID   string `json:"txid,required"`
 	Fee    int64  `json:"fee"`
 	Weight int64  `json:"weight"`
 	Vin    []struct {
@@ -63,7 +59,7 @@ type Tx struct {
 		BlockHeight int64  `json:"block_height"`
 		BlockTime   int64  `json:"block_time"`
 		BlockHash   string `json:"block_hash"`
-	} `json:"status"`
+	} `json:"status,required"`
 }
 
 // Output is a transaction output.
@@ -91,6 +87,6 @@ func (t Tx) Net(addr string) int64 {
 // DecodeTxs reads a transactions answer.
 func DecodeTxs(body []byte) ([]Tx, error) {
 	var txs []Tx
-	err := json.Unmarshal(body, &txs)
+	err := upstreams.DecodeJSON(Source.Name, body, &txs)
 	return txs, err
 }

@@ -1,8 +1,6 @@
 package mempool
 
 import (
-	"encoding/json"
-
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -13,23 +11,23 @@ func RecommendedFees() *upstreams.Request {
 
 // Fees are the recommended fee rates in sat/vB, fastest first.
 type Fees struct {
-	Fastest  float64 `json:"fastestFee"`
-	HalfHour float64 `json:"halfHourFee"`
-	Hour     float64 `json:"hourFee"`
-	Economy  float64 `json:"economyFee"`
-	Minimum  float64 `json:"minimumFee"`
+	Fastest  float64 `json:"fastestFee,required"`
+	HalfHour float64 `json:"halfHourFee,required"`
+	Hour     float64 `json:"hourFee,required"`
+	Economy  float64 `json:"economyFee,required"`
+	Minimum  float64 `json:"minimumFee,required"`
 }
 
 // DecodeFees reads a recommended-fees answer.
 func DecodeFees(body []byte) (Fees, error) {
-	var f *Fees
-	if err := json.Unmarshal(body, &f); err != nil {
+	var f Fees
+	if err := upstreams.DecodeJSON(Source.Name, body, &f); err != nil {
 		return Fees{}, err
 	}
-	if f == nil || f.Fastest <= 0 {
+	if f.Fastest <= 0 {
 		return Fees{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no fee rates")
 	}
-	return *f, nil
+	return f, nil
 }
 
 // Backlog builds GET /mempool.
@@ -40,14 +38,14 @@ func Backlog() *upstreams.Request {
 // Mempool is the unconfirmed backlog: transactions, virtual size (vB) and
 // the fees they carry (sats).
 type Mempool struct {
-	Count    int64 `json:"count"`
-	VSize    int64 `json:"vsize"`
-	TotalFee int64 `json:"total_fee"`
+	Count    int64 `json:"count,required"`
+	VSize    int64 `json:"vsize,required"`
+	TotalFee int64 `json:"total_fee,required"`
 }
 
 // DecodeMempool reads a /mempool answer; its fee histogram is not kept.
 func DecodeMempool(body []byte) (Mempool, error) {
 	var m Mempool
-	err := json.Unmarshal(body, &m)
+	err := upstreams.DecodeJSON(Source.Name, body, &m)
 	return m, err
 }

@@ -1,7 +1,6 @@
 package nhtsa
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -37,14 +36,11 @@ type Campaign struct {
 // DecodeCampaigns reads a recallsByVehicle answer.
 func DecodeCampaigns(body []byte) ([]Campaign, error) {
 	var r struct {
-		Count   *int       `json:"Count"`
-		Results []Campaign `json:"results"`
+		Count   int        `json:"Count,required"`
+		Results []Campaign `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Recalls.Name, body, &r); err != nil {
 		return nil, err
-	}
-	if r.Count == nil {
-		return nil, upstreams.Errorf(Recalls.Name, upstreams.BadAnswer, "answer has no Count")
 	}
 	return r.Results, nil
 }

@@ -1,7 +1,6 @@
 package nhtsa
 
 import (
-	"encoding/json"
 	"net/url"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -23,16 +22,16 @@ type Vehicle struct {
 	VehicleType  string `json:"VehicleType"`
 	BodyClass    string `json:"BodyClass"`
 	PlantCountry string `json:"PlantCountry"`
-	ErrorCode    string `json:"ErrorCode"`
+	ErrorCode    string `json:"ErrorCode,required"`
 	ErrorText    string `json:"ErrorText"`
 }
 
 // DecodeVehicle reads a DecodeVinValues answer: one flat result.
 func DecodeVehicle(body []byte) (Vehicle, error) {
 	var r struct {
-		Results []Vehicle `json:"Results"`
+		Results []Vehicle `json:"Results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(VPIC.Name, body, &r); err != nil {
 		return Vehicle{}, err
 	}
 	if len(r.Results) != 1 {

@@ -1,7 +1,6 @@
 package nvd
 
 import (
-	"encoding/json"
 	"net/url"
 	"sort"
 	"strconv"
@@ -65,14 +64,14 @@ type CVE struct {
 const maxListed = 10
 
 type wirePage struct {
-	TotalResults    int `json:"totalResults"`
+	TotalResults    int `json:"totalResults,required"`
 	Vulnerabilities []struct {
-		CVE wireCVE `json:"cve"`
-	} `json:"vulnerabilities"`
+		CVE wireCVE `json:"cve,required"`
+	} `json:"vulnerabilities,required"`
 }
 
 type wireCVE struct {
-	ID            string `json:"id"`
+	ID            string `json:"id,required"`
 	Published     string `json:"published"`
 	LastModified  string `json:"lastModified"`
 	VulnStatus    string `json:"vulnStatus"`
@@ -117,8 +116,8 @@ var metricKeys = []string{"cvssMetricV40", "cvssMetricV31", "cvssMetricV30", "cv
 // DecodeCVEs decodes a CVE API 2.0 answer.
 func DecodeCVEs(body []byte) (Page, error) {
 	var w wirePage
-	if err := json.Unmarshal(body, &w); err != nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "undecodable CVE answer")
+	if err := upstreams.DecodeJSON(Source.Name, body, &w); err != nil {
+		return Page{}, err
 	}
 	page := Page{TotalResults: w.TotalResults, CVEs: make([]CVE, 0, len(w.Vulnerabilities))}
 	for _, v := range w.Vulnerabilities {

@@ -1,7 +1,6 @@
 package nws
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 
@@ -30,7 +29,7 @@ func ActiveAlerts(area, zone string) *upstreams.Request {
 
 // Alert is the CAP properties of one active alert.
 type Alert struct {
-	ID          string `json:"id"`
+	ID          string `json:"id,required"`
 	AreaDesc    string `json:"areaDesc"`
 	Sent        string `json:"sent"`
 	Effective   string `json:"effective"`
@@ -53,12 +52,12 @@ type Alert struct {
 // DecodeAlerts reads an alerts FeatureCollection.
 func DecodeAlerts(body []byte) ([]Alert, error) {
 	var fc struct {
-		Type     string `json:"type"`
+		Type     string `json:"type,required"`
 		Features []struct {
-			Properties Alert `json:"properties"`
-		} `json:"features"`
+			Properties Alert `json:"properties,required"`
+		} `json:"features,required"`
 	}
-	if err := json.Unmarshal(body, &fc); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &fc); err != nil {
 		return nil, err
 	}
 	if fc.Type != "FeatureCollection" {

@@ -1,7 +1,6 @@
 package nws
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -33,10 +32,10 @@ func coord(x float64) string {
 
 // Grid is where a point's forecast lives.
 type Grid struct {
-	GridID           string `json:"gridId"`
+	GridID           string `json:"gridId,required"`
 	GridX            int    `json:"gridX"`
 	GridY            int    `json:"gridY"`
-	Forecast         string `json:"forecast"`
+	Forecast         string `json:"forecast,required"`
 	TimeZone         string `json:"timeZone"`
 	RelativeLocation struct {
 		Properties struct {
@@ -49,9 +48,9 @@ type Grid struct {
 // DecodeGrid reads a /points answer.
 func DecodeGrid(body []byte) (Grid, error) {
 	var r struct {
-		Properties Grid `json:"properties"`
+		Properties Grid `json:"properties,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Grid{}, err
 	}
 	if r.Properties.GridID == "" || r.Properties.Forecast == "" {
@@ -91,19 +90,16 @@ type Period struct {
 type Periods struct {
 	Updated string   `json:"updated"`
 	Units   string   `json:"units"`
-	Periods []Period `json:"periods"`
+	Periods []Period `json:"periods,required"`
 }
 
 // DecodeForecast reads a gridpoints forecast answer.
 func DecodeForecast(body []byte) (Periods, error) {
 	var r struct {
-		Properties *Periods `json:"properties"`
+		Properties Periods `json:"properties,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Periods{}, err
 	}
-	if r.Properties == nil {
-		return Periods{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "forecast has no properties")
-	}
-	return *r.Properties, nil
+	return r.Properties, nil
 }

@@ -1,7 +1,6 @@
 package openalex
 
 import (
-	"encoding/json"
 	"net/url"
 	"slices"
 	"sort"
@@ -53,9 +52,9 @@ type Page struct {
 // DecodeWorks reads a works list.
 func DecodeWorks(body []byte) (Page, error) {
 	var r struct {
-		Meta *struct {
-			Count int `json:"count"`
-		} `json:"meta"`
+		Meta struct {
+			Count int `json:"count,required"`
+		} `json:"meta,required"`
 		Results []struct {
 			ID              string  `json:"id"`
 			DOI             *string `json:"doi"`
@@ -84,10 +83,10 @@ func DecodeWorks(body []byte) (Page, error) {
 				} `json:"institutions"`
 			} `json:"authorships"`
 			AbstractIndex map[string][]int `json:"abstract_inverted_index"`
-		} `json:"results"`
+		} `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Meta == nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a works list")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Page{}, err
 	}
 	page := Page{Count: r.Meta.Count, Works: make([]Work, 0, len(r.Results))}
 	for _, w := range r.Results {

@@ -1,7 +1,6 @@
 package openaq
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -78,13 +77,10 @@ func (l Location) LastUTC() string {
 // DecodeLocations reads a /locations answer.
 func DecodeLocations(body []byte) ([]Location, error) {
 	var r struct {
-		Results *[]Location `json:"results"`
+		Results []Location `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Results == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no results")
-	}
-	return *r.Results, nil
+	return r.Results, nil
 }

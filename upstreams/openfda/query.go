@@ -1,7 +1,6 @@
 package openfda
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -65,18 +64,15 @@ func NoMatch(err error) bool {
 // decode reads the {meta, results} envelope every endpoint answers with.
 func decode[T any](body []byte) ([]T, error) {
 	var env struct {
-		Meta *struct {
+		Meta struct {
 			Results struct {
 				Total int `json:"total"`
 			} `json:"results"`
-		} `json:"meta"`
-		Results []T `json:"results"`
+		} `json:"meta,required"`
+		Results []T `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &env); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &env); err != nil {
 		return nil, err
-	}
-	if env.Meta == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no meta block")
 	}
 	return env.Results, nil
 }

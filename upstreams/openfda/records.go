@@ -37,6 +37,8 @@ type Event struct {
 	SeriousnessHospitalization string `json:"seriousnesshospitalization"`
 	SeriousnessLifeThreatening string `json:"seriousnesslifethreatening"`
 	SeriousnessDisabling       string `json:"seriousnessdisabling"`
+	SeriousnessCongenital      string `json:"seriousnesscongenitalanomali"` // FAERS's own spelling
+	SeriousnessOther           string `json:"seriousnessother"`
 	OccurCountry               string `json:"occurcountry"`
 	Patient                    struct {
 		OnsetAge     string `json:"patientonsetage"`

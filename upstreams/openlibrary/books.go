@@ -1,7 +1,6 @@
 package openlibrary
 
 import (
-	"encoding/json"
 	"net/url"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -39,7 +38,7 @@ type named struct {
 // answers with an empty object, its way of saying it has no such book.
 func DecodeBook(body []byte, isbn string) (book Book, found bool, err error) {
 	var r map[string]struct {
-		URL           string              `json:"url"`
+		URL           string              `json:"url,required"`
 		Title         string              `json:"title"`
 		Subtitle      string              `json:"subtitle"`
 		Authors       []named             `json:"authors"`
@@ -52,12 +51,15 @@ func DecodeBook(body []byte, isbn string) (book Book, found bool, err error) {
 			Medium string `json:"medium"`
 		} `json:"cover"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r == nil {
-		return Book{}, false, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a book record")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Book{}, false, err
 	}
 	b, ok := r["ISBN:"+isbn]
-	if !ok {
+	switch {
+	case !ok && len(r) == 0:
 		return Book{}, false, nil
+	case !ok:
+		return Book{}, false, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not about ISBN %s", isbn)
 	}
 	book = Book{Title: b.Title, Subtitle: b.Subtitle, Authors: names(b.Authors, 0), Publishers: names(b.Publishers, 0),
 		PublishDate: b.PublishDate, NumberOfPages: b.NumberOfPages, Subjects: names(b.Subjects, subjectsShown),

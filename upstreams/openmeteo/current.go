@@ -3,6 +3,8 @@ package openmeteo
 import (
 	"slices"
 	"strings"
+
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 // Reading is one current-conditions variable with its unit; Value is nil
@@ -46,4 +48,10 @@ func ParseVariables(list string, allowed []string) (vars []string, bad string) {
 		}
 	}
 	return vars, ""
+}
+
+// Current asks api for the current values of vars at a place, timed in the
+// place's own zone: the one request the current-conditions tools make.
+func (a API) Current(lat, lon float64, vars []string) *upstreams.Request {
+	return a.Request(Query{Latitude: lat, Longitude: lon, Current: vars, Timezone: "auto"})
 }

@@ -13,7 +13,7 @@ func TestRequest(t *testing.T) {
 	if got := HistoricalForecast.Request(q).URL; got != want {
 		t.Errorf("got %s", got)
 	}
-	cur := Forecast.Request(Query{Latitude: 52.52, Longitude: 13.41, Current: []string{"temperature_2m", "weather_code"}, Timezone: "auto"})
+	cur := Forecast.Current(52.52, 13.41, []string{"temperature_2m", "weather_code"})
 	if cur.URL != "https://api.open-meteo.com/v1/forecast?current=temperature_2m%2Cweather_code&latitude=52.52&longitude=13.41&timezone=auto" || cur.Source != "openmeteo" {
 		t.Errorf("current: %s %s", cur.URL, cur.Source)
 	}

@@ -2,7 +2,6 @@ package openmeteo
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -86,11 +85,12 @@ type Response struct {
 	Daily            Series
 }
 
-// Decode reads any Open-Meteo answer.
+// Decode reads any Open-Meteo answer. The hosts share one API, so its
+// errors name the forecast source.
 func Decode(body []byte) (Response, error) {
 	var r struct {
-		Latitude         *float64                   `json:"latitude"`
-		Longitude        float64                    `json:"longitude"`
+		Latitude         *float64                   `json:"latitude,required"`
+		Longitude        float64                    `json:"longitude,required"`
 		Elevation        float64                    `json:"elevation"`
 		Timezone         string                     `json:"timezone"`
 		UTCOffsetSeconds int                        `json:"utc_offset_seconds"`
@@ -101,11 +101,8 @@ func Decode(body []byte) (Response, error) {
 		Daily            map[string]json.RawMessage `json:"daily"`
 		DailyUnits       map[string]string          `json:"daily_units"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Forecast.Source.Name, body, &r); err != nil {
 		return Response{}, err
-	}
-	if r.Latitude == nil {
-		return Response{}, fmt.Errorf("answer has no location")
 	}
 	hourly, err := series(r.Hourly, r.HourlyUnits)
 	if err != nil {
@@ -128,7 +125,7 @@ func series(raw map[string]json.RawMessage, units map[string]string) (Series, er
 		return s, nil
 	}
 	if err := json.Unmarshal(raw["time"], &s.Time); err != nil {
-		return s, fmt.Errorf("series has no time axis: %w", err)
+		return s, upstreams.Errorf(Forecast.Source.Name, upstreams.BadAnswer, "a series has no time axis")
 	}
 	for name, vals := range raw {
 		if name == "time" {
@@ -139,7 +136,7 @@ func series(raw map[string]json.RawMessage, units map[string]string) (Series, er
 			continue
 		}
 		if len(nums) != len(s.Time) {
-			return s, fmt.Errorf("series %s has %d values for %d times", name, len(nums), len(s.Time))
+			return s, upstreams.Errorf(Forecast.Source.Name, upstreams.BadAnswer, "series %s has %d values for %d times", name, len(nums), len(s.Time))
 		}
 		s.Values[name] = nums
 	}

@@ -1,7 +1,6 @@
 package openrouter
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"github.com/coinslot/coinslot/upstreams"
@@ -15,7 +14,7 @@ func Models() *upstreams.Request {
 // Model is one catalog entry. Prices are USD per token, sent as strings;
 // "-1" means the price varies (router models).
 type Model struct {
-	ID            string `json:"id"`
+	ID            string `json:"id,required"`
 	Name          string `json:"name"`
 	Created       int64  `json:"created"`
 	ContextLength int    `json:"context_length"`
@@ -25,7 +24,7 @@ type Model struct {
 	Pricing struct {
 		Prompt     string `json:"prompt"`
 		Completion string `json:"completion"`
-	} `json:"pricing"`
+	} `json:"pricing,required"`
 	TopProvider struct {
 		MaxCompletionTokens *int `json:"max_completion_tokens"`
 	} `json:"top_provider"`
@@ -44,13 +43,10 @@ func PerMillion(perToken string) (usd float64, ok bool) {
 // DecodeModels reads the catalog.
 func DecodeModels(body []byte) ([]Model, error) {
 	var r struct {
-		Data *[]Model `json:"data"`
+		Data []Model `json:"data,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Data == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no model list")
-	}
-	return *r.Data, nil
+	return r.Data, nil
 }

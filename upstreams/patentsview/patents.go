@@ -49,8 +49,8 @@ type Page struct {
 // DecodePatents reads a search answer.
 func DecodePatents(body []byte) (Page, error) {
 	var r struct {
-		Error     *bool `json:"error"`
-		TotalHits int   `json:"total_hits"`
+		Error     bool `json:"error,required"`
+		TotalHits int  `json:"total_hits,required"`
 		Patents   []struct {
 			ID        string `json:"patent_id"`
 			Title     string `json:"patent_title"`
@@ -64,10 +64,13 @@ func DecodePatents(body []byte) (Page, error) {
 				First string `json:"inventor_name_first"`
 				Last  string `json:"inventor_name_last"`
 			} `json:"inventors"`
-		} `json:"patents"`
+		} `json:"patents,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Error == nil || *r.Error {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a patent search result")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Page{}, err
+	}
+	if r.Error {
+		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "PatentsView reported an error")
 	}
 	page := Page{TotalHits: r.TotalHits, Patents: make([]Patent, 0, len(r.Patents))}
 	for _, p := range r.Patents {

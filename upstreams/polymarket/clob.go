@@ -11,10 +11,10 @@ import (
 // reliable (live books list the best level last), so use BestBid/BestAsk.
 type Book struct {
 	Market         string  `json:"market"`
-	AssetID        string  `json:"asset_id"`
+	AssetID        string  `json:"asset_id,required"`
 	Timestamp      string  `json:"timestamp"` // epoch milliseconds
-	Bids           []Level `json:"bids"`
-	Asks           []Level `json:"asks"`
+	Bids           []Level `json:"bids,required"`
+	Asks           []Level `json:"asks,required"`
 	TickSize       Num     `json:"tick_size"`
 	MinOrderSize   Num     `json:"min_order_size"`
 	NegRisk        bool    `json:"neg_risk"`
@@ -53,10 +53,10 @@ func best(levels []Level, better func(p, q Num) bool) (Level, bool) {
 
 // ClobMarket is a CLOB market with its outcome tokens.
 type ClobMarket struct {
-	ConditionID string  `json:"condition_id"`
+	ConditionID string  `json:"condition_id,required"`
 	Question    string  `json:"question"`
 	MarketSlug  string  `json:"market_slug"`
-	Tokens      []Token `json:"tokens"`
+	Tokens      []Token `json:"tokens,required"`
 	NegRisk     bool    `json:"neg_risk"`
 	Active      bool    `json:"active"`
 	Closed      bool    `json:"closed"`

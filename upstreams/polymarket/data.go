@@ -2,7 +2,6 @@ package polymarket
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -12,7 +11,7 @@ import (
 // Leader is one row of the Data API leaderboard.
 type Leader struct {
 	Rank          Text   `json:"rank"`
-	ProxyWallet   string `json:"proxyWallet"`
+	ProxyWallet   string `json:"proxyWallet,required"`
 	UserName      Text   `json:"userName"`
 	Vol           Num    `json:"vol"`
 	Pnl           Num    `json:"pnl"`
@@ -21,10 +20,10 @@ type Leader struct {
 
 // Trade is one fill from the Data API, newest first.
 type Trade struct {
-	ProxyWallet     string `json:"proxyWallet"`
+	ProxyWallet     string `json:"proxyWallet,required"`
 	Side            string `json:"side"` // BUY or SELL
-	Asset           string `json:"asset"`
-	ConditionID     string `json:"conditionId"`
+	Asset           string `json:"asset,required"`
+	ConditionID     string `json:"conditionId,required"`
 	Size            Num    `json:"size"`
 	Price           Num    `json:"price"`
 	Timestamp       int64  `json:"timestamp"` // unix seconds
@@ -70,12 +69,10 @@ func DecodeLeaderboard(body []byte) ([]Leader, error) { return decode[[]Leader](
 func DecodeTrades(body []byte) ([]Trade, error) {
 	if b := bytes.TrimSpace(body); len(b) > 0 && b[0] == '{' {
 		var wrapped struct {
-			Data []Trade `json:"data"`
+			Data []Trade `json:"data,required"`
 		}
-		if err := json.Unmarshal(b, &wrapped); err != nil {
-			return nil, upstreams.Errorf(Data.Name, upstreams.BadAnswer, "answer does not decode")
-		}
-		return wrapped.Data, nil
+		err := upstreams.DecodeJSON(Data.Name, b, &wrapped)
+		return wrapped.Data, err
 	}
 	return decode[[]Trade](Data.Name, body)
 }

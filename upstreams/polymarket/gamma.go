@@ -1,7 +1,6 @@
 package polymarket
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -12,10 +11,10 @@ import (
 // Market is a Gamma market. Prices of Bid/Ask/LastTradePrice are for outcome
 // index 0 (YES) and are 0 when the book side is empty.
 type Market struct {
-	ID                  Text         `json:"id"`
+	ID                  Text         `json:"id,required"`
 	Question            string       `json:"question"`
 	Slug                string       `json:"slug"`
-	ConditionID         string       `json:"conditionId"`
+	ConditionID         string       `json:"conditionId,required"`
 	Outcomes            Strings      `json:"outcomes"`
 	OutcomePrices       Nums         `json:"outcomePrices"`
 	ClobTokenIDs        Strings      `json:"clobTokenIds"`
@@ -61,8 +60,8 @@ type EventRef struct {
 
 // Event is a Gamma event with its markets.
 type Event struct {
-	ID               Text     `json:"id"`
-	Slug             string   `json:"slug"`
+	ID               Text     `json:"id,required"`
+	Slug             string   `json:"slug,required"`
 	Title            string   `json:"title"`
 	Active           bool     `json:"active"`
 	Closed           bool     `json:"closed"`
@@ -78,26 +77,26 @@ type Event struct {
 
 // Tag is a Gamma category tag.
 type Tag struct {
-	ID    Text   `json:"id"`
+	ID    Text   `json:"id,required"`
 	Label string `json:"label"`
-	Slug  string `json:"slug"`
+	Slug  string `json:"slug,required"`
 }
 
 // MarketPage is one page of /markets/keyset; NextCursor is empty on the last page.
 type MarketPage struct {
-	Markets    []Market `json:"markets"`
+	Markets    []Market `json:"markets,required"`
 	NextCursor string   `json:"next_cursor"`
 }
 
 // EventPage is one page of /events/keyset.
 type EventPage struct {
-	Events     []Event `json:"events"`
+	Events     []Event `json:"events,required"`
 	NextCursor string  `json:"next_cursor"`
 }
 
 // SearchResult is the events part of /public-search.
 type SearchResult struct {
-	Events []Event `json:"events"`
+	Events []Event `json:"events,required"`
 }
 
 // MarketQuery selects markets from /markets/keyset.
@@ -206,8 +205,6 @@ func DecodeSearch(body []byte) (SearchResult, error) { return decode[SearchResul
 
 func decode[T any](source string, body []byte) (T, error) {
 	var v T
-	if err := json.Unmarshal(body, &v); err != nil {
-		return v, upstreams.Errorf(source, upstreams.BadAnswer, "answer does not decode")
-	}
-	return v, nil
+	err := upstreams.DecodeJSON(source, body, &v)
+	return v, err
 }

@@ -1,8 +1,6 @@
 package portwatch
 
 import (
-	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -70,25 +68,15 @@ func (r Row) String(name string) string { s, _ := r[name].(string); return s }
 // an error object.
 func DecodeRows(body []byte) ([]Row, error) {
 	var r struct {
-		Features *[]struct {
-			Attributes Row `json:"attributes"`
-		} `json:"features"`
-		Error *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
+		Features []struct {
+			Attributes Row `json:"attributes,required"`
+		} `json:"features,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return nil, err
 	}
-	if r.Error != nil {
-		return nil, fmt.Errorf("query failed with code %d", r.Error.Code)
-	}
-	if r.Features == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no features")
-	}
-	out := make([]Row, len(*r.Features))
-	for i, f := range *r.Features {
+	out := make([]Row, len(r.Features))
+	for i, f := range r.Features {
 		out[i] = f.Attributes
 	}
 	return out, nil

@@ -1,7 +1,6 @@
 package propublica
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 
@@ -20,7 +19,7 @@ func Search(name, state string) *upstreams.Request {
 
 // Organization is one search hit.
 type Organization struct {
-	EIN        int64  `json:"ein"`
+	EIN        int64  `json:"ein,required"`
 	StrEIN     string `json:"strein"`
 	Name       string `json:"name"`
 	City       string `json:"city"`
@@ -38,16 +37,13 @@ type Results struct {
 // DecodeSearch reads a search answer.
 func DecodeSearch(body []byte) (Results, error) {
 	var r struct {
-		Total         int             `json:"total_results"`
-		Organizations *[]Organization `json:"organizations"`
+		Total         int            `json:"total_results,required"`
+		Organizations []Organization `json:"organizations,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Results{}, err
 	}
-	if r.Organizations == nil {
-		return Results{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no organizations")
-	}
-	return Results{Total: r.Total, Organizations: *r.Organizations}, nil
+	return Results{Total: r.Total, Organizations: r.Organizations}, nil
 }
 
 // Details builds GET /organizations/{ein}.json.
@@ -80,16 +76,13 @@ type Profile struct {
 // DecodeDetails reads an organization answer.
 func DecodeDetails(body []byte) (Profile, error) {
 	var r struct {
-		Organization *Profile `json:"organization"`
+		Organization Profile  `json:"organization,required"`
 		Filings      []Filing `json:"filings_with_data"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Profile{}, err
 	}
-	if r.Organization == nil {
-		return Profile{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no organization")
-	}
-	p := *r.Organization
+	p := r.Organization
 	p.Filings = r.Filings
 	return p, nil
 }

@@ -1,7 +1,6 @@
 package reddit
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -76,22 +75,22 @@ func (p Post) Link() string {
 // other kinds are skipped.
 func DecodeListing(body []byte) ([]Post, error) {
 	var l struct {
-		Kind string `json:"kind"`
+		Kind string `json:"kind,required"`
 		Data struct {
-			Children *[]struct {
-				Kind string `json:"kind"`
-				Data Post   `json:"data"`
-			} `json:"children"`
-		} `json:"data"`
+			Children []struct {
+				Kind string `json:"kind,required"`
+				Data Post   `json:"data,required"`
+			} `json:"children,required"`
+		} `json:"data,required"`
 	}
-	if err := json.Unmarshal(body, &l); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &l); err != nil {
 		return nil, err
 	}
-	if l.Kind != "Listing" || l.Data.Children == nil {
+	if l.Kind != "Listing" {
 		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer is not a listing")
 	}
-	posts := make([]Post, 0, len(*l.Data.Children))
-	for _, c := range *l.Data.Children {
+	posts := make([]Post, 0, len(l.Data.Children))
+	for _, c := range l.Data.Children {
 		if c.Kind == "t3" {
 			posts = append(posts, c.Data)
 		}

@@ -1,7 +1,6 @@
 package regulationsgov
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"time"
@@ -59,7 +58,7 @@ type Page struct {
 func DecodeDocuments(body []byte) (Page, error) {
 	var r struct {
 		Data []struct {
-			ID         string `json:"id"`
+			ID         string `json:"id,required"`
 			Attributes struct {
 				Title            string  `json:"title"`
 				AgencyID         string  `json:"agencyId"`
@@ -71,14 +70,14 @@ func DecodeDocuments(body []byte) (Page, error) {
 				OpenForComment   bool    `json:"openForComment"`
 				FRDocNum         *string `json:"frDocNum"`
 				Withdrawn        bool    `json:"withdrawn"`
-			} `json:"attributes"`
-		} `json:"data"`
-		Meta *struct {
-			TotalElements int `json:"totalElements"`
-		} `json:"meta"`
+			} `json:"attributes,required"`
+		} `json:"data,required"`
+		Meta struct {
+			TotalElements int `json:"totalElements,required"`
+		} `json:"meta,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Meta == nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a document list")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Page{}, err
 	}
 	page := Page{Total: r.Meta.TotalElements, Documents: make([]Document, 0, len(r.Data))}
 	for _, d := range r.Data {

@@ -65,17 +65,17 @@ func DecodeCurrentFilings(body []byte) ([]Filing, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.CharsetReader = latin1Reader
 	if err := d.Decode(&feed); err != nil {
-		return nil, err
+		return nil, upstreams.Errorf(EDGAR.Name, upstreams.BadAnswer, "the answer is not the filings feed")
 	}
 	out := make([]Filing, 0, len(feed.Entries))
 	for _, e := range feed.Entries {
 		m := titleRe.FindStringSubmatch(strings.TrimSpace(e.Title))
 		if m == nil {
-			return nil, fmt.Errorf("entry title %q has no form, company and CIK", e.Title)
+			return nil, upstreams.Errorf(EDGAR.Name, upstreams.BadAnswer, "an entry title has no form, company and CIK")
 		}
 		updated, err := time.Parse(time.RFC3339, strings.TrimSpace(e.Updated))
 		if err != nil {
-			return nil, err
+			return nil, upstreams.Errorf(EDGAR.Name, upstreams.BadAnswer, "an entry has no update time")
 		}
 		_, acc, _ := strings.Cut(e.ID, "accession-number=")
 		f := Filing{Form: m[1], Company: m[2], CIK: m[3], Role: m[4], Accession: acc, Updated: updated, URL: e.Link.Href}

@@ -1,7 +1,6 @@
 package sec
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -75,10 +74,10 @@ type Hits struct {
 // DecodeFullText reads a full-text search answer.
 func DecodeFullText(body []byte) (Hits, error) {
 	var r struct {
-		Hits *struct {
+		Hits struct {
 			Total struct {
-				Value int `json:"value"`
-			} `json:"total"`
+				Value int `json:"value,required"`
+			} `json:"total,required"`
 			Hits []struct {
 				ID     string  `json:"_id"`
 				Score  float64 `json:"_score"`
@@ -93,14 +92,11 @@ func DecodeFullText(body []byte) (Hits, error) {
 					FileDesc     string   `json:"file_description"`
 					Items        []string `json:"items"`
 				} `json:"_source"`
-			} `json:"hits"`
-		} `json:"hits"`
+			} `json:"hits,required"`
+		} `json:"hits,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Search.Name, body, &r); err != nil {
 		return Hits{}, err
-	}
-	if r.Hits == nil {
-		return Hits{}, upstreams.Errorf(Search.Name, upstreams.BadAnswer, "answer has no hits")
 	}
 	out := Hits{Total: r.Hits.Total.Value, Documents: make([]Document, 0, len(r.Hits.Hits))}
 	for _, h := range r.Hits.Hits {

@@ -109,7 +109,7 @@ func DecodeOwnership(body []byte) (Ownership, error) {
 		} `xml:"nonDerivativeTable>nonDerivativeTransaction"`
 	}
 	if err := xml.Unmarshal(body, &d); err != nil {
-		return Ownership{}, err
+		return Ownership{}, upstreams.Errorf(EDGAR.Name, upstreams.BadAnswer, "the answer is not an ownership document")
 	}
 	o := Ownership{
 		Form: strings.TrimSpace(d.Type), Period: strings.TrimSpace(d.Period), IssuerCIK: strings.TrimSpace(d.Issuer.CIK),

@@ -43,29 +43,29 @@ type RecentFiling struct {
 // index-aligned columns.
 func DecodeSubmissions(body []byte) (Company, error) {
 	var r struct {
-		CIK            json.RawMessage `json:"cik"` // a string, sometimes unpadded
-		Name           string          `json:"name"`
+		CIK            json.RawMessage `json:"cik,required"` // a string, sometimes unpadded
+		Name           string          `json:"name,required"`
 		Tickers        []string        `json:"tickers"`
 		SIC            string          `json:"sic"`
 		SICDescription string          `json:"sicDescription"`
 		Filings        struct {
 			Recent struct {
-				Accession       []string `json:"accessionNumber"`
-				FilingDate      []string `json:"filingDate"`
+				Accession       []string `json:"accessionNumber,required"`
+				FilingDate      []string `json:"filingDate,required"`
 				ReportDate      []string `json:"reportDate"`
-				Form            []string `json:"form"`
+				Form            []string `json:"form,required"`
 				Items           []string `json:"items"`
 				PrimaryDocument []string `json:"primaryDocument"`
-			} `json:"recent"`
-		} `json:"filings"`
+			} `json:"recent,required"`
+		} `json:"filings,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Data.Name, body, &r); err != nil {
 		return Company{}, err
 	}
 	rec := r.Filings.Recent
 	n := len(rec.Accession)
 	if len(rec.Form) != n || len(rec.FilingDate) != n {
-		return Company{}, fmt.Errorf("recent filings columns differ in length")
+		return Company{}, upstreams.Errorf(Data.Name, upstreams.BadAnswer, "recent filings columns differ in length")
 	}
 	c := Company{CIK: strings.Trim(string(r.CIK), `"`), Name: r.Name, Tickers: r.Tickers, SIC: r.SIC, SICDescription: r.SICDescription}
 	at := func(col []string, i int) string {

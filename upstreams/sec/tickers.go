@@ -1,7 +1,6 @@
 package sec
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -34,11 +33,11 @@ func (t Tickers) Lookup(ticker string) (Listed, bool) {
 // DecodeTickers reads company_tickers.json: an object of rows keyed "0", "1", ...
 func DecodeTickers(body []byte) (Tickers, error) {
 	var rows map[string]struct {
-		CIK    int64  `json:"cik_str"`
-		Ticker string `json:"ticker"`
+		CIK    int64  `json:"cik_str,required"`
+		Ticker string `json:"ticker,required"`
 		Title  string `json:"title"`
 	}
-	if err := json.Unmarshal(body, &rows); err != nil {
+	if err := upstreams.DecodeJSON(EDGAR.Name, body, &rows); err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {

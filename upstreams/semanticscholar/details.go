@@ -1,6 +1,6 @@
 package semanticscholar
 
-import "encoding/json"
+import "github.com/coinslot/coinslot/upstreams"
 
 // Details is one paper's full record.
 type Details struct {
@@ -22,8 +22,11 @@ func DecodeDetails(body []byte) (Details, error) {
 		Journal          *struct{ Name string } `json:"journal"`
 		TLDR             *struct{ Text string } `json:"tldr"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.PaperID == nil {
-		return Details{}, badAnswer("a paper record")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Details{}, err
+	}
+	if r.PaperID == nil { // required here, though a citation's other paper may lack one
+		return Details{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a paper record")
 	}
 	d := Details{Paper: r.paper(), ReferenceCount: r.ReferenceCount,
 		FieldsOfStudy: orEmpty(r.FieldsOfStudy), PublicationTypes: orEmpty(r.PublicationTypes)}
@@ -48,19 +51,19 @@ type Edge struct {
 // citingPaper in the first and citedPaper in the second.
 func DecodeEdges(body []byte) ([]Edge, error) {
 	var r struct {
-		Data *[]struct {
+		Data []struct {
 			Contexts      []string  `json:"contexts"`
 			Intents       []string  `json:"intents"`
-			IsInfluential bool      `json:"isInfluential"`
+			IsInfluential bool      `json:"isInfluential,required"` // asked for, so every edge carries it
 			CitingPaper   *rawPaper `json:"citingPaper"`
 			CitedPaper    *rawPaper `json:"citedPaper"`
-		} `json:"data"`
+		} `json:"data,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Data == nil {
-		return nil, badAnswer("a citation list")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return nil, err
 	}
-	out := make([]Edge, 0, len(*r.Data))
-	for _, e := range *r.Data {
+	out := make([]Edge, 0, len(r.Data))
+	for _, e := range r.Data {
 		other := e.CitingPaper
 		if other == nil {
 			other = e.CitedPaper

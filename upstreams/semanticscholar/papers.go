@@ -123,19 +123,15 @@ type Page struct {
 // DecodeSearch reads a search answer. A search without matches has no data.
 func DecodeSearch(body []byte) (Page, error) {
 	var r struct {
-		Total *int       `json:"total"`
+		Total int        `json:"total,required"`
 		Data  []rawPaper `json:"data"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Total == nil {
-		return Page{}, badAnswer("a search result")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return Page{}, err
 	}
-	page := Page{Total: *r.Total, Papers: make([]Paper, 0, len(r.Data))}
+	page := Page{Total: r.Total, Papers: make([]Paper, 0, len(r.Data))}
 	for _, d := range r.Data {
 		page.Papers = append(page.Papers, d.paper())
 	}
 	return page, nil
-}
-
-func badAnswer(what string) error {
-	return upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not %s", what)
 }

@@ -45,7 +45,7 @@ type row map[string]json.RawMessage
 // moved from the second shape to the first, so both are read.
 func rows(body []byte) ([]row, error) {
 	var items []json.RawMessage
-	if err := json.Unmarshal(body, &items); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &items); err != nil {
 		return nil, err
 	}
 	if len(items) == 0 || !bytes.HasPrefix(bytes.TrimSpace(items[0]), []byte("[")) {
@@ -113,23 +113,27 @@ func ParseTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("not an SWPC time: %q", s)
 }
 
-// decodeRows reads a product and converts every row with conv.
+// decodeRows reads a product and converts every row with conv; a product or
+// row that does not read is a bad answer.
 func decodeRows[T any](body []byte, conv func(row) (T, error)) ([]T, error) {
 	rs, err := rows(body)
 	if err != nil {
-		return nil, err
+		return nil, badAnswer(err)
 	}
 	out := make([]T, 0, len(rs))
 	for _, r := range rs {
 		v, err := conv(r)
 		if err != nil {
-			return nil, err
+			return nil, badAnswer(err)
 		}
 		out = append(out, v)
 	}
 	return out, nil
 }
 
-func badAnswer(msg string) error {
-	return upstreams.Errorf(Source.Name, upstreams.BadAnswer, "%s", msg)
+func badAnswer(err error) error {
+	if _, ok := upstreams.AsError(err); ok {
+		return err
+	}
+	return upstreams.Errorf(Source.Name, upstreams.BadAnswer, "%v", err)
 }

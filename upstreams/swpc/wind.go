@@ -1,8 +1,9 @@
 package swpc
 
 import (
-	"encoding/json"
 	"time"
+
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 // Plasma is one minute of solar wind plasma at L1; nil marks a gap.
@@ -33,7 +34,7 @@ func DecodePlasma(body []byte) ([]Plasma, error) {
 // Flare is one GOES X-ray flare: begin, peak and end with their classes.
 // Times are RFC 3339; EndTime is empty while the flare is in progress.
 type Flare struct {
-	BeginTime  string   `json:"begin_time"`
+	BeginTime  string   `json:"begin_time,required"`
 	BeginClass string   `json:"begin_class"`
 	MaxTime    string   `json:"max_time"`
 	MaxClass   string   `json:"max_class"`
@@ -46,7 +47,7 @@ type Flare struct {
 // DecodeFlares reads xray-flares-7-day.json.
 func DecodeFlares(body []byte) ([]Flare, error) {
 	var out []Flare
-	if err := json.Unmarshal(body, &out); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -56,18 +57,13 @@ func DecodeFlares(body []byte) ([]Flare, error) {
 // -90..90, probability 0-100].
 type Aurora struct {
 	ObservationTime string       `json:"Observation Time"`
-	ForecastTime    string       `json:"Forecast Time"`
-	Points          [][3]float64 `json:"coordinates"`
+	ForecastTime    string       `json:"Forecast Time,required"`
+	Points          [][3]float64 `json:"coordinates,required"`
 }
 
 // DecodeAurora reads ovation_aurora_latest.json.
 func DecodeAurora(body []byte) (Aurora, error) {
 	var a Aurora
-	if err := json.Unmarshal(body, &a); err != nil {
-		return Aurora{}, err
-	}
-	if a.ForecastTime == "" {
-		return Aurora{}, badAnswer("aurora answer has no forecast time")
-	}
-	return a, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &a)
+	return a, err
 }

@@ -1,7 +1,6 @@
 package trademarks
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -42,7 +41,7 @@ type Mark struct {
 // no items at all.
 func DecodeSearch(body []byte) ([]Mark, error) {
 	var r struct {
-		Count *int `json:"count"`
+		Count int `json:"count,required"`
 		Items []struct {
 			Keyword            string  `json:"keyword"`
 			RegistrationNumber string  `json:"registration_number"`
@@ -59,8 +58,8 @@ func DecodeSearch(body []byte) ([]Mark, error) {
 			Owners             []owner `json:"owners"`
 		} `json:"items"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil || r.Count == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not a trademark search result")
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
+		return nil, err
 	}
 	out := make([]Mark, 0, len(r.Items))
 	for _, it := range r.Items {

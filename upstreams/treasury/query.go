@@ -1,7 +1,6 @@
 package treasury
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -61,20 +60,17 @@ type Page struct {
 // DecodePage reads a dataset answer.
 func DecodePage(body []byte) (Page, error) {
 	var r struct {
-		Data *[]map[string]any `json:"data"`
+		Data []map[string]any `json:"data,required"`
 		Meta struct {
-			TotalCount int `json:"total-count"`
+			TotalCount int `json:"total-count,required"`
 			TotalPages int `json:"total-pages"`
-		} `json:"meta"`
+		} `json:"meta,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Page{}, err
 	}
-	if r.Data == nil {
-		return Page{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no data")
-	}
-	p := Page{Rows: make([]Row, len(*r.Data)), TotalCount: r.Meta.TotalCount, TotalPages: r.Meta.TotalPages}
-	for i, rec := range *r.Data {
+	p := Page{Rows: make([]Row, len(r.Data)), TotalCount: r.Meta.TotalCount, TotalPages: r.Meta.TotalPages}
+	for i, rec := range r.Data {
 		row := make(Row, len(rec))
 		for k, v := range rec {
 			switch v := v.(type) {

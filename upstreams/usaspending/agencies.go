@@ -1,7 +1,6 @@
 package usaspending
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
@@ -16,23 +15,18 @@ func ToptierAgencies() *upstreams.Request {
 
 // Agency is a top-tier agency.
 type Agency struct {
-	Name         string `json:"agency_name"`
+	Name         string `json:"agency_name,required"`
 	Abbreviation string `json:"abbreviation"`
-	Code         string `json:"toptier_code"`
+	Code         string `json:"toptier_code,required"`
 }
 
 // DecodeAgencies reads the top-tier agency list.
 func DecodeAgencies(body []byte) ([]Agency, error) {
 	var r struct {
-		Results *[]Agency `json:"results"`
+		Results []Agency `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, err
-	}
-	if r.Results == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no agencies")
-	}
-	return *r.Results, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &r)
+	return r.Results, err
 }
 
 // ResolveAgency finds the agency a buyer means by its exact name or its

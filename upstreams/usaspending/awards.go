@@ -69,7 +69,7 @@ type Coded struct {
 
 // Award is one prime award.
 type Award struct {
-	AwardID     string        `json:"Award ID"`
+	AwardID     string        `json:"Award ID,required"`
 	Recipient   string        `json:"Recipient Name"`
 	StartDate   string        `json:"Start Date"`
 	EndDate     string        `json:"End Date"`
@@ -100,18 +100,15 @@ type AwardPage struct {
 // DecodeAwards reads an award search answer.
 func DecodeAwards(body []byte) (AwardPage, error) {
 	var r struct {
-		Results      *[]Award `json:"results"`
+		Results      []Award `json:"results,required"`
 		PageMetadata struct {
-			HasNext bool `json:"hasNext"`
-		} `json:"page_metadata"`
+			HasNext bool `json:"hasNext,required"`
+		} `json:"page_metadata,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return AwardPage{}, err
 	}
-	if r.Results == nil {
-		return AwardPage{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no results")
-	}
-	return AwardPage{Awards: *r.Results, HasNext: r.PageMetadata.HasNext}, nil
+	return AwardPage{Awards: r.Results, HasNext: r.PageMetadata.HasNext}, nil
 }
 
 // Category is a spending_by_category breakdown.
@@ -132,20 +129,15 @@ func Totals(c Category, f Filters, limit int) *upstreams.Request {
 type Total struct {
 	Name   string        `json:"name"`
 	Code   string        `json:"code"`
-	Amount upstreams.Num `json:"amount"`
+	Amount upstreams.Num `json:"amount,required"`
 	UEI    string        `json:"uei"`
 }
 
 // DecodeTotals reads a spending_by_category answer.
 func DecodeTotals(body []byte) ([]Total, error) {
 	var r struct {
-		Results *[]Total `json:"results"`
+		Results []Total `json:"results,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, err
-	}
-	if r.Results == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no results")
-	}
-	return *r.Results, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &r)
+	return r.Results, err
 }

@@ -1,7 +1,6 @@
 package usgs
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -27,7 +26,7 @@ func Events(q Query) *upstreams.Request {
 
 // Event is one GeoJSON feature.
 type Event struct {
-	ID         string `json:"id"`
+	ID         string `json:"id,required"`
 	Properties struct {
 		Mag     *float64 `json:"mag"`
 		MagType string   `json:"magType"`
@@ -42,19 +41,19 @@ type Event struct {
 		Sig     int      `json:"sig"`
 		Type    string   `json:"type"`
 		Title   string   `json:"title"`
-	} `json:"properties"`
+	} `json:"properties,required"`
 	Geometry struct {
 		Coordinates []float64 `json:"coordinates"` // lon, lat, depth km
-	} `json:"geometry"`
+	} `json:"geometry,required"`
 }
 
 // DecodeEvents reads a GeoJSON FeatureCollection.
 func DecodeEvents(body []byte) ([]Event, error) {
 	var fc struct {
-		Type     string  `json:"type"`
-		Features []Event `json:"features"`
+		Type     string  `json:"type,required"`
+		Features []Event `json:"features,required"`
 	}
-	if err := json.Unmarshal(body, &fc); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &fc); err != nil {
 		return nil, err
 	}
 	if fc.Type != "FeatureCollection" {

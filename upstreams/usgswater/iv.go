@@ -1,7 +1,6 @@
 package usgswater
 
 import (
-	"encoding/json"
 	"net/url"
 	"strings"
 
@@ -80,15 +79,10 @@ func (s Series) Latest() (Reading, bool) {
 // DecodeSeries reads a WaterML-JSON answer.
 func DecodeSeries(body []byte) ([]Series, error) {
 	var r struct {
-		Value *struct {
-			TimeSeries []Series `json:"timeSeries"`
-		} `json:"value"`
+		Value struct {
+			TimeSeries []Series `json:"timeSeries,required"`
+		} `json:"value,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, err
-	}
-	if r.Value == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no value block")
-	}
-	return r.Value.TimeSeries, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &r)
+	return r.Value.TimeSeries, err
 }

@@ -18,8 +18,12 @@ func Page(u *url.URL) *upstreams.Request {
 		Header: map[string][]string{"Accept": {"text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.5"}}}
 }
 
-// SiteFile asks for a file at the root of a domain's https site, e.g. "/robots.txt".
+// SiteFile asks for a file at the root of a domain's https site, e.g.
+// "/robots.txt". The domain may be an IP literal; an IPv6 one is bracketed.
 func SiteFile(domain, path string) *upstreams.Request {
+	if ip, err := netip.ParseAddr(domain); err == nil && ip.Is6() {
+		domain = "[" + domain + "]"
+	}
 	return Page(&url.URL{Scheme: "https", Host: domain, Path: path})
 }
 
@@ -58,14 +62,24 @@ func CheckHost(host string) string {
 			return "must be a public host name"
 		}
 	}
-	if !strings.Contains(host, ".") || !validName(host) {
+	if !strings.Contains(host, ".") || !validName(host) || numeric(host[strings.LastIndexByte(host, '.')+1:]) {
 		return "must be a public host name"
 	}
 	return ""
 }
 
-// ParseDomain accepts a bare domain ("example.com") or a URL and returns
-// the host name.
+// numeric says whether a last label reads as a number, which makes browsers
+// and some resolvers take the whole name as an IPv4 address ("127.1",
+// "0x7f.1"): no real top-level domain is one.
+func numeric(label string) bool {
+	if hex, ok := strings.CutPrefix(label, "0x"); ok {
+		return strings.Trim(hex, "0123456789abcdef") == ""
+	}
+	return strings.Trim(label, "0123456789") == ""
+}
+
+// ParseDomain accepts a bare domain ("example.com"), an IP literal (an IPv6
+// one with or without brackets) or a URL and returns the host name, unbracketed.
 func ParseDomain(raw string) (string, string) {
 	raw = strings.TrimSpace(raw)
 	if strings.Contains(raw, "://") {
@@ -76,6 +90,9 @@ func ParseDomain(raw string) (string, string) {
 		return strings.ToLower(u.Hostname()), ""
 	}
 	host := strings.ToLower(strings.TrimSuffix(strings.TrimRight(raw, "/"), "."))
+	if inner, ok := strings.CutPrefix(host, "["); ok && strings.HasSuffix(inner, "]") {
+		host = strings.TrimSuffix(inner, "]")
+	}
 	if problem := CheckHost(host); problem != "" {
 		return "", problem
 	}

@@ -22,6 +22,16 @@ func TestParseURLAndDomain(t *testing.T) {
 		"https://exa_mple.com/":         "",
 		"https://user@www.python.org/":  "",
 		"https://xn--bcher-kva.example": "https://xn--bcher-kva.example",
+		"https://[2606:4700::1111]/a":   "https://[2606:4700::1111]/a",
+		"https://[::127.0.0.1]/":        "",
+		"https://[::ffff:10.0.0.1]/":    "",
+		"https://[64:ff9b::7f00:1]/":    "",
+		"https://[fe80::1%25eth0]/":     "",
+		"https://127.1/":                "",
+		"https://0x7f.1/":               "",
+		"https://example.0x7f/":         "",
+		"https://example.123/":          "",
+		"https://1.example/":            "https://1.example/",
 	} {
 		u, problem := ParseURL(raw)
 		if got := ""; u != nil {
@@ -38,6 +48,20 @@ func TestParseURLAndDomain(t *testing.T) {
 	}
 	if d, _ := ParseDomain("https://www.python.org/about/"); d != "www.python.org" {
 		t.Errorf("ParseDomain of a URL = %q", d)
+	}
+	for _, raw := range []string{"2606:4700::1111", "[2606:4700::1111]", "https://[2606:4700::1111]/"} {
+		d, problem := ParseDomain(raw)
+		if d != "2606:4700::1111" || problem != "" {
+			t.Errorf("ParseDomain(%s) = %q, %q", raw, d, problem)
+		}
+		if u := SiteFile(d, "/robots.txt").URL; u != "https://[2606:4700::1111]/robots.txt" {
+			t.Errorf("SiteFile(%s) = %s, want the literal bracketed", d, u)
+		}
+	}
+	for _, raw := range []string{"::127.0.0.1", "[::127.0.0.1]", "::ffff:127.0.0.1", "64:ff9b::a00:1", "127.1"} {
+		if d, problem := ParseDomain(raw); problem == "" {
+			t.Errorf("ParseDomain(%s) = %q, want it refused", raw, d)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package who
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 
@@ -25,7 +24,7 @@ func Latest(top int) *upstreams.Request {
 
 // Report is one Disease Outbreak News item; Summary is HTML.
 type Report struct {
-	DonID           string `json:"DonId"`
+	DonID           string `json:"DonId,required"`
 	Title           string `json:"Title"`
 	PublicationDate string `json:"PublicationDate"`
 	Summary         string `json:"Summary"`
@@ -35,13 +34,8 @@ type Report struct {
 // DecodeReports reads the OData {"value": [...]} answer.
 func DecodeReports(body []byte) ([]Report, error) {
 	var r struct {
-		Value *[]Report `json:"value"`
+		Value []Report `json:"value,required"`
 	}
-	if err := json.Unmarshal(body, &r); err != nil {
-		return nil, err
-	}
-	if r.Value == nil {
-		return nil, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer has no value list")
-	}
-	return *r.Value, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &r)
+	return r.Value, err
 }

@@ -1,6 +1,7 @@
 package worldbank
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -26,7 +27,7 @@ type Observation struct {
 	Indicator Named    `json:"indicator"`
 	Country   Named    `json:"country"`
 	ISO3      string   `json:"countryiso3code"`
-	Year      string   `json:"date"`
+	Year      string   `json:"date,required"`
 	Value     *float64 `json:"value"`
 }
 
@@ -42,31 +43,39 @@ type Series struct {
 // message; an unknown country or indicator is not found.
 func DecodeIndicator(body []byte) (Series, error) {
 	var parts []json.RawMessage
-	if err := json.Unmarshal(body, &parts); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, body, &parts); err != nil {
 		return Series{}, err
 	}
 	if len(parts) == 0 {
 		return Series{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer is empty")
 	}
 	var head struct {
-		LastUpdated string `json:"lastupdated"`
-		Message     []struct {
+		Message []struct {
 			ID  string `json:"id"`
 			Key string `json:"key"`
 		} `json:"message"`
 	}
-	if err := json.Unmarshal(parts[0], &head); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, parts[0], &head); err != nil {
 		return Series{}, err
 	}
 	if len(head.Message) > 0 {
 		return Series{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no such country or indicator")
 	}
-	s := Series{LastUpdated: head.LastUpdated}
-	if len(parts) < 2 {
+	var page struct {
+		LastUpdated string `json:"lastupdated,required"`
+		Total       int    `json:"total,required"`
+	}
+	if err := upstreams.DecodeJSON(Source.Name, parts[0], &page); err != nil {
+		return Series{}, err
+	}
+	s := Series{LastUpdated: page.LastUpdated}
+	if len(parts) < 2 || isNull(parts[1]) && page.Total == 0 {
 		return s, nil
 	}
-	if err := json.Unmarshal(parts[1], &s.Rows); err != nil {
+	if err := upstreams.DecodeJSON(Source.Name, parts[1], &s.Rows); err != nil {
 		return Series{}, err
 	}
 	return s, nil
 }
+
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }

@@ -15,14 +15,14 @@ import (
 
 // Resource is one payable resource in the catalog.
 type Resource struct {
-	Resource    string     `json:"resource"`
+	Resource    string     `json:"resource,required"`
 	Type        string     `json:"type"`
 	X402Version int        `json:"x402Version"`
 	Description string     `json:"description"`
 	ServiceName string     `json:"serviceName"`
 	Tags        []string   `json:"tags"`
 	LastUpdated Stamp      `json:"lastUpdated"`
-	Accepts     []Accept   `json:"accepts"`
+	Accepts     []Accept   `json:"accepts,required"`
 	Extensions  Extensions `json:"extensions"`
 	Quality     Quality    `json:"quality"`
 }
@@ -69,20 +69,20 @@ type Quality struct {
 type Pagination struct {
 	Limit  int `json:"limit"`
 	Offset int `json:"offset"`
-	Total  int `json:"total"`
+	Total  int `json:"total,required"`
 }
 
 // ResourcePage is one page of /discovery/resources.
 type ResourcePage struct {
 	X402Version int        `json:"x402Version"`
-	Items       []Resource `json:"items"`
-	Pagination  Pagination `json:"pagination"`
+	Items       []Resource `json:"items,required"`
+	Pagination  Pagination `json:"pagination,required"`
 }
 
 // SearchResult is the answer of /discovery/search, best match first.
 type SearchResult struct {
 	X402Version    int        `json:"x402Version"`
-	Resources      []Resource `json:"resources"`
+	Resources      []Resource `json:"resources,required"`
 	PartialResults bool       `json:"partialResults"`
 	SearchMethod   string     `json:"searchMethod"`
 }
@@ -135,10 +135,24 @@ func DecodeResources(body []byte) (ResourcePage, error) { return decode[Resource
 func DecodeSearch(body []byte) (SearchResult, error) { return decode[SearchResult](body) }
 
 // Find runs one catalog search through d (the runtime's source supervisor)
-// and reports whether the answer came from cache. The edge's catalog search
-// proxy and the x402 intel tools share it.
+// and reports whether the answer came from cache. The x402 intel tools use it.
 func Find(ctx context.Context, d upstreams.Doer, q SearchQuery) (SearchResult, bool, error) {
-	resp, err := d.Do(ctx, Search(q))
+	return find(ctx, d, Search(q))
+}
+
+// ProxyFind is Find on the free search proxy's own source.
+func ProxyFind(ctx context.Context, d upstreams.Doer, q SearchQuery) (SearchResult, bool, error) {
+	req := Search(q)
+	req.Source = ProxySource.Name // same base URL, another budget
+	return find(ctx, d, req)
+}
+
+func find(ctx context.Context, d upstreams.Doer, req *upstreams.Request) (SearchResult, bool, error) {
+	req.Check = func(body []byte) error {
+		_, err := DecodeSearch(body)
+		return err
+	}
+	resp, err := d.Do(ctx, req)
 	if err != nil {
 		return SearchResult{}, false, err
 	}
@@ -148,10 +162,8 @@ func Find(ctx context.Context, d upstreams.Doer, q SearchQuery) (SearchResult, b
 
 func decode[T any](body []byte) (T, error) {
 	var v T
-	if err := json.Unmarshal(bytes.TrimSpace(body), &v); err != nil {
-		return v, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "answer does not decode")
-	}
-	return v, nil
+	err := upstreams.DecodeJSON(Source.Name, body, &v)
+	return v, err
 }
 
 // USDC contracts whose atomic amounts convert to dollars (6 decimals).

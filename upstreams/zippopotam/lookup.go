@@ -1,7 +1,6 @@
 package zippopotam
 
 import (
-	"encoding/json"
 	"net/url"
 	"strings"
 
@@ -25,20 +24,18 @@ type Place struct {
 
 // Code is a postal code and its places.
 type Code struct {
-	PostalCode  string  `json:"post code"`
+	PostalCode  string  `json:"post code,required"`
 	Country     string  `json:"country"`
 	CountryCode string  `json:"country abbreviation"`
-	Places      []Place `json:"places"`
+	Places      []Place `json:"places,required"`
 }
 
 // DecodeLookup reads a lookup answer. An unknown code is a 404 with "{}".
 func DecodeLookup(body []byte) (Code, error) {
-	var c Code
-	if err := json.Unmarshal(body, &c); err != nil {
-		return Code{}, err
-	}
-	if c.PostalCode == "" {
+	if upstreams.EmptyObject(body) {
 		return Code{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no such postal code")
 	}
-	return c, nil
+	var c Code
+	err := upstreams.DecodeJSON(Source.Name, body, &c)
+	return c, err
 }

@@ -4,6 +4,7 @@ package ledgertest
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,6 +47,11 @@ func Run(t *testing.T, fresh Backend) {
 		{"PendingThenRelease", pendingThenRelease},
 		{"Reopen", reopen},
 		{"StaleReservationExpires", staleReservationExpires},
+		{"AnswerKept", answerKept},
+		{"AnswerRetention", answerRetention},
+		{"OrphanedReservationFreed", orphanedReservationFreed},
+		{"IdentifyBindsOnce", identifyBindsOnce},
+		{"ConcurrentIdentify", concurrentIdentify},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,7 +172,7 @@ func recordThenReserve(t *testing.T, open Opener) {
 	wantErr(t, "reserve after record", s.Reserve(c, payer, nonce, "trending_markets"), ledger.ErrReplayed)
 	must(t, "release of a settled pair", s.Release(c, payer, nonce))
 	wantErr(t, "reserve after releasing a settled pair", s.Reserve(c, payer, nonce, "trending_markets"), ledger.ErrReplayed)
-	wantErr(t, "settling of a settled pair", s.Settling(c, payer, nonce, receipt(txHash(1))), ledger.ErrNotReserved)
+	wantErr(t, "settling of a settled pair", s.Settling(c, payer, nonce, receipt(txHash(1)), nil), ledger.ErrNotReserved)
 }
 
 func recordIdempotent(t *testing.T, open Opener) {
@@ -222,8 +228,11 @@ func newClock() *clock {
 
 func (c *clock) now() time.Time          { return time.Unix(0, c.ns.Load()) }
 func (c *clock) advance(d time.Duration) { c.ns.Add(int64(d)) }
+
+// options set the clock and the hold; the lease outlasts every advance of
+// the clock, as a live instance's would, unless a test sets its own.
 func (c *clock) options() []ledger.Option {
-	return []ledger.Option{ledger.WithClock(c.now), ledger.WithHold(hold)}
+	return []ledger.Option{ledger.WithClock(c.now), ledger.WithHold(hold), ledger.WithLease(1000 * hold)}
 }
 
 func wantPending(t *testing.T, s ledger.Store, want []ledger.Pending) {
@@ -244,13 +253,13 @@ func pendingThenComplete(t *testing.T, open Opener) {
 	clk := newClock()
 	s, c := open(clk.options()...), ctx(t)
 	would := wouldBe()
-	wantErr(t, "settling without a reservation", s.Settling(c, payer, nonce, would), ledger.ErrNotReserved)
+	wantErr(t, "settling without a reservation", s.Settling(c, payer, nonce, would, nil), ledger.ErrNotReserved)
 
 	must(t, "reserve", s.Reserve(c, payer, nonce, would.Tool))
 	clk.advance(3 * time.Second)
 	began := clk.now().UTC()
-	must(t, "settling", s.Settling(c, payer, nonce, would))
-	wantErr(t, "settling twice", s.Settling(c, payer, nonce, would), ledger.ErrNotReserved)
+	must(t, "settling", s.Settling(c, payer, nonce, would, nil))
+	wantErr(t, "settling twice", s.Settling(c, payer, nonce, would, nil), ledger.ErrNotReserved)
 	wantErr(t, "reserve while settling", s.Reserve(c, payer, nonce, would.Tool), ledger.ErrReplayed)
 	wantPending(t, s, []ledger.Pending{{
 		Payer:   "0xabcdef0123456789abcdef0123456789abcdef01",
@@ -281,7 +290,7 @@ func pendingThenRelease(t *testing.T, open Opener) {
 	unknown.ValidBefore = time.Time{}
 	for i, n := range []string{nonce + "b", nonce + "a"} {
 		must(t, "reserve", s.Reserve(c, payer, n, would.Tool))
-		must(t, "settling", s.Settling(c, payer, n, []*ledger.Receipt{would, unknown}[i]))
+		must(t, "settling", s.Settling(c, payer, n, []*ledger.Receipt{would, unknown}[i], nil))
 		clk.advance(time.Duration(i+1) * time.Second)
 	}
 	got, err := s.Pending(c)
@@ -310,7 +319,7 @@ func reopen(t *testing.T, open Opener) {
 	}
 	must(t, "reserve", s.Reserve(c, payer, nonce, "trending_markets"))
 	would := wouldBe()
-	must(t, "settling", s.Settling(c, payer, nonce, would))
+	must(t, "settling", s.Settling(c, payer, nonce, would, nil))
 	must(t, "close", s.Close())
 
 	s = open(clk.options()...)
@@ -341,10 +350,194 @@ func staleReservationExpires(t *testing.T, open Opener) {
 
 	// Settling and settled pairs never expire.
 	would := wouldBe()
-	must(t, "settling", s.Settling(c, payer, nonce, would))
+	must(t, "settling", s.Settling(c, payer, nonce, would, nil))
 	must(t, "reserve other", s.Reserve(c, payer, nonce+"2", "tool_a"))
 	must(t, "record other", s.Record(c, payer, nonce+"2", receipt(txHash(12))))
 	clk.advance(100 * hold)
 	wantErr(t, "reserve a settling pair long after", s.Reserve(c, payer, nonce, "tool_a"), ledger.ErrReplayed)
 	wantErr(t, "reserve a settled pair long after", s.Reserve(c, payer, nonce+"2", "tool_a"), ledger.ErrReplayed)
+}
+
+// answer is a tool's answer as the ledger is given it.
+var answer = []byte(`{"markets":[{"id":"0x1","question":"Will it rain?","volume_usd":1234.5}]}`)
+
+func wantPayment(t *testing.T, s ledger.Store, nonce string, want *ledger.Payment) {
+	t.Helper()
+	got, err := s.Payment(context.Background(), payer, nonce)
+	must(t, "payment", err)
+	if got.State != want.State || !got.Since.Equal(want.Since) || string(got.Answer) != string(want.Answer) ||
+		(got.Receipt == nil) != (want.Receipt == nil) || got.Receipt != nil && *got.Receipt != *want.Receipt {
+		t.Fatalf("payment %s:\n got %+v (receipt %+v, answer %q)\nwant %+v (receipt %+v, answer %q)",
+			nonce, got, got.Receipt, got.Answer, want, want.Receipt, want.Answer)
+	}
+}
+
+// The answer given to Settling is kept through Record and a reopen, and
+// Payment tells each state of a pair.
+func answerKept(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	wantPayment(t, s, nonce, &ledger.Payment{State: ledger.Free})
+	must(t, "reserve", s.Reserve(c, payer, nonce, "trending_markets"))
+	wantPayment(t, s, nonce, &ledger.Payment{State: ledger.Reserved, Since: clk.now()})
+	clk.advance(time.Second)
+	would := wouldBe()
+	must(t, "settling", s.Settling(c, payer, nonce, would, answer))
+	wantPayment(t, s, nonce, &ledger.Payment{State: ledger.Settling, Since: clk.now(), Receipt: would, Answer: answer})
+
+	settled := receipt(txHash(5))
+	must(t, "record", s.Record(c, payer, nonce, settled))
+	want := &ledger.Payment{State: ledger.Settled, Receipt: receipt(txHash(5)), Answer: answer}
+	want.Receipt.SettledAt = settled.SettledAt.UTC().Truncate(time.Microsecond)
+	want.Since = want.Receipt.SettledAt
+	wantPayment(t, s, nonce, want)
+	must(t, "record again", s.Record(c, payer, nonce, settled))
+	wantPayment(t, s, nonce, want)
+
+	// Released, a pair is free again; a call settled without an answer
+	// (reconciliation of a pair the ledger never saw) has none.
+	must(t, "reserve other", s.Reserve(c, payer, nonce+"2", "trending_markets"))
+	must(t, "settling other", s.Settling(c, payer, nonce+"2", would, answer))
+	must(t, "release other", s.Release(c, payer, nonce+"2"))
+	wantPayment(t, s, nonce+"2", &ledger.Payment{State: ledger.Free})
+	must(t, "record unseen", s.Record(c, payer, nonce+"3", receipt(txHash(6))))
+	unseen := &ledger.Payment{State: ledger.Settled, Since: want.Since, Receipt: receipt(txHash(6))}
+	unseen.Receipt.SettledAt = want.Receipt.SettledAt
+	wantPayment(t, s, nonce+"3", unseen)
+
+	must(t, "close", s.Close())
+	s = open(clk.options()...)
+	wantPayment(t, s, nonce, want)
+}
+
+// Answers are dropped once older than the retention, and the oldest first
+// once they take more than its bytes; the receipts stay.
+func answerRetention(t *testing.T, open Opener) {
+	clk := newClock()
+	// Random answers do not compress: each keeps about 1 KB.
+	const limit = 2500
+	s, c := open(append(clk.options(), ledger.WithRetention(time.Hour, limit))...), ctx(t)
+	answers := make([][]byte, 4)
+	for i := range answers {
+		answers[i] = make([]byte, 1000)
+		rand.Read(answers[i])
+		n := fmt.Sprintf("%s%d", nonce, i)
+		must(t, "reserve", s.Reserve(c, payer, n, "trending_markets"))
+		must(t, "settling", s.Settling(c, payer, n, wouldBe(), answers[i]))
+		must(t, "record", s.Record(c, payer, n, receipt(txHash(i))))
+		clk.advance(time.Minute + time.Second) // a prune is due at every Record
+	}
+	for i, kept := range []bool{false, false, true, true} {
+		p, err := s.Payment(c, payer, fmt.Sprintf("%s%d", nonce, i))
+		must(t, "payment", err)
+		if p.State != ledger.Settled || p.Receipt.Tx != txHash(i) || (p.Answer != nil) != kept || kept && string(p.Answer) != string(answers[i]) {
+			t.Fatalf("answer %d: state %s, receipt %v, %d bytes of answer; want settled, %s, kept %v", i, p.State, p.Receipt, len(p.Answer), txHash(i), kept)
+		}
+	}
+	clk.advance(time.Hour)
+	p, err := s.Payment(c, payer, nonce+"3")
+	must(t, "payment", err)
+	if p.State != ledger.Settled || p.Answer != nil {
+		t.Fatalf("an answer past the retention: state %s, %d bytes", p.State, len(p.Answer))
+	}
+}
+
+// A reservation whose process died is free once the ledger is reopened
+// (file) or the instance's lease lapsed (PostgreSQL), long before the
+// hold; a settling pair is not, since its settlement may have landed.
+func orphanedReservationFreed(t *testing.T, open Opener) {
+	clk := newClock()
+	opts := append(clk.options(), ledger.WithLease(10*time.Second))
+	s, c := open(opts...), ctx(t)
+	must(t, "reserve", s.Reserve(c, payer, nonce+"1", "tool_a"))
+	if b, err := s.Identify(c, payer, paymentID, "fp-a", nonce+"1"); err != nil || b != nil {
+		t.Fatalf("bind: %+v, %v", b, err)
+	}
+	must(t, "reserve", s.Reserve(c, payer, nonce+"2", "tool_a"))
+	must(t, "settling", s.Settling(c, payer, nonce+"2", wouldBe(), answer))
+	must(t, "close", s.Close())
+	clk.advance(11 * time.Second)
+
+	// The orphan is free, and so is the payment id bound to it.
+	s = open(opts...)
+	wantPayment(t, s, nonce+"1", &ledger.Payment{State: ledger.Free})
+	must(t, "reserve another", s.Reserve(c, payer, nonce+"3", "tool_a"))
+	if b, err := s.Identify(c, payer, paymentID, "fp-a", nonce+"3"); err != nil || b != nil {
+		t.Fatalf("the id bound to the orphan: %+v, %v; want it moved", b, err)
+	}
+	must(t, "reserve the orphan", s.Reserve(c, payer, nonce+"1", "tool_a"))
+	wantErr(t, "reserve the settling pair", s.Reserve(c, payer, nonce+"2", "tool_a"), ledger.ErrReplayed)
+	if p, err := s.Pending(c); err != nil || len(p) != 1 || p[0].Nonce != strings.ToLower(nonce+"2") {
+		t.Fatalf("pending after the crash: %+v (%v)", p, err)
+	}
+}
+
+const paymentID = "pay_7d5d747be160e280504c099d984bcfe0"
+
+// An id is bound to its first request and nonce; a retry learns the
+// binding, and the id moves to a new nonce only when the first one's call
+// failed (its pair is free) and the request is the same.
+func identifyBindsOnce(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	n1, n2, n3 := nonce+"1", nonce+"2", nonce+"3"
+	first := &ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n1)}
+	must(t, "reserve", s.Reserve(c, payer, n1, "tool_a"))
+	b, err := s.Identify(c, payer, paymentID, "fp-a", n1)
+	if err != nil || b != nil {
+		t.Fatalf("first use: %+v, %v; want bound", b, err)
+	}
+	for _, tc := range []struct{ fingerprint, nonce string }{{"fp-a", n2}, {"fp-b", n2}} {
+		b, err := s.Identify(c, strings.ToUpper(payer[:2])+payer[2:], paymentID, tc.fingerprint, tc.nonce)
+		if err != nil || b == nil || *b != *first {
+			t.Fatalf("%s while the first is reserved: %+v, %v; want %+v", tc.fingerprint, b, err, first)
+		}
+	}
+	b, err = s.Identify(c, "0x1111111111111111111111111111111111111111", paymentID, "fp-b", n2)
+	if err != nil || b != nil {
+		t.Fatalf("another payer's id: %+v, %v; want bound", b, err)
+	}
+
+	must(t, "release", s.Release(c, payer, n1)) // the call failed
+	if b, err := s.Identify(c, payer, paymentID, "fp-b", n2); err != nil || b == nil || *b != *first {
+		t.Fatalf("other request once free: %+v, %v; want %+v", b, err, first)
+	}
+	must(t, "reserve", s.Reserve(c, payer, n2, "tool_a"))
+	if b, err := s.Identify(c, payer, paymentID, "fp-a", n2); err != nil || b != nil {
+		t.Fatalf("same request once free: %+v, %v; want bound anew", b, err)
+	}
+	must(t, "settling", s.Settling(c, payer, n2, wouldBe(), answer))
+	must(t, "record", s.Record(c, payer, n2, receipt(txHash(2))))
+	must(t, "close", s.Close())
+	s = open()
+	second := &ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n2)}
+	if b, err := s.Identify(c, payer, paymentID, "fp-a", n3); err != nil || b == nil || *b != *second {
+		t.Fatalf("after settling and a reopen: %+v, %v; want %+v", b, err, second)
+	}
+}
+
+func concurrentIdentify(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	const n = 20
+	var bound atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			n := fmt.Sprintf("%s%d", nonce, i)
+			if err := s.Reserve(c, payer, n, "tool_a"); err != nil {
+				t.Error(err)
+				return
+			}
+			b, err := s.Identify(c, payer, paymentID, "fp-a", n)
+			switch {
+			case err != nil:
+				t.Error(err)
+			case b == nil:
+				bound.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if bound.Load() != 1 {
+		t.Fatalf("%d concurrent calls bound one id", bound.Load())
+	}
 }

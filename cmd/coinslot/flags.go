@@ -1,0 +1,41 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+)
+
+// newFlags is a command's flag set; usage is its help text, which ends
+// where the flags' own descriptions follow.
+func newFlags(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args. When ok is false the command ends with code: 0 after
+// --help (printed on stdout), 2 after a usage error.
+func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if wantsHelp(args) {
+		fs.SetOutput(os.Stdout)
+		fs.Usage()
+		return 0, false
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2, false
+	}
+	return 0, true
+}
+
+// wantsHelp says whether args ask for help before any "--".
+func wantsHelp(args []string) bool {
+	if i := slices.Index(args, "--"); i >= 0 {
+		args = args[:i]
+	}
+	return slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" })
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// `coinslot sources` lists every declared upstream with the settings the
+// config puts in force, says which key each one reads, whether it needs it
+// and whether it is set, and which tools read it.
+func TestSourcesListsKeysToSet(t *testing.T) {
+	getenv := func(name string) string { return map[string]string{"FRED_API_KEY": "k"}[name] }
+	cfg, err := config.Parse([]byte("upstreams:\n  fred: {rate: 1.5, breaker: {cooldown: 1m}}\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := writeSources(&text, false, cfg, getenv); err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
+	for _, line := range lines[1:] {
+		cells := regexp.MustCompile(`\s{2,}`).Split(line, -1)
+		rows[cells[0]] = cells
+	}
+	if len(rows) != len(upstreams.Sources()) {
+		t.Errorf("%d rows for %d sources", len(rows), len(upstreams.Sources()))
+	}
+	for name, want := range map[string]string{
+		"fred":      "fred|FRED|https://api.stlouisfed.org/fred|1.5|1|2|10s|2|1h0m0s|5 fails, 1m0s|FRED_API_KEY (required, set)|fred_series,fred_surprises",
+		"openalex":  "openalex|OpenAlex|https://api.openalex.org|5|5|4|20s|2|1h0m0s|5 fails, 30s|OPENALEX_API_KEY (required, not set)|search_openalex",
+		"coingecko": "coingecko|CoinGecko|https://api.coingecko.com/api/v3|0.4|2|2|10s|2|1m0s|5 fails, 30s|COINGECKO_DEMO_API_KEY (optional, not set)|crypto_price_simple",
+		"arxiv":     "arxiv|arXiv API|https://export.arxiv.org/api|0.3333|1|1|30s|2|1h0m0s|5 fails, 30s|-|search_arxiv",
+		"web":       "web|public web pages|(any public host)|5|10|32|10s|1|10m0s|5 fails, 30s|-|check_agent_policy,detect_stack,enrich_lead,extract_contacts,score_lead,scrape",
+	} {
+		if got := strings.Join(rows[name], "|"); got != want {
+			t.Errorf("row %s:\n got %s\nwant %s", name, got, want)
+		}
+	}
+
+	var js bytes.Buffer
+	if err := writeSources(&js, true, cfg, getenv); err != nil {
+		t.Fatal(err)
+	}
+	var listed []sourceRow
+	if err := json.Unmarshal(js.Bytes(), &listed); err != nil {
+		t.Fatal(err)
+	}
+	want := sourceRow{Name: "fred", Title: "FRED", BaseURL: "https://api.stlouisfed.org/fred", Rate: 1.5, Burst: 1, Concurrency: 2,
+		Timeout: "10s", Retries: 2, CacheTTL: "1h0m0s", Breaker: breaker{5, "1m0s"}, KeyEnv: "FRED_API_KEY", KeyRequired: true, KeySet: true,
+		Tools: []string{"fred_series", "fred_surprises"}}
+	if i := slices.IndexFunc(listed, func(r sourceRow) bool { return r.Name == "fred" }); i < 0 || !reflect.DeepEqual(listed[i], want) {
+		t.Errorf("JSON lists fred as %+v, want %+v", listed[max(i, 0)], want)
+	}
+	if code := run([]string{"sources", "--verbose"}); code != 2 {
+		t.Errorf("an unknown flag exits %d, want 2", code)
+	}
+}

@@ -1,0 +1,120 @@
+package edge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+)
+
+// admission is a call that passed every check decision 8 makes before a
+// payment is spent on it, the same for every transport.
+type admission struct {
+	offer   *offer        // set once the tool is ready: refusals carry its terms
+	request []byte        // the input as sent: what the receipt's request digest covers
+	args    registry.Args // the validated input, defaults filled in
+	payment *x402.Payment // nil: none was sent, so the answer asks for one
+	trace   string        // the traceparent the tool's upstream calls carry
+}
+
+// carrier is a transport's payment, still encoded: whether one was sent,
+// and the payment or why it cannot be decoded.
+type carrier func() (p *x402.Payment, sent bool, err error)
+
+// admit checks a call in the order of decision 8: size, JSON, the tool's
+// parameters, readiness, then the payment's encoding. Nobody pays for a
+// call that cannot succeed. On failure the admission still holds the offer
+// when the tool is ready, for a payment refusal to carry.
+func (s *Server) admit(cfg *config.Config, t *registry.Tool, request []byte, pay carrier) (*admission, *failure) {
+	a := &admission{request: request}
+	if len(request) > cfg.MaxBodyBytes {
+		return a, &failure{code: registry.CodeBodyTooLarge,
+			message: fmt.Sprintf("the body is %d bytes; at most %d are accepted", len(request), cfg.MaxBodyBytes)}
+	}
+	in, problem := parseObject(request, t.BodyRequired)
+	if problem != "" {
+		return a, &failure{code: registry.CodeInvalidJSON, message: problem}
+	}
+	var f *failure
+	if a.args, f = validate(t, in); f != nil {
+		return a, f
+	}
+	if a.offer, f = s.offerFor(t); f != nil {
+		return a, f
+	}
+	p, sent, err := pay()
+	switch {
+	case !sent:
+		s.askedToPay(t)
+	case err != nil:
+		f = s.refused(a.offer, err)
+		f.malformed = true
+		return a, f
+	}
+	a.payment = p
+	return a, nil
+}
+
+// askedToPay counts an answer that asks for payment.
+func (s *Server) askedToPay(t *registry.Tool) {
+	s.metrics.payments.WithLabelValues(t.Name, outcomeRequired).Inc()
+}
+
+// price says what a call costs; each transport adds how to pay.
+func (s *Server) price(t *registry.Tool) string {
+	return fmt.Sprintf("%s costs %s USD in USDC on %s", t.Name, t.Price, s.pay.Network.Name)
+}
+
+// parseObject reads the body as one JSON object, numbers kept exact.
+func parseObject(body []byte, required bool) (map[string]any, string) {
+	if len(bytes.TrimSpace(body)) == 0 {
+		if required {
+			return nil, "this route needs a JSON object body"
+		}
+		return map[string]any{}, ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var in any
+	if err := dec.Decode(&in); err != nil {
+		return nil, "the body is not valid JSON"
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, "the body has data after its JSON value"
+	}
+	obj, ok := in.(map[string]any)
+	if !ok {
+		return nil, "the body must be a JSON object"
+	}
+	return obj, ""
+}
+
+// validate checks a call's input against the tool's parameters.
+func validate(t *registry.Tool, in map[string]any) (registry.Args, *failure) {
+	args, fields := t.Validate(in)
+	if len(fields) > 0 {
+		return nil, &failure{code: registry.CodeInvalidParams,
+			message: fmt.Sprintf("%d field(s) of the request are invalid", len(fields)), fields: fields}
+	}
+	return args, nil
+}
+
+// offerFor is the tool's offer, or why it cannot be sold now.
+func (s *Server) offerFor(t *registry.Tool) (*offer, *failure) {
+	if ok, why, retry := s.runtime.Ready(t); !ok {
+		return nil, &failure{code: registry.CodeToolUnavailable, message: t.Name + " is unavailable: " + why, retryAfter: retry}
+	}
+	var o *offer
+	if offers := s.offers.Load(); offers != nil {
+		o = (*offers)[t.Name]
+	}
+	if o == nil { // registered after the last reload
+		return nil, &failure{code: registry.CodeToolUnavailable, message: t.Name + " has no payment terms until the next reload", retryAfter: time.Minute}
+	}
+	return o, nil
+}

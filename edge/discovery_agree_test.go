@@ -1,0 +1,172 @@
+package edge
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"testing"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+)
+
+// terms is what every document must say of one paid tool.
+type terms struct {
+	amount, payTo, asset, network, resource string
+}
+
+func atomicOf(t *testing.T, usd string) string {
+	t.Helper()
+	n, err := registry.ParseUSD(usd)
+	if err != nil {
+		t.Fatalf("price %q: %v", usd, err)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// Every document that states a paid tool's terms agrees with the 402 a
+// buyer gets from its route: price, payTo, asset, network, resource and the
+// input schema.
+func TestDiscoveryAgreesWithPayment(t *testing.T) {
+	h := newHarness(t)
+	h.client.ReadBufferSize = 16 << 10 // the largest input schemas make PAYMENT-REQUIRED headers over 4 KiB
+	get := func(path string, v any) {
+		t.Helper()
+		r := h.do("GET", path, "", nil)
+		if r.status != 200 || json.Unmarshal(r.body, v) != nil {
+			t.Fatalf("%s: %d %s", path, r.status, r.body)
+		}
+	}
+	var info struct {
+		Payments struct {
+			Network       string `json:"network"`
+			AssetContract string `json:"asset_contract"`
+			Seller        string `json:"seller"`
+		} `json:"payments"`
+		Tools []struct {
+			Name     string `json:"name"`
+			PriceUSD string `json:"price_usd"`
+			HTTPPath string `json:"http_path"`
+		} `json:"tools"`
+	}
+	get(registry.PathInfo, &info)
+	var wellKnown struct {
+		Items []struct {
+			Resource, Tool string
+			Accepts        []x402.Requirements
+		}
+	}
+	get(registry.PathX402, &wellKnown)
+	var openapi struct {
+		Paths      map[string]map[string]map[string]any
+		Components struct{ Schemas map[string]any }
+	}
+	get(registry.PathOpenAPI, &openapi)
+	var list struct {
+		Result struct {
+			Tools []struct {
+				Name        string
+				InputSchema any            `json:"inputSchema"`
+				Meta        map[string]any `json:"_meta"`
+			}
+		}
+	}
+	if r := h.post(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil); json.Unmarshal(r.body, &list) != nil {
+		t.Fatalf("tools/list: %s", r.body)
+	}
+
+	checked := 0
+	for _, tool := range registry.All() {
+		if !tool.Paid() {
+			continue
+		}
+		if r := h.do("GET", tool.Path, "", nil); r.status == 503 {
+			continue // not sold now: no terms to agree with
+		}
+		checked++
+		pr := h.terms(tool.Path)
+		a := pr.Accepts[0]
+		want := terms{a.Amount, a.PayTo, a.Asset, a.Network, pr.Resource.URL}
+		if want.amount != strconv.FormatInt(tool.PriceAtomic(), 10) || want.resource != testBase+tool.Path {
+			t.Errorf("%s: 402 terms %+v", tool.Name, want)
+		}
+		input := bazaarOf(t, pr)["schema"].(map[string]any)["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"]
+		same := func(where string, got terms) {
+			t.Helper()
+			if got != want {
+				t.Errorf("%s: %s says %+v, the 402 %+v", tool.Name, where, got, want)
+			}
+		}
+		sameSchema := func(where string, got any) {
+			t.Helper()
+			if !jsonEqual(got, input) {
+				t.Errorf("%s: %s input schema differs from the 402's", tool.Name, where)
+			}
+		}
+
+		for _, e := range info.Tools {
+			if e.Name == tool.Name {
+				same("/api/info", terms{atomicOf(t, e.PriceUSD), info.Payments.Seller, info.Payments.AssetContract, info.Payments.Network, testBase + e.HTTPPath})
+			}
+		}
+
+		var q struct {
+			PriceAtomic string `json:"price_atomic"`
+			Endpoint    string `json:"endpoint"`
+			Contract    struct {
+				Endpoint, PriceUSD, Network, AssetContract, PayTo string
+			} `json:"buyer_contract"`
+		}
+		get(registry.PathQuote+"?tool="+tool.Name, &q)
+		same("the quote", terms{q.PriceAtomic, q.Contract.PayTo, q.Contract.AssetContract, q.Contract.Network, q.Endpoint})
+		same("the buyer contract", terms{atomicOf(t, q.Contract.PriceUSD), q.Contract.PayTo, q.Contract.AssetContract, q.Contract.Network, q.Contract.Endpoint})
+
+		var found struct {
+			Matches []struct {
+				Name     string `json:"name"`
+				PriceUSD string `json:"price_usd"`
+				Endpoint string `json:"endpoint"`
+			} `json:"matches"`
+			Boundary struct {
+				Network       string `json:"network"`
+				AssetContract string `json:"asset_contract"`
+				PayTo         string `json:"pay_to"`
+			} `json:"payment_boundary"`
+		}
+		get(registry.PathRouteFinder+"?q="+url.QueryEscape(tool.Name), &found)
+		if len(found.Matches) == 0 || found.Matches[0].Name != tool.Name {
+			t.Errorf("%s: the route finder does not rank it first for its own name", tool.Name)
+		} else {
+			m := found.Matches[0]
+			same("the route finder", terms{atomicOf(t, m.PriceUSD), found.Boundary.PayTo, found.Boundary.AssetContract, found.Boundary.Network, m.Endpoint})
+		}
+
+		for _, it := range wellKnown.Items {
+			if it.Tool == tool.Name {
+				w := it.Accepts[0]
+				same(registry.PathX402, terms{w.Amount, w.PayTo, w.Asset, w.Network, it.Resource})
+			}
+		}
+
+		post := openapi.Paths[tool.Path]["post"]
+		pi, _ := post["x-payment-info"].(map[string]any)
+		str := func(k string) string { s, _ := pi[k].(string); return s }
+		same("OpenAPI x-payment-info", terms{str("amount"), str("payTo"), str("asset"), str("network"), str("resource")})
+		if atomicOf(t, post["x-price-usd"].(string)) != want.amount {
+			t.Errorf("%s: OpenAPI x-price-usd %v", tool.Name, post["x-price-usd"])
+		}
+		sameSchema("OpenAPI", openapi.Components.Schemas[tool.Name+"_input"])
+
+		for _, l := range list.Result.Tools {
+			if l.Name == tool.Name {
+				sameSchema("MCP tools/list", l.InputSchema)
+				if atomicOf(t, l.Meta["x402/price_usd"].(string)) != want.amount {
+					t.Errorf("%s: MCP price %v", tool.Name, l.Meta["x402/price_usd"])
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no paid tool was checked")
+	}
+}

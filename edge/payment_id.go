@@ -1,0 +1,82 @@
+package edge
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+)
+
+// paymentIDPattern is the id of the x402 payment-identifier extension: 16
+// to 128 letters, digits, hyphens and underscores.
+var paymentIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
+
+// paymentID is the id a payment carries in its payment-identifier
+// extension, "" when it carries none (a v1 payment never does), or a
+// refusal when the extension is malformed.
+func paymentID(p *x402.Payment) (string, *x402.Refusal) {
+	if p.V2 == nil || p.V2.Extensions == nil {
+		return "", nil
+	}
+	var ext map[string]json.RawMessage
+	if json.Unmarshal(p.V2.Extensions, &ext) != nil {
+		return "", nil // decoding checked it is an object
+	}
+	raw, ok := ext[x402.PaymentIdentifier]
+	if !ok {
+		return "", nil
+	}
+	var pi struct {
+		Info *struct {
+			ID *json.RawMessage `json:"id"`
+		} `json:"info"`
+	}
+	if err := json.Unmarshal(raw, &pi); err != nil {
+		return "", malformedID("must be an object with an info object")
+	}
+	if pi.Info == nil || pi.Info.ID == nil {
+		return "", nil // echoed without an id
+	}
+	var id string
+	if json.Unmarshal(*pi.Info.ID, &id) != nil || !paymentIDPattern.MatchString(id) {
+		return "", malformedID("info.id must be a string of 16 to 128 letters, digits, hyphens and underscores")
+	}
+	return id, nil
+}
+
+func malformedID(problem string) *x402.Refusal {
+	return &x402.Refusal{Reason: x402.ReasonInvalidPayload, Message: "the " + x402.PaymentIdentifier + " extension is malformed: " + problem}
+}
+
+// fingerprint is the request a payment-identifier id is bound to: the terms
+// paid (scheme, network, asset, amount, payTo), the resource and method,
+// and the request's digest.
+func fingerprint(t *x402.Terms, request []byte) string {
+	r := &t.Requirements
+	return digest([]byte(strings.Join([]string{r.Scheme, r.Network, r.Asset, r.Amount, r.PayTo, t.Offer.Resource, "POST", digest(request)}, "|")))
+}
+
+// identify binds the payment's id to this request, and returns nil to
+// carry on; or, when the id was bound before, the answer to a retry: the
+// stored answer (or the pending state) of the payment that holds the id,
+// or 409 when that payment was for another request.
+func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id string, request []byte) *sale {
+	payer := p.Exact().Authorization.From
+	fp := fingerprint(o.terms, request)
+	bound, err := s.pay.Ledger.Identify(context.Background(), payer, id, fp, p.Exact().Authorization.Nonce)
+	switch {
+	case err != nil:
+		return &sale{failure: internalFailure(o.tool, "payment id", err)}
+	case bound == nil:
+		return nil
+	case bound.Fingerprint != fp:
+		s.metrics.payments.WithLabelValues(o.tool.Name, outcomeConflict).Inc()
+		return &sale{failure: &failure{code: registry.CodePaymentConflict,
+			message: "the payment identifier " + id + " was used for another request; use a new id for this one"}}
+	}
+	return s.redeliver(cfg, o, p, bound.Nonce, request)
+}

@@ -1,0 +1,70 @@
+package edge
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/valyala/fasthttp"
+)
+
+// pathPayment serves the status of one payment: GET /payment/{payer}/{nonce}.
+const pathPayment = "/payment/"
+
+var (
+	payerPattern = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
+	noncePattern = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`)
+)
+
+// paymentStatus is the status document of a payment.
+type paymentStatus struct {
+	Payer   string          `json:"payer"`
+	Nonce   string          `json:"nonce"`
+	State   string          `json:"state"` // in_progress, pending, settled or released
+	Message string          `json:"message"`
+	Receipt *ledger.Receipt `json:"receipt,omitempty"` // settled
+}
+
+// The states of the status document, for a buyer: what to do next.
+var statusOf = map[ledger.State]struct{ state, message string }{
+	ledger.Reserved: {"in_progress", "a call with this payment is running; its answer comes with it"},
+	ledger.Settling: {"pending", "the settlement is not confirmed yet; retry the call with the same payment in a few seconds"},
+	ledger.Settled:  {"settled", "paid; a retry of the same call with the same payment gets its answer again while it is kept"},
+	ledger.Free:     {"released", "nothing was charged for this payment: retry the call with it while it is valid, or sign a new one"},
+}
+
+// servePaymentStatus answers /payment/{payer}/{nonce} from the ledger.
+func (s *Server) servePaymentStatus(ctx *fasthttp.RequestCtx, rest string) {
+	ctx.Response.Header.Set("Access-Control-Allow-Origin", "*")
+	if !ctx.IsGet() && !ctx.IsHead() {
+		ctx.Response.Header.Set("Allow", "GET")
+		writeError(ctx, registry.CodeMethodNotAllowed, "payment status is read with GET", nil)
+		return
+	}
+	payer, nonce, _ := strings.Cut(rest, "/")
+	if !payerPattern.MatchString(payer) || !noncePattern.MatchString(nonce) {
+		writeError(ctx, registry.CodeNotFound, "no payment "+strconv.Quote(rest)+": the path is "+pathPayment+"{payer}/{nonce}, an address and a 32-byte hex nonce", nil)
+		return
+	}
+	pm, err := s.pay.Ledger.Payment(context.Background(), payer, nonce)
+	if err != nil {
+		s.internalReceipt(ctx, err)
+		return
+	}
+	st := statusOf[pm.State]
+	doc := paymentStatus{Payer: strings.ToLower(payer), Nonce: strings.ToLower(nonce), State: st.state, Message: st.message}
+	if pm.State == ledger.Settled {
+		doc.Receipt = pm.Receipt
+	}
+	body, err := json.Marshal(doc)
+	if err != nil {
+		s.internalReceipt(ctx, err)
+		return
+	}
+	ctx.Response.Header.Set("Cache-Control", "no-store")
+	writeJSON(ctx, fasthttp.StatusOK, body)
+}

@@ -1,0 +1,97 @@
+package edge
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+)
+
+// pendingRetryAfter is the Retry-After of a settlement_pending answer: the
+// reconciler looks a pending payment up within seconds.
+const pendingRetryAfter = 5 * time.Second
+
+// settlementPending is the answer when a settlement's outcome is unknown. It
+// is not a 402, which would invite a second signature: the buyer retries
+// with the same payment, and gets the answer once the settlement is
+// confirmed, or learns that nothing was charged.
+func settlementPending(cfg *config.Config, payer, nonce, why string) *failure {
+	return &failure{code: registry.CodeSettlementPending, retryAfter: pendingRetryAfter,
+		message: why + "; the answer is kept for this payment: retry with the same payment, and do not sign a new one " +
+			"(its status: " + paymentStatusURL(cfg, payer, nonce) + ")"}
+}
+
+// redeliver answers a payment whose (payer, nonce) the ledger holds
+// already: a retry of a settled call gets the answer it paid for, with the
+// original settlement; a retry of another request is refused, naming the
+// receipt; a payment still settling is pending. Nothing is verified or
+// settled again.
+func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce string, request []byte) *sale {
+	t := o.tool
+	payer := p.Exact().Authorization.From
+	pm, err := s.pay.Ledger.Payment(context.Background(), payer, nonce)
+	if err != nil {
+		return &sale{failure: internalFailure(t, "payment lookup", err)}
+	}
+	switch pm.State {
+	case ledger.Settling:
+		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
+		return &sale{failure: settlementPending(cfg, payer, nonce, "the settlement of this payment is not confirmed yet")}
+	case ledger.Settled:
+	default: // reserved by a call running now, or released by it a moment ago
+		s.metrics.payments.WithLabelValues(t.Name, outcomeReplayed).Inc()
+		return &sale{failure: &failure{code: registry.CodePaymentReplayed,
+			message: "this authorization (from " + payer + ", nonce " + nonce + ") is in use by another call; its status: " + paymentStatusURL(cfg, payer, nonce)}}
+	}
+	r := pm.Receipt
+	if r.Tool != t.Name || r.RequestSHA256 != digest(request) {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
+		return &sale{failure: &failure{code: registry.CodePaymentConflict,
+			message: "this payment already paid for another request (receipt " + r.ReceiptURL + "); sign a new payment for this one"}}
+	}
+	if pm.Answer == nil {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
+		return &sale{failure: &failure{code: registry.CodeAnswerExpired,
+			message: "this payment was settled (receipt " + r.ReceiptURL + "), and its answer is no longer kept"}}
+	}
+	s.metrics.payments.WithLabelValues(t.Name, outcomeRedelivered).Inc()
+	out := pm.Answer
+	if t.Shape == registry.ReceiptBacked {
+		out = withReceipt(out, r)
+	}
+	return &sale{body: out,
+		settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
+}
+
+// paymentStatusURL is where the status of (payer, nonce) is served.
+func paymentStatusURL(cfg *config.Config, payer, nonce string) string {
+	return cfg.BaseURL + pathPayment + strings.ToLower(payer) + "/" + strings.ToLower(nonce)
+}
+
+// redeliverExpired answers the retry of a payment whose authorization has
+// expired since it was used: a paid answer stays the buyer's after the
+// window closes, and a settlement confirmed late still owes its answer. It
+// returns nil, so the refusal stands, unless the signature is the payer's
+// and the ledger settled or is settling the payment.
+func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment, request []byte, refused error) *sale {
+	var r *x402.Refusal
+	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore {
+		return nil
+	}
+	exact := p.Exact()
+	a := &exact.Authorization
+	signer, err := x402.RecoverAuthorizer(o.terms.Network.Domain(), a, exact.Signature)
+	if err != nil || !strings.EqualFold(signer.Hex(), a.From) {
+		return nil
+	}
+	pm, err := s.pay.Ledger.Payment(context.Background(), a.From, a.Nonce)
+	if err != nil || pm.State != ledger.Settled && pm.State != ledger.Settling {
+		return nil
+	}
+	return s.redeliver(cfg, o, p, a.Nonce, request)
+}

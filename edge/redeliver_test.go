@@ -1,0 +1,190 @@
+package edge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+// FindSettlement reads the double's spent nonces as a chain would: a
+// settlement the double made is on chain even when its answer was lost.
+func (f *facilitatorDouble) FindSettlement(_ context.Context, payer, nonce string, _ time.Time) (string, time.Time, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.used[strings.ToLower(payer+"|"+nonce)], time.Now(), nil
+}
+
+// settlementOf decodes the settlement header a paid answer carries.
+func settlementOf(t *testing.T, r reply, header string) x402.SettleResponse {
+	t.Helper()
+	var s x402.SettleResponse
+	if err := x402.DecodeHeader(r.header[header], &s); err != nil {
+		t.Fatalf("%s %q: %v", header, r.header[header], err)
+	}
+	return s
+}
+
+// A retry of a settled payment, v1 or v2, gets its answer and settlement
+// again, and is neither verified, run nor settled again; the same payment
+// for another request is refused with 409, naming the receipt.
+func TestRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct {
+		name, path, body, other, header string
+		send                            func(p *x402.Payload, body string) reply
+	}{
+		{"v2", echoPath, echoBody, `{"text":"other"}`, x402.HeaderResponse, func(p *x402.Payload, body string) reply { return h.pay(echoPath, body, p) }},
+		{"v1", echoPath, echoBody, `{"text":"other"}`, x402.HeaderResponseV1, func(p *x402.Payload, body string) reply {
+			return h.do("POST", echoPath, body, map[string]string{x402.HeaderPaymentV1: header(t, v1Of(p))})
+		}},
+		{"receipt-backed", "/paid/test/receipt", `{"tool_name":"x"}`, `{"tool_name":"y"}`, x402.HeaderResponse, func(p *x402.Payload, body string) reply {
+			return h.pay("/paid/test/receipt", body, p)
+		}},
+	} {
+		runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+		p := h.payment(tc.path, nil)
+		first := tc.send(p, tc.body)
+		if first.status != 200 {
+			t.Fatalf("%s: %d %s", tc.name, first.status, first.body)
+		}
+		settled := settlementOf(t, first, tc.header)
+		again := tc.send(p, tc.body)
+		if again.status != 200 || !bytes.Equal(again.body, first.body) || settlementOf(t, again, tc.header) != settled {
+			t.Fatalf("%s retry: %d %s, settlement %q; want the first answer %s and %+v", tc.name, again.status, again.body, again.header[tc.header], first.body, settled)
+		}
+		other := tc.send(p, tc.other)
+		code, _ := other.errorOf(t)
+		if other.status != 409 || code != "payment_conflict" || !bytes.Contains(other.body, []byte(testBase+"/receipt/"+settled.Transaction)) {
+			t.Fatalf("%s for another request: %d %s", tc.name, other.status, other.body)
+		}
+		if h.rt.runs.Load() != runs+1 || h.fac.settleCount() != settles+1 {
+			t.Fatalf("%s: %d runs, %d settles; want one each", tc.name, h.rt.runs.Load()-runs, h.fac.settleCount()-settles)
+		}
+	}
+}
+
+func TestMCPRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
+	h := newHarness(t)
+	p := h.mcpPayment("test_echo", `{"text":"ab"}`)
+	first := h.call("test_echo", `{"text":"ab"}`, p)
+	again := h.call("test_echo", `{"text":"ab"}`, p)
+	if first.IsError || again.IsError || !bytes.Equal(again.StructuredContent, first.StructuredContent) || !jsonEqual(again.Meta, first.Meta) {
+		t.Fatalf("retry: %+v\nfirst: %+v", again, first)
+	}
+	other := failureOf(t, h.call("test_echo", `{"text":"cd"}`, p))
+	if other.Code != "payment_conflict" || !strings.Contains(other.Message, testBase+"/receipt/0x") {
+		t.Fatalf("for another request: %+v", other)
+	}
+	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
+		t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+	}
+}
+
+// The settlement lands, its answer is lost: the buyer is told the
+// settlement is pending, not asked to pay again; reconciliation finds it
+// on chain, and the buyer's retry of the same payment gets the answer.
+func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
+	h := newHarness(t)
+	h.fac.hang.Store(int64(2500 * time.Millisecond)) // beyond the client's 2 s timeout; the settlement still lands
+	p := h.payment(echoPath, nil)
+	a := p.Payload.Authorization
+	status := "/payment/" + strings.ToLower(a.From) + "/" + a.Nonce
+	r := h.pay(echoPath, echoBody, p)
+	code, _ := r.errorOf(t)
+	if r.status != 504 || code != "settlement_pending" || r.header["RETRY-AFTER"] != "5" || r.header[x402.HeaderRequired] != "" ||
+		!bytes.Contains(r.body, []byte(testBase+status)) || bytes.Contains(r.body, []byte("abab")) {
+		t.Fatalf("lost settlement: %d %v %s", r.status, r.header, r.body)
+	}
+	if doc := h.do("GET", status, "", nil); doc.status != 200 || doc.json(t)["state"] != "pending" {
+		t.Fatalf("status while pending: %d %s", doc.status, doc.body)
+	}
+	if again := h.pay(echoPath, echoBody, p); again.status != 504 {
+		t.Fatalf("retry while pending: %d %s", again.status, again.body)
+	}
+	h.fac.hang.Store(0)
+	for deadline := time.Now().Add(5 * time.Second); h.fac.settleCount() == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the double never settled")
+		}
+	}
+	h.fac.mu.Lock() // the double's settle returns once its write is done
+	h.fac.mu.Unlock()
+	now := time.Now().Add(firstLook)
+	once(t, h.reconcilerFor(h.fac, &now), 0)
+
+	got := h.pay(echoPath, echoBody, p)
+	if got.status != 200 || !bytes.Contains(got.body, []byte(`"data":["abab"]`)) {
+		t.Fatalf("retry once reconciled: %d %s", got.status, got.body)
+	}
+	tx := crypto.Keccak256Hash([]byte(strings.ToLower(a.From + "|" + a.Nonce))).Hex()
+	if s := settlementOf(t, got, x402.HeaderResponse); !s.Success || s.Transaction != tx || s.Payer != a.From {
+		t.Fatalf("settlement %+v, want tx %s", s, tx)
+	}
+	if h.fac.settleCount() != 1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settlements, %d runs; want one each", h.fac.settleCount(), h.rt.runs.Load())
+	}
+	for outcome, want := range map[string]float64{outcomeSettlePending: 2, outcomeRedelivered: 1, outcomeSettled: 0, outcomeSettleFailed: 0} {
+		if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcome)); got != want {
+			t.Errorf("payments %s: %v, want %v", outcome, got, want)
+		}
+	}
+	doc := h.do("GET", status, "", nil)
+	var st paymentStatus
+	if err := json.Unmarshal(doc.body, &st); err != nil || doc.status != 200 || st.State != "settled" || st.Receipt == nil || st.Receipt.Tx != tx {
+		t.Fatalf("status once settled: %d %s", doc.status, doc.body)
+	}
+}
+
+func TestPaymentStatus(t *testing.T) {
+	h := newHarness(t)
+	p := h.payment(echoPath, nil)
+	a := p.Payload.Authorization
+	path := "/payment/" + a.From + "/" + a.Nonce
+	free := `{"payer":"` + strings.ToLower(a.From) + `","nonce":"` + a.Nonce + `","state":"released","message":"nothing was charged for this payment: retry the call with it while it is valid, or sign a new one"}`
+	if r := h.do("GET", path, "", nil); r.status != 200 || string(r.body) != free {
+		t.Fatalf("unknown payment: %d %s", r.status, r.body)
+	}
+	for _, bad := range []string{"/payment/0x12/" + a.Nonce, "/payment/" + a.From, "/payment/" + a.From + "/0x12", "/payment/"} {
+		if r := h.do("GET", bad, "", nil); r.status != 404 {
+			t.Errorf("%s: %d %s", bad, r.status, r.body)
+		}
+	}
+	if r := h.do("POST", path, "", nil); r.status != 405 {
+		t.Fatalf("POST: %d", r.status)
+	}
+}
+
+// A settled payment's answer outlives its authorization's window: a retry
+// after validBefore still gets it; an unused expired one is refused.
+func TestRetryAfterTheWindowGetsTheAnswer(t *testing.T) {
+	h := newHarness(t)
+	p := h.payment(echoPath, nil)
+	first := h.pay(echoPath, echoBody, p)
+	if first.status != 200 {
+		t.Fatalf("%d %s", first.status, first.body)
+	}
+	unused := h.payment(echoPath, nil)
+	later := time.Now().Add(2 * time.Hour)
+	h.srv.pay.Now = func() time.Time { return later }
+	if again := h.pay(echoPath, echoBody, p); again.status != 200 || !bytes.Equal(again.body, first.body) {
+		t.Fatalf("retry after the window: %d %s", again.status, again.body)
+	}
+	if r := h.pay(echoPath, echoBody, unused); r.status != 402 {
+		t.Fatalf("an expired, unused payment: %d %s", r.status, r.body)
+	}
+	forged := *p
+	forged.Payload.Signature = unused.Payload.Signature
+	if r := h.pay(echoPath, echoBody, &forged); r.status != 402 {
+		t.Fatalf("a settled payment with another signature: %d %s", r.status, r.body)
+	}
+	if h.fac.settleCount() != 1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settles, %d runs", h.fac.settleCount(), h.rt.runs.Load())
+	}
+}

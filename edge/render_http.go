@@ -1,0 +1,177 @@
+package edge
+
+import (
+	"encoding/json"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/valyala/fasthttp"
+)
+
+// servePaid is a paid route: the call is admitted as on every transport,
+// then sold; this file only reads the payment headers and writes HTTP. The
+// tool's answer is sent only once its payment is settled and recorded.
+func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
+	allowBrowsers(ctx)
+	rec := accessOf(ctx)
+	rec.tool = t.Name
+	switch {
+	case ctx.IsOptions():
+		preflight(ctx)
+		return
+	case ctx.IsGet() || ctx.IsHead():
+		rec.payment = outcomeRequired
+		s.serveTerms(ctx, t)
+		return
+	case !ctx.IsPost():
+		ctx.Response.Header.Set("Allow", allowedMethods)
+		writeError(ctx, registry.CodeMethodNotAllowed, t.Path+" takes POST with a JSON body (GET shows the payment terms)", nil)
+		return
+	}
+	cfg := s.cfg.Load()
+	a, f := s.admit(cfg, t, ctx.PostBody(), headerPayment(ctx))
+	switch {
+	case f != nil:
+		if f.code.Payment() {
+			rec.payment, rec.reason = outcomeRefused, f.reason
+		}
+		writeFailure(ctx, a.offer, f)
+		return
+	case a.payment == nil:
+		rec.payment = outcomeRequired
+		writeTerms(ctx, a.offer)
+		return
+	}
+	a.trace = rec.trace.header()
+	if f := s.guard.admit(a.offer, ctx.RemoteIP(), a.payment); f != nil {
+		rec.sold(t.Name, f, "", "")
+		writeFailure(ctx, a.offer, f)
+		return
+	}
+	sold := s.sell(cfg, a)
+	var payer, tx string
+	if sold.settlement != nil {
+		setSettlement(ctx, a.payment, sold.settlement)
+		payer, tx = sold.settlement.Payer, sold.settlement.Transaction
+	}
+	rec.sold(t.Name, sold.failure, payer, tx)
+	if sold.failure != nil {
+		writeFailure(ctx, a.offer, sold.failure)
+		return
+	}
+	ctx.Response.Header.Set("Cache-Control", "private, no-store")
+	writeJSON(ctx, fasthttp.StatusOK, sold.body)
+}
+
+// headerPayment is the payment of PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1).
+func headerPayment(ctx *fasthttp.RequestCtx) carrier {
+	return func() (*x402.Payment, bool, error) {
+		v2, v1 := ctx.Request.Header.Peek(x402.HeaderSignature), ctx.Request.Header.Peek(x402.HeaderPaymentV1)
+		switch {
+		case v2 == nil && v1 == nil:
+			return nil, false, nil
+		case v2 != nil && v1 != nil:
+			return nil, true, &x402.Refusal{Reason: x402.ReasonInvalidPayload,
+				Message: "send one payment header: " + x402.HeaderSignature + " (v2) or " + x402.HeaderPaymentV1 + " (v1), not both"}
+		case v2 != nil:
+			p, err := x402.DecodePayment(x402.HeaderSignature, string(v2))
+			return p, true, err
+		}
+		p, err := x402.DecodePayment(x402.HeaderPaymentV1, string(v1))
+		return p, true, err
+	}
+}
+
+// allowedMethods are the methods a paid route answers.
+const allowedMethods = "POST, GET, OPTIONS"
+
+// serveTerms answers a GET: the terms, so probes and catalogs can read the
+// price. It never runs the tool.
+func (s *Server) serveTerms(ctx *fasthttp.RequestCtx, t *registry.Tool) {
+	o, f := s.offerFor(t)
+	if f != nil {
+		writeFailure(ctx, nil, f)
+		return
+	}
+	s.askedToPay(t)
+	writeTerms(ctx, o)
+}
+
+// payHow is what an HTTP 402 says after the price.
+const payHow = ": pay with an x402 " + x402.HeaderSignature + " (v2) or " + x402.HeaderPaymentV1 + " (v1) header"
+
+// allowBrowsers lets browser agents read the payment headers: without
+// Expose-Headers the 402 terms and the settlement are invisible to scripts.
+func allowBrowsers(ctx *fasthttp.RequestCtx) {
+	h := &ctx.Response.Header
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", x402.HeaderRequired+", "+x402.HeaderResponse+", "+x402.HeaderResponseV1)
+}
+
+// preflight answers a CORS preflight. The x402 fetch wrappers also send
+// Access-Control-Expose-Headers as a request header on the paid retry, so
+// it is allowed too.
+func preflight(ctx *fasthttp.RequestCtx) {
+	h := &ctx.Response.Header
+	h.Set("Access-Control-Allow-Methods", allowedMethods)
+	h.Set("Access-Control-Allow-Headers", "Content-Type, "+x402.HeaderSignature+", "+x402.HeaderPaymentV1+", Access-Control-Expose-Headers")
+	h.Set("Access-Control-Max-Age", "86400")
+	h.Set("Allow", allowedMethods)
+	ctx.SetStatusCode(fasthttp.StatusNoContent)
+}
+
+// writeTerms sends the tool's 402: the v2 terms in PAYMENT-REQUIRED and the
+// v1 terms in the body, the same bytes for every call.
+func writeTerms(ctx *fasthttp.RequestCtx, o *offer) {
+	ctx.Response.Header.Set(x402.HeaderRequired, o.terms.Header)
+	ctx.Response.Header.Set("Cache-Control", "no-store")
+	writeJSON(ctx, fasthttp.StatusPaymentRequired, o.body)
+}
+
+// writeFailure answers a call that was not served; o is needed only for
+// payment failures, which carry the terms again.
+func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
+	if f.code.Payment() {
+		writeRefusal(ctx, o, f.status(), f.code, f.reason, f.message)
+		return
+	}
+	if f.code == registry.CodeToolUnavailable || f.code == registry.CodeSettlementPending || f.code == registry.CodeRateLimited {
+		setRetryAfter(ctx, f.retryAfter)
+	}
+	writeError(ctx, f.code, f.message, f.fields)
+}
+
+// writeRefusal sends a payment error. Every 402 (and the 400 for a
+// malformed payment) carries the terms again, so a client can pay anew.
+func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, status int, code registry.ErrorCode, reason, message string) {
+	body, err := refusalBody(o.terms, code, reason, message)
+	if err != nil {
+		writeError(ctx, registry.CodeInternal, "the refusal could not be written", nil)
+		return
+	}
+	ctx.Response.Header.Set(x402.HeaderRequired, o.terms.Header)
+	ctx.Response.Header.Set("Cache-Control", "no-store")
+	writeJSON(ctx, status, body)
+}
+
+// refusal is the v1 402 body, decision 9's one exception to the error
+// shape: the x402 v1 specification and its typed SDKs read error as a
+// string, so it is the message, and the code and reason are its siblings.
+type refusal struct {
+	X402Version int                `json:"x402Version"`
+	Error       string             `json:"error"`
+	Code        registry.ErrorCode `json:"code"`
+	Reason      string             `json:"reason,omitempty"` // the x402 reason, e.g. invalid_exact_evm_payload_signature
+	Accepts     json.RawMessage    `json:"accepts"`
+}
+
+func refusalBody(t *x402.Terms, code registry.ErrorCode, reason, message string) ([]byte, error) {
+	return json.Marshal(refusal{1, message, code, reason, t.AcceptsV1})
+}
+
+// setSettlement sets PAYMENT-RESPONSE, or X-PAYMENT-RESPONSE for a v1 payment.
+func setSettlement(ctx *fasthttp.RequestCtx, p *x402.Payment, r *x402.SettleResponse) {
+	if v, err := x402.EncodeHeader(r); err == nil {
+		ctx.Response.Header.Set(p.ResponseHeader(), v)
+	}
+}

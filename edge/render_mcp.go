@@ -1,0 +1,88 @@
+package edge
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// callTool is tools/call: the call is admitted as on every transport, then
+// sold; this file only reads the payment from _meta and writes MCP results.
+func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.CallToolResult {
+	cfg := s.cfg.Load()
+	arguments := params.Arguments
+	if bytes.Equal(bytes.TrimSpace(arguments), []byte("null")) {
+		arguments = nil // no arguments, as when the member is absent
+	}
+	a, f := s.admit(cfg, t, arguments, metaPayment(params.Meta))
+	switch {
+	case f != nil && f.code.Payment():
+		return paymentRefused(a.offer, f, nil)
+	case f != nil:
+		return errorResult(f)
+	case a.payment == nil:
+		return paymentRequired(a.offer, "payment required: "+s.price(t)+
+			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
+	}
+	// The MCP handler does not see the peer's address: payers are limited here,
+	// addresses by their connections.
+	if f := s.guard.admit(a.offer, nil, a.payment); f != nil {
+		return errorResult(f)
+	}
+	sold := s.sell(cfg, a)
+	var meta mcp.Meta
+	if sold.settlement != nil {
+		meta = mcp.Meta{mcpPaymentResponseKey: sold.settlement}
+	}
+	switch {
+	case sold.failure == nil:
+		return &mcp.CallToolResult{Content: text(sold.body), StructuredContent: json.RawMessage(sold.body), Meta: meta}
+	case sold.failure.code.Payment():
+		return paymentRefused(a.offer, sold.failure, meta)
+	}
+	return errorResult(sold.failure)
+}
+
+// metaPayment is the payment of _meta["x402/payment"].
+func metaPayment(m mcp.Meta) carrier {
+	return func() (*x402.Payment, bool, error) {
+		sent, ok := m[mcpPaymentKey]
+		if !ok || sent == nil {
+			return nil, false, nil
+		}
+		raw, _ := json.Marshal(sent) // decoded from JSON, so it encodes
+		p, err := x402.DecodePaymentObject(raw, `_meta["`+mcpPaymentKey+`"]`)
+		return p, true, err
+	}
+}
+
+// paymentRequired is the x402 MCP answer that asks for payment: an error
+// result carrying the v2 PaymentRequired document both as structured
+// content and as the text of its first block.
+func paymentRequired(o *offer, reason string, meta mcp.Meta) *mcp.CallToolResult {
+	required := o.terms.Required
+	required.Error = reason
+	b, _ := json.Marshal(required) // built from marshalable terms
+	return &mcp.CallToolResult{IsError: true, Content: text(b), StructuredContent: json.RawMessage(b), Meta: meta}
+}
+
+// paymentRefused asks for payment again, saying why the last one failed.
+func paymentRefused(o *offer, f *failure, meta mcp.Meta) *mcp.CallToolResult {
+	reason := string(f.code) + ": " + f.message
+	if f.reason != "" {
+		reason = string(f.code) + " (" + f.reason + "): " + f.message
+	}
+	return paymentRequired(o, reason, meta)
+}
+
+// errorResult is a call that was not served, in the error shape of the
+// paid routes.
+func errorResult(f *failure) *mcp.CallToolResult {
+	b, _ := json.Marshal(errorBody{errorDetail{f.code, f.message, f.fields}})
+	return &mcp.CallToolResult{IsError: true, Content: text(b), StructuredContent: json.RawMessage(b)}
+}
+
+func text(b []byte) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: string(b)}} }

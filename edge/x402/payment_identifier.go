@@ -1,0 +1,46 @@
+package x402
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// PaymentIdentifier is the extension by which a buyer names a payment with
+// an id of its own, to retry it safely: a retry with the same id and
+// request gets the answer already paid for instead of paying again.
+const PaymentIdentifier = "payment-identifier"
+
+// paymentIdentifier is the extension as a 402 advertises it.
+func paymentIdentifier(required bool) map[string]any {
+	return map[string]any{
+		"info": map[string]any{"required": required},
+		"schema": map[string]any{
+			"$schema": "https://json-schema.org/draft/2020-12/schema",
+			"type":    "object",
+			"properties": map[string]any{
+				"required": map[string]any{"type": "boolean"},
+				"id":       map[string]any{"type": "string", "minLength": 16, "maxLength": 128},
+			},
+			"required": []string{"required"},
+		},
+	}
+}
+
+// AdvertisePaymentIdentifier adds the payment-identifier extension to the
+// terms' 402, saying whether an id is required. Call it once, while the
+// terms are built.
+func (t *Terms) AdvertisePaymentIdentifier(required bool) error {
+	var ext map[string]any
+	if err := json.Unmarshal(t.Required.Extensions, &ext); err != nil {
+		return fmt.Errorf("tool %s: %w", t.Offer.Name, err)
+	}
+	ext[PaymentIdentifier] = paymentIdentifier(required)
+	var err error
+	if t.Required.Extensions, err = json.Marshal(ext); err != nil {
+		return fmt.Errorf("tool %s: %w", t.Offer.Name, err)
+	}
+	if t.Header, err = EncodeHeader(t.Required); err != nil {
+		return fmt.Errorf("tool %s: %w", t.Offer.Name, err)
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package markets
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// overlay answers requests whose URL contains a key with that testdata
+// file, and every other request from the recorded fixtures.
+func overlay(t *testing.T, files map[string]string) upstreams.Doer {
+	t.Helper()
+	bodies := map[string][]byte{}
+	for key, file := range files {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[key] = b
+	}
+	return upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		for key, b := range bodies {
+			if strings.Contains(req.URL, key) {
+				return &upstreams.Response{Status: 200, Body: b}, nil
+			}
+		}
+		return upstreams.Replay.Do(ctx, req)
+	})
+}
+
+// Each venue's size is reported in its own unit: venueA in USD, venueB in
+// contracts; neither is passed off as the other.
+func TestOddsFeedNamesItsUnits(t *testing.T) {
+	res, err := registrytest.Run(t, "odds_feed", map[string]any{"limit": 10}, upstreams.Replay, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range res.Data.([]oddsRow) {
+		seen[r.Venue] = true
+		usd := r.Volume24hUSD != nil && r.LiquidityUSD != nil && r.Volume24hContracts == nil && r.OpenInterestContracts == nil
+		contracts := r.Volume24hContracts != nil && r.OpenInterestContracts != nil && r.Volume24hUSD == nil && r.LiquidityUSD == nil
+		if r.Venue == "venueA" && !usd || r.Venue == "venueB" && !contracts {
+			t.Errorf("%s %s: mixed units %+v", r.Venue, r.ID, r)
+		}
+		if r.ID == "KXFEDDECISION-26DEC-C26" && *r.OpenInterestContracts != 210400 {
+			t.Errorf("open interest = %v contracts, want the fixture's 210400", *r.OpenInterestContracts)
+		}
+	}
+	if !seen["venueA"] || !seen["venueB"] {
+		t.Errorf("venues = %v", seen)
+	}
+}
+
+// Gamma reports settlement prices as they came from the chain: 0.99999959
+// is a win; 0.9985 on a proposed resolution is a last trade, not a payout.
+func TestResolutionHistoryWinnerWithinTolerance(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets": "gamma_markets_closed_unrounded.json"})
+	res, err := registrytest.Run(t, "resolution_history", map[string]any{"days_back": 7}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"603101": "Yes", "603102": "Cowboys", "603103": ""}
+	rows := res.Data.([]resolvedRow)
+	if len(rows) != len(want) {
+		t.Fatalf("rows = %+v", rows)
+	}
+	for _, r := range rows {
+		got := ""
+		if r.Winner != nil {
+			got = *r.Winner
+		}
+		if got != want[r.MarketID] {
+			t.Errorf("market %s: winner %q, want %q", r.MarketID, got, want[r.MarketID])
+		}
+	}
+}
+
+// Markets that stopped taking orders (closed, or open but not accepting
+// orders years after their end date) are no resolution candidates.
+func TestVenueAMarketScanSkipsMarketsNotTrading(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets/keyset": "gamma_markets_not_trading.json"})
+	res, err := registrytest.Run(t, "venueA_market_scan", map[string]any{"limit": 10}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan := res.Data.(marketScan)
+	if scan.MarketsScanned != 3 || scan.MarketsNotTrading != 2 || len(scan.ResolutionCandidates) != 1 {
+		t.Fatalf("scan = %+v", scan)
+	}
+	if pick := scan.ResolutionCandidates[0]; pick.MarketID != "601006" || pick.DaysToEnd == nil || *pick.DaysToEnd < 0 {
+		t.Errorf("candidate = %+v", pick)
+	}
+}
+
+// One wallet whose trades do not decode (a timestamp written as text) is
+// reported and left out; the
+// other wallets' flows stand. With every wallet unreadable the call fails.
+func TestSmartMoneyDegradesPerWallet(t *testing.T) {
+	const broken = "0x1f2e3d4c5b6a79880716253443526170819a0b1c"
+	d := overlay(t, map[string]string{"user=" + broken: "data_trades_undecodable.json"})
+	res, err := registrytest.Run(t, "smart_money", map[string]any{"limit": 5}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Data.(smartMoneyReport)
+	if len(r.Wallets) != 5 || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], broken) {
+		t.Fatalf("wallets %d, warnings %q", len(r.Wallets), r.Warnings)
+	}
+	for _, w := range r.Wallets {
+		if (w.Trades == nil) != (w.Wallet == broken) {
+			t.Errorf("wallet %s: trades %v", w.Wallet, w.Trades)
+		}
+	}
+	if len(r.MarketFlows) == 0 {
+		t.Error("no flows from the readable wallets")
+	}
+	_, err = registrytest.Run(t, "smart_money", map[string]any{"limit": 5}, overlay(t, map[string]string{"/trades": "data_trades_undecodable.json"}), upstreams.RecordedAt)
+	if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.BadAnswer {
+		t.Errorf("every wallet unreadable: %v, want a bad answer", err)
+	}
+}

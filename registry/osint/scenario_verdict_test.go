@@ -1,0 +1,94 @@
+package osint
+
+import (
+	"context"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/registry/registrytest"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+var hormuz = map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure",
+	"market_question": "Will Iran close the Strait of Hormuz before 2027?"}
+
+// withSearch answers venueA searches with the given body (nil: a failure)
+// and everything else from the recorded fixtures.
+func withSearch(t *testing.T, file string) upstreams.Doer {
+	var body []byte
+	if file != "" {
+		var err error
+		if body, err = os.ReadFile("testdata/" + file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		if !strings.Contains(req.URL, "/public-search") {
+			return upstreams.Replay.Do(ctx, req)
+		}
+		if body == nil {
+			return nil, upstreams.Errorf("polymarket_gamma", upstreams.Unavailable, "connection refused")
+		}
+		return &upstreams.Response{Status: 200, Body: body}, nil
+	})
+}
+
+// The fair price starts from the market's own YES price (the order-book
+// midpoint, 0.12) and moves by the news scenarios; a market for another
+// date (June 2026) is not taken for it.
+func TestScenarioVerdictAnchorsInTheMarketPrice(t *testing.T) {
+	res, err := registrytest.Run(t, "scenario_verdict", hormuz, withSearch(t, "gamma_search_hormuz.json"), upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := res.Data.(verdict)
+	if v.Market == nil || v.Market.Slug != "will-iran-close-the-strait-of-hormuz-before-2027" || v.Market.YesPrice != 0.12 ||
+		v.Market.PriceSource != "order_book_midpoint" {
+		t.Fatalf("market = %+v", v.Market)
+	}
+	logit := math.Log(0.12 / 0.88)
+	want := 0.0
+	for _, sc := range v.Scenarios {
+		given := 1 / (1 + math.Exp(-(logit + scenarioShift[sc.Name])))
+		if sc.YesGiven == nil || math.Abs(*sc.YesGiven-given) > 0.0005 {
+			t.Errorf("%s: yes given %v, want %.3f", sc.Name, sc.YesGiven, given)
+		}
+		want += sc.Probability * given
+	}
+	if v.YesProbability == nil || math.Abs(*v.YesProbability-want) > 0.001 || v.FairPriceHint == nil ||
+		v.FairPriceHint.Yes != math.Round(*v.YesProbability*100)/100 {
+		t.Errorf("yes probability %v, fair price %+v, want about %.3f", v.YesProbability, v.FairPriceHint, want)
+	}
+	if !strings.Contains(v.FairPriceBasis, "trades YES at 0.12 (order_book_midpoint)") || res.Source != "GDELT, Polymarket Gamma API" {
+		t.Errorf("basis %q, source %q", v.FairPriceBasis, res.Source)
+	}
+}
+
+// Without the market there is no price to anchor: no fair price, and the
+// basis says why.
+func TestScenarioVerdictHasNoFairPriceWithoutTheMarket(t *testing.T) {
+	for file, basis := range map[string]string{
+		"":                         "no fair price: the venueA market search failed (polymarket_gamma: connection refused), and the news gives a direction, not a price",
+		"gamma_search_hormuz.json": "no fair price: no open venueA market asks this question, and the news gives a direction, not a price",
+	} {
+		in := hormuz
+		if file != "" {
+			in = map[string]any{"seed_text": hormuz["seed_text"], "market_question": "Will Iran close the Strait of Hormuz in 2028?"}
+		}
+		res, err := registrytest.Run(t, "scenario_verdict", in, withSearch(t, file), upstreams.RecordedAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := res.Data.(verdict)
+		if v.Market != nil || v.YesProbability != nil || v.FairPriceHint != nil || v.FairPriceBasis != basis || res.Source != "GDELT" {
+			t.Errorf("search %q: %+v", file, v)
+		}
+		for _, sc := range v.Scenarios {
+			if sc.YesGiven != nil {
+				t.Errorf("search %q: %s has yes given %v", file, sc.Name, *sc.YesGiven)
+			}
+		}
+	}
+}

@@ -32,7 +32,9 @@ func (l *lockedBuffer) String() string {
 // more with the count; other lines pass untouched.
 func TestDedupCollapsesRepeatedErrors(t *testing.T) {
 	var buf lockedBuffer
-	log := slog.New(newDedup(slog.NewJSONHandler(&buf, nil), 50*time.Millisecond))
+	// The interval is long enough that a slow machine still logs all 1000
+	// within one; the test then waits for its end.
+	log := slog.New(newDedup(slog.NewJSONHandler(&buf, nil), time.Second))
 	outage := errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
 	for range 1000 {
 		log.Error("paid call not completed", "step", "reserve", "err", outage)
@@ -40,7 +42,11 @@ func TestDedupCollapsesRepeatedErrors(t *testing.T) {
 	log.Error("paid call not completed", "step", "settling", "err", outage)
 	log.Info("request", "status", 500)
 	log.Info("request", "status", 500)
-	time.Sleep(200 * time.Millisecond)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(buf.String(), `"repeated"`); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no repeated line after 10 s:\n%s", buf.String())
+		}
+	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	var got []string
 	for _, l := range lines {

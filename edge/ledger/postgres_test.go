@@ -98,7 +98,7 @@ func BenchmarkPostgres(b *testing.B) {
 func TestPostgresLease(t *testing.T) {
 	requirePostgres(t)
 	open := postgresBackend(t)
-	const lease = 600 * time.Millisecond
+	const lease = 1500 * time.Millisecond // renewals stay well inside it on a loaded machine
 	a, b := open(ledger.WithLease(lease)), open(ledger.WithLease(lease))
 	c := context.Background()
 	const payer, nonce = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "0xf00d"

@@ -43,7 +43,7 @@ type Tool struct {
 	Params       []Param
 	BodyRequired bool           // a POST without a body is refused
 	Example      map[string]any // a request that validates
-	Expected     string         // what a buyer gets back, in words
+	Expected     string         // what a buyer gets back, in one sentence (fields: Result)
 	Shape        Shape
 	// Result is a zero value of the type the handler answers with in
 	// Result.Data; the answer's published schema is derived from it, and

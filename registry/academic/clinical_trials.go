@@ -20,15 +20,14 @@ func init() {
 			registry.Str("status").Len(1, 40).Describe("overall status, e.g. recruiting, completed, active_not_recruiting"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "CAR-T lymphoma", "limit": 5},
-		Expected: "Envelope: data is an array of studies {nct_id, title, status, phases[], study_type, conditions[], " +
-			"interventions[], sponsor, start_date, primary_completion_date, enrollment, has_results, url}.",
-		Check:   checkTrialStatus,
-		Refuses: []map[string]any{{"query": "x", "status": "pending"}},
-		Shape:   registry.Envelope,
-		Result:  []clinicaltrials.Study(nil),
-		Sources: []string{clinicaltrials.Source.Name},
-		Handler: clinicalTrials,
+		Example:  map[string]any{"query": "CAR-T lymphoma", "limit": 5},
+		Expected: "Envelope whose data is an array of ClinicalTrials.gov studies with status, phases, conditions, interventions and sponsor.",
+		Check:    checkTrialStatus,
+		Refuses:  []map[string]any{{"query": "x", "status": "pending"}},
+		Shape:    registry.Envelope,
+		Result:   []clinicaltrials.Study(nil),
+		Sources:  []string{clinicaltrials.Source.Name},
+		Handler:  clinicalTrials,
 	})
 }
 

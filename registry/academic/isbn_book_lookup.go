@@ -16,16 +16,14 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("isbn").Req().Len(10, 17).Matching(isbnCharacters, isbnShape).Describe("ISBN-10 or ISBN-13, hyphens allowed"),
 		},
-		Example: map[string]any{"isbn": "978-0-14-032872-1"},
-		Expected: "Envelope: data is the book {isbn, title, subtitle, authors[], publishers[], publish_date, " +
-			"number_of_pages, subjects[] (first 10), cover_url, openlibrary_url, identifiers}; an ISBN Open Library " +
-			"does not know is a 404 not_found.",
-		Check:   checkISBN,
-		Refuses: []map[string]any{{"isbn": "978-0-14-032872-2"}, {"isbn": "97801403287X1"}},
-		Shape:   registry.Envelope,
-		Result:  book{},
-		Sources: []string{openlibrary.Source.Name},
-		Handler: isbnBookLookup,
+		Example:  map[string]any{"isbn": "978-0-14-032872-1"},
+		Expected: "Envelope whose data is the Open Library record of a book, and an ISBN Open Library does not know is a 404 not_found.",
+		Check:    checkISBN,
+		Refuses:  []map[string]any{{"isbn": "978-0-14-032872-2"}, {"isbn": "97801403287X1"}},
+		Shape:    registry.Envelope,
+		Result:   book{},
+		Sources:  []string{openlibrary.Source.Name},
+		Handler:  isbnBookLookup,
 	})
 }
 

@@ -17,16 +17,14 @@ func init() {
 			registry.Str("paperId").Req().Len(1, 300).Matching(paperIDPattern, paperIDShape).
 				Describe("paper id, DOI or preprint id, e.g. 10.1145/3442188.3445922 or 1706.03762"),
 		},
-		Example: map[string]any{"paperId": "10.1145/3442188.3445922"},
-		Expected: "Envelope: data is the paper {paper_id, title, abstract, year, venue, publication_date, authors[], " +
-			"citation_count, influential_citation_count, reference_count, is_open_access, open_access_pdf, fields_of_study[], " +
-			"publication_types[], journal, tldr, external_ids, url}; an unknown paper is a 404 not_found.",
-		Check:   checkPaperID,
-		Refuses: []map[string]any{{"paperId": "19872477"}, {"paperId": "DOI:10.x/bad"}},
-		Shape:   registry.Envelope,
-		Result:  semanticscholar.Details{},
-		Sources: []string{semanticscholar.Source.Name},
-		Handler: paperDetails,
+		Example:  map[string]any{"paperId": "10.1145/3442188.3445922"},
+		Expected: "Envelope whose data is one Semantic Scholar paper with its abstract, authors, citation counts and open-access link, and an unknown paper is a 404 not_found.",
+		Check:    checkPaperID,
+		Refuses:  []map[string]any{{"paperId": "19872477"}, {"paperId": "DOI:10.x/bad"}},
+		Shape:    registry.Envelope,
+		Result:   semanticscholar.Details{},
+		Sources:  []string{semanticscholar.Source.Name},
+		Handler:  paperDetails,
 	})
 }
 

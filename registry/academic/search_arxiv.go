@@ -24,15 +24,14 @@ func init() {
 				Describe("arXiv category, e.g. cs.LG or hep-th"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
-		Expected: "Envelope: data is an array of preprints {id, title, summary, authors[], published, updated, " +
-			"primary_category, categories[], doi, journal_ref, comment, abs_url, pdf_url}.",
-		Check:   checkArxivQuery,
-		Refuses: []map[string]any{{"query": "(:)"}},
-		Shape:   registry.Envelope,
-		Result:  []arxiv.Paper(nil),
-		Sources: []string{arxiv.Source.Name},
-		Handler: searchArxiv,
+		Example:  map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
+		Expected: "Envelope whose data is an array of arXiv preprints with summary, authors, categories and links.",
+		Check:    checkArxivQuery,
+		Refuses:  []map[string]any{{"query": "(:)"}},
+		Shape:    registry.Envelope,
+		Result:   []arxiv.Paper(nil),
+		Sources:  []string{arxiv.Source.Name},
+		Handler:  searchArxiv,
 	})
 }
 

@@ -18,13 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 300).Describe("search words"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "open access prevalence", "limit": 5},
-		Expected: "Envelope: data is an array of works {id, doi, title, year, publication_date, type, cited_by_count, " +
-			"is_oa, oa_url, venue, authors[{name, orcid, institutions[], countries[]}], abstract}.",
-		Shape:   registry.Envelope,
-		Result:  []openalex.Work(nil),
-		Sources: []string{openalex.Source.Name},
-		Handler: searchOpenalex,
+		Example:  map[string]any{"query": "open access prevalence", "limit": 5},
+		Expected: "Envelope whose data is an array of OpenAlex works with citations, open-access link, venue and authors with their institutions.",
+		Shape:    registry.Envelope,
+		Result:   []openalex.Work(nil),
+		Sources:  []string{openalex.Source.Name},
+		Handler:  searchOpenalex,
 	})
 }
 

@@ -18,13 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 300).Describe("search words"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "attention transformer", "limit": 10},
-		Expected: "Envelope: data is an array of papers {paper_id, title, abstract, year, venue, publication_date, " +
-			"authors[], citation_count, influential_citation_count, is_open_access, open_access_pdf, external_ids, url}.",
-		Shape:   registry.Envelope,
-		Result:  []semanticscholar.Paper(nil),
-		Sources: []string{semanticscholar.Source.Name},
-		Handler: searchPapers,
+		Example:  map[string]any{"query": "attention transformer", "limit": 10},
+		Expected: "Envelope whose data is an array of Semantic Scholar papers with abstract, authors, citation counts and open-access link.",
+		Shape:    registry.Envelope,
+		Result:   []semanticscholar.Paper(nil),
+		Sources:  []string{semanticscholar.Source.Name},
+		Handler:  searchPapers,
 	})
 }
 

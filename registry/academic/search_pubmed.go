@@ -18,13 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 300).Describe("PubMed search terms; field tags such as [MeSH Terms] work"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "CRISPR sickle cell", "limit": 5},
-		Expected: "Envelope: data is an array of articles {pmid, title, authors[], journal, pubdate, volume, issue, " +
-			"pages, doi, pmcid, pub_types[], url}.",
-		Shape:   registry.Envelope,
-		Result:  []eutils.Article(nil),
-		Sources: []string{eutils.Source.Name},
-		Handler: searchPubmed,
+		Example:  map[string]any{"query": "CRISPR sickle cell", "limit": 5},
+		Expected: "Envelope whose data is an array of PubMed articles with authors, journal, publication details and identifiers.",
+		Shape:    registry.Envelope,
+		Result:   []eutils.Article(nil),
+		Sources:  []string{eutils.Source.Name},
+		Handler:  searchPubmed,
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -347,6 +348,23 @@ func TestCategoryByFamily(t *testing.T) {
 	for name := range families {
 		if !seen[name] {
 			t.Errorf("family %s declares no tool", name)
+		}
+	}
+}
+
+// Expected says in one sentence what a buyer gets; the fields themselves
+// are the output schema's, derived from the result type, so none is listed.
+func TestExpectedIsOneSentence(t *testing.T) {
+	sentenceBreak := regexp.MustCompile(`[a-z0-9)]\. +[A-Z]`)
+	for _, tool := range registry.All() {
+		e := tool.Expected
+		switch {
+		case !strings.HasSuffix(e, "."):
+			t.Errorf("%s: Expected does not end a sentence: %q", tool.Name, e)
+		case sentenceBreak.MatchString(e):
+			t.Errorf("%s: Expected is more than one sentence: %q", tool.Name, e)
+		case strings.ContainsAny(e, "{["):
+			t.Errorf("%s: Expected lists fields; the output schema holds them: %q", tool.Name, e)
 		}
 	}
 }

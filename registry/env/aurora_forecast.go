@@ -24,14 +24,12 @@ func init() {
 		Name: "aurora_forecast", Path: "/paid/env/aurora", Price: "0.03", Category: "Environment",
 		Description: "NOAA SWPC OVATION aurora nowcast (about 30 minutes ahead), summarised: peak probability in each hemisphere, how far " +
 			"toward the equator the oval reaches (10% chance) in each 30° longitude band, and the most likely grid points.",
-		Example: map[string]any{},
-		Expected: "Envelope: data is an object {observation_time, forecast_time, north {max_probability, latitude, longitude}, south {...}, " +
-			"oval_edge[] {hemisphere, lon_from, lon_to, latitude}, top_points[] {latitude, longitude, probability}}; longitudes are -180..180; " +
-			"meta.source is NOAA Space Weather Prediction Center.",
-		Shape:   registry.Envelope,
-		Result:  auroraSummary{},
-		Sources: []string{swpc.Source.Name},
-		Handler: auroraForecast,
+		Example:  map[string]any{},
+		Expected: "Envelope whose data holds NOAA SWPC's aurora forecast with the peak probability per hemisphere, the oval's edge and the likeliest points, longitudes in -180..180.",
+		Shape:    registry.Envelope,
+		Result:   auroraSummary{},
+		Sources:  []string{swpc.Source.Name},
+		Handler:  auroraForecast,
 	})
 }
 

@@ -20,13 +20,12 @@ func init() {
 			registry.Num("lat").Req().Range(-90, 90).Describe("latitude"),
 			registry.Num("lon").Req().Range(-180, 180).Describe("longitude"),
 		},
-		Example: map[string]any{"lat": 54.54, "lon": 10.2},
-		Expected: "Envelope: data is an object {latitude, longitude, timezone, time, values {wave_height, wave_direction, wave_period, swell_wave_height, " +
-			"sea_surface_temperature: {value, unit}}}; meta.source is Open-Meteo Marine.",
-		Shape:   registry.Envelope,
-		Result:  seaState{},
-		Sources: []string{openmeteo.Marine.Source.Name},
-		Handler: marineConditions,
+		Example:  map[string]any{"lat": 54.54, "lon": 10.2},
+		Expected: "Envelope whose data holds Open-Meteo Marine's wave, swell and sea-surface values at a point with their units.",
+		Shape:    registry.Envelope,
+		Result:   seaState{},
+		Sources:  []string{openmeteo.Marine.Source.Name},
+		Handler:  marineConditions,
 	})
 }
 

@@ -19,14 +19,12 @@ func init() {
 			registry.Str("type").OneOf("planetary_k_index", "solar_wind", "flare").WithDefault("planetary_k_index"),
 			registry.Int("days").Range(1, 7).WithDefault(1),
 		},
-		Example: map[string]any{"type": "planetary_k_index", "days": 1},
-		Expected: "Envelope: data is an array, oldest first: for planetary_k_index {time, kp, g_scale, a_running, station_count}; for solar_wind " +
-			"{hour, density, speed, temperature, samples}; for flare {begin, peak, end, begin_class, max_class, end_class, peak_flux, satellite}; " +
-			"meta.source is NOAA Space Weather Prediction Center.",
-		Shape:   registry.Envelope,
-		Result:  registry.Either{[]kpReading(nil), []windHour(nil), []flare(nil)},
-		Sources: []string{swpc.Source.Name},
-		Handler: spaceWeather,
+		Example:  map[string]any{"type": "planetary_k_index", "days": 1},
+		Expected: "Envelope whose data is an array, oldest first, of NOAA SWPC planetary K-index readings, solar-wind hours or flares, as asked.",
+		Shape:    registry.Envelope,
+		Result:   registry.Either{[]kpReading(nil), []windHour(nil), []flare(nil)},
+		Sources:  []string{swpc.Source.Name},
+		Handler:  spaceWeather,
 	})
 }
 

@@ -14,13 +14,12 @@ func init() {
 		Name: "space_weather_kp", Path: "/paid/env/space-weather-kp", Price: "0.03", Category: "Environment",
 		Description: "Geomagnetic activity now and next: the latest 3-hour planetary K index with its NOAA storm level, the last 24 hours " +
 			"of Kp, and the highest Kp SWPC predicts for the next 24 hours.",
-		Example: map[string]any{},
-		Expected: "Envelope: data is an object {latest {time, kp, g_scale}, last_24h[] {time, kp, g_scale}, next_24h {max_kp, g_scale, periods[] {time, kp, g_scale}}}; " +
-			"times are the starts of 3-hour periods in UTC; meta.source is NOAA Space Weather Prediction Center.",
-		Shape:   registry.Envelope,
-		Result:  kpBrief{},
-		Sources: []string{swpc.Source.Name},
-		Handler: spaceWeatherKp,
+		Example:  map[string]any{},
+		Expected: "Envelope whose data holds NOAA SWPC's latest Kp index, the last 24 hours and the next 24 hours' forecast by 3-hour period in UTC.",
+		Shape:    registry.Envelope,
+		Result:   kpBrief{},
+		Sources:  []string{swpc.Source.Name},
+		Handler:  spaceWeatherKp,
 	})
 }
 

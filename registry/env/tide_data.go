@@ -25,15 +25,14 @@ func init() {
 				WithDefault(defaultTideStation).Describe("CO-OPS station id, e.g. 8443970 (Boston)"),
 			registry.Str("date").Len(8, 8).Matching(`^[0-9]{8}$`, yyyymmdd).Describe("YYYYMMDD; today (UTC) when absent"),
 		},
-		Example: map[string]any{"station": "8443970", "date": "20261120"},
-		Expected: "Envelope: data is an object {station {id, name, latitude, longitude}, date, datum, units, time_zone, predictions[] {time, height, type high|low}, " +
-			"latest_observed {time, height, quality} or null}; meta.count is the number of predictions; meta.source is NOAA CO-OPS Tides and Currents.",
-		Shape:   registry.Envelope,
-		Result:  tides{},
-		Sources: []string{coops.Source.Name},
-		Check:   checkTideDate,
-		Refuses: []map[string]any{{"station": "8443970", "date": "20241345"}},
-		Handler: tideData,
+		Example:  map[string]any{"station": "8443970", "date": "20261120"},
+		Expected: "Envelope whose data holds a NOAA CO-OPS station's tide predictions for a day and its latest observed water level, or null.",
+		Shape:    registry.Envelope,
+		Result:   tides{},
+		Sources:  []string{coops.Source.Name},
+		Check:    checkTideDate,
+		Refuses:  []map[string]any{{"station": "8443970", "date": "20241345"}},
+		Handler:  tideData,
 	})
 }
 

@@ -32,13 +32,12 @@ func init() {
 			registry.Str("parameter_code").Len(5, 5).Matching(`^[0-9]{5}$`, "a five-digit USGS parameter code such as 00060").
 				WithDefault("00060").Describe("USGS parameter: 00060 discharge ft³/s, 00065 gage height ft, 00010 water temperature °C"),
 		},
-		Example: map[string]any{"state": "ND"},
-		Expected: "Envelope: data is an array of gauges {site_id, name, latitude, longitude, parameter, variable, unit, value, time, qualifiers[]}, " +
-			"highest value first; sites without a current value are left out; meta.source is USGS Water Services.",
-		Shape:   registry.Envelope,
-		Result:  []gauge(nil),
-		Sources: []string{usgswater.Source.Name},
-		Handler: waterLevels,
+		Example:  map[string]any{"state": "ND"},
+		Expected: "Envelope whose data is an array of USGS gauges with their current value, highest first, sites without a current value left out.",
+		Shape:    registry.Envelope,
+		Result:   []gauge(nil),
+		Sources:  []string{usgswater.Source.Name},
+		Handler:  waterLevels,
 	})
 }
 

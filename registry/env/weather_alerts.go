@@ -27,13 +27,12 @@ func init() {
 			registry.Str("zone").Len(6, 6).Matching(`^[A-Za-z]{2}[CZcz][0-9]{3}$`, "an NWS zone id such as TXZ338 or TXC201").
 				Describe("NWS zone id, e.g. TXZ338 or TXC201"),
 		},
-		Example: map[string]any{"state": "TX"},
-		Expected: "Envelope: data is an array of alerts {id, event, severity, urgency, certainty, headline, area, sent, effective, expires, ends, sender, " +
-			"description, instruction, response}, as NWS orders them; no alert is an empty array; meta.source is National Weather Service API.",
-		Shape:   registry.Envelope,
-		Result:  []alert(nil),
-		Sources: []string{nws.Source.Name},
-		Handler: weatherAlerts,
+		Example:  map[string]any{"state": "TX"},
+		Expected: "Envelope whose data is an array of active National Weather Service alerts in the order NWS gives them, and no alert is an empty array.",
+		Shape:    registry.Envelope,
+		Result:   []alert(nil),
+		Sources:  []string{nws.Source.Name},
+		Handler:  weatherAlerts,
 	})
 }
 

@@ -30,15 +30,14 @@ func init() {
 			registry.Str("variables").Len(1, 400).WithDefault(defaultWeatherVariables).
 				Describe("comma-separated; any of temperature_2m, relative_humidity_2m, apparent_temperature, is_day, precipitation, weather_code, cloud_cover, pressure_msl, wind_speed_10m, wind_direction_10m, wind_gusts_10m, rain, showers, snowfall, surface_pressure, dew_point_2m, visibility, uv_index"),
 		},
-		Example: map[string]any{"lat": 52.52, "lon": 13.41},
-		Expected: "Envelope: data is an object {latitude, longitude, elevation, timezone, time, condition, values {variable: {value, unit}}}; " +
-			"condition is set when weather_code is asked for; meta.source is Open-Meteo.",
-		Shape:   registry.Envelope,
-		Result:  currentWeather{},
-		Sources: []string{openmeteo.Forecast.Source.Name},
-		Check:   checkWeatherVariables,
-		Refuses: []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "temperature_2m,mood"}, {"lat": 52.52, "lon": 13.41, "variables": " , "}},
-		Handler: weatherCurrentGlobal,
+		Example:  map[string]any{"lat": 52.52, "lon": 13.41},
+		Expected: "Envelope whose data holds Open-Meteo's current values at a point with their units, and a condition when weather_code is asked for.",
+		Shape:    registry.Envelope,
+		Result:   currentWeather{},
+		Sources:  []string{openmeteo.Forecast.Source.Name},
+		Check:    checkWeatherVariables,
+		Refuses:  []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "temperature_2m,mood"}, {"lat": 52.52, "lon": 13.41, "variables": " , "}},
+		Handler:  weatherCurrentGlobal,
 	})
 }
 

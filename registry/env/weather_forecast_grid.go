@@ -17,14 +17,12 @@ func init() {
 			registry.Num("lat").Req().Range(-90, 90).Describe("latitude"),
 			registry.Num("lon").Req().Range(-180, 180).Describe("longitude"),
 		},
-		Example: map[string]any{"lat": 40.7128, "lon": -74.006},
-		Expected: "Envelope: data is an object {location {city, state, grid_id, grid_x, grid_y, time_zone}, updated, units, periods[] {name, start, end, " +
-			"is_daytime, temperature, temperature_unit, precipitation_chance, wind_speed, wind_direction, short_forecast, detailed_forecast}}; " +
-			"meta.count is the number of periods; meta.source is National Weather Service API.",
-		Shape:   registry.Envelope,
-		Result:  gridForecast{},
-		Sources: []string{nws.Source.Name},
-		Handler: weatherForecastGrid,
+		Example:  map[string]any{"lat": 40.7128, "lon": -74.006},
+		Expected: "Envelope whose data holds the National Weather Service forecast periods for a US point with temperature, precipitation chance and wind.",
+		Shape:    registry.Envelope,
+		Result:   gridForecast{},
+		Sources:  []string{nws.Source.Name},
+		Handler:  weatherForecastGrid,
 	})
 }
 

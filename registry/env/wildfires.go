@@ -43,13 +43,12 @@ func init() {
 			registry.Int("limit").Range(10, 100).WithDefault(50),
 			registry.Str("region").OneOf(regionNames()...).Describe("named area; worldwide when absent"),
 		},
-		Example: map[string]any{"limit": 10},
-		Expected: "Envelope: data is an array of fires {id, title, latitude, longitude, date, size, size_unit, first_seen, sources[] {id, url}, link}, " +
-			"most recently updated first; meta.source is NASA EONET.",
-		Shape:   registry.Envelope,
-		Result:  []fire(nil),
-		Sources: []string{eonet.Source.Name},
-		Handler: wildfires,
+		Example:  map[string]any{"limit": 10},
+		Expected: "Envelope whose data is an array of NASA EONET wildfires with location, size and sources, most recently updated first.",
+		Shape:    registry.Envelope,
+		Result:   []fire(nil),
+		Sources:  []string{eonet.Source.Name},
+		Handler:  wildfires,
 	})
 }
 

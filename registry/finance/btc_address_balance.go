@@ -18,15 +18,14 @@ func init() {
 				Describe("Bitcoin mainnet address: 1..., 3... or bc1..."),
 			registry.Int("limit").Range(1, 25).WithDefault(10).Describe("number of latest transactions"),
 		},
-		Example: map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5},
-		Expected: "Envelope: data is an object {address, balance_btc, confirmed_btc, unconfirmed_btc, tx_count, received_btc, " +
-			"sent_btc, transactions[] {txid, confirmed, block_height, time, net_btc, fee_btc}}, newest first; meta.source is mempool.space.",
-		Shape:   registry.Envelope,
-		Result:  addressBalance{},
-		Sources: []string{mempool.Source.Name},
-		Check:   checkBTCAddress,
-		Refuses: []map[string]any{{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3j"}, {"address": "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"}},
-		Handler: btcAddressBalance,
+		Example:  map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5},
+		Expected: "Envelope whose data holds a Bitcoin address's confirmed and unconfirmed balance in BTC and its transactions, newest first, from mempool.space.",
+		Shape:    registry.Envelope,
+		Result:   addressBalance{},
+		Sources:  []string{mempool.Source.Name},
+		Check:    checkBTCAddress,
+		Refuses:  []map[string]any{{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3j"}, {"address": "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"}},
+		Handler:  btcAddressBalance,
 	})
 }
 

@@ -14,12 +14,11 @@ func init() {
 		Name: "btc_mempool_fees", Path: "/paid/finance/btc-fees", Price: "0.02", Category: "Finance",
 		Description: "Bitcoin fee rates to confirm in the next block, half hour, hour and economy (sat/vB), with the size of the mempool backlog.",
 		Example:     map[string]any{},
-		Expected: "Envelope: data is an object {fees_sat_per_vb {fastest, half_hour, hour, economy, minimum}, " +
-			"mempool {transactions, vsize_vbytes, total_fee_btc, blocks_to_clear}}; meta.source is mempool.space.",
-		Shape:   registry.Envelope,
-		Result:  mempoolFees{},
-		Sources: []string{mempool.Source.Name},
-		Handler: btcMempoolFees,
+		Expected:    "Envelope whose data holds mempool.space's recommended fees in sat/vB and the mempool's size and blocks to clear.",
+		Shape:       registry.Envelope,
+		Result:      mempoolFees{},
+		Sources:     []string{mempool.Source.Name},
+		Handler:     btcMempoolFees,
 	})
 }
 

@@ -21,13 +21,12 @@ func init() {
 			registry.Str("currency").Len(3, 3).Matching(`^[A-Za-z]{3}$`, "a three-letter currency code such as usd").
 				WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
 		},
-		Example: map[string]any{"coin": "bitcoin"},
-		Expected: "Envelope: data is an object {coin, currency, price, market_cap, volume_24h, change_24h_pct, last_updated}; " +
-			"an unknown coin id is not_found; meta.source is CoinGecko.",
-		Shape:   registry.Envelope,
-		Result:  coinPrice{},
-		Sources: []string{coingecko.Source.Name},
-		Handler: cryptoPriceSimple,
+		Example:  map[string]any{"coin": "bitcoin"},
+		Expected: "Envelope whose data holds one coin's CoinGecko price, market cap, 24h volume and change, and an unknown coin id is not_found.",
+		Shape:    registry.Envelope,
+		Result:   coinPrice{},
+		Sources:  []string{coingecko.Source.Name},
+		Handler:  cryptoPriceSimple,
 	})
 }
 

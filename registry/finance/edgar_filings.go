@@ -19,13 +19,12 @@ func init() {
 			registry.Str("form_type").OneOf("10-K", "10-Q", "8-K", "S-1"),
 			registry.Str("ticker").Len(1, 10).Describe("limit to one company, e.g. AAPL"),
 		},
-		Example: map[string]any{"query": `"x402 payments"`},
-		Expected: "Envelope: data is an array of filings {accession, form, company, cik, filed, period_ending, items[], " +
-			"document, description, document_url, index_url}, best match first, at most 100; meta.source is SEC EDGAR.",
-		Shape:   registry.Envelope,
-		Result:  []edgarFiling(nil),
-		Sources: []string{sec.Search.Name, sec.EDGAR.Name},
-		Handler: edgarFilings,
+		Example:  map[string]any{"query": `"x402 payments"`},
+		Expected: "Envelope whose data is an array of up to 100 SEC EDGAR filings with form, company, dates and document links, best match first.",
+		Shape:    registry.Envelope,
+		Result:   []edgarFiling(nil),
+		Sources:  []string{sec.Search.Name, sec.EDGAR.Name},
+		Handler:  edgarFilings,
 	})
 }
 

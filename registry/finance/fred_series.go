@@ -22,14 +22,12 @@ func init() {
 				Describe("FRED series id, e.g. UNRATE, CPIAUCSL, DGS10"),
 			registry.Int("limit").Range(5, 100).WithDefault(20).Describe("observations per series, newest first"),
 		},
-		Example: map[string]any{"series_id": "T10Y2Y", "limit": 10},
-		Expected: "Envelope: data is an array of series {series_id, title, units, frequency, last_updated, latest {date, value}, " +
-			"change, pct_change, observations[] {date, value}}, observations newest first and missing values skipped; " +
-			"title, units, frequency and last_updated are given for a single series; meta.source is FRED.",
-		Shape:   registry.Envelope,
-		Result:  []seriesView(nil),
-		Sources: []string{fred.Source.Name},
-		Handler: fredSeries,
+		Example:  map[string]any{"series_id": "T10Y2Y", "limit": 10},
+		Expected: "Envelope whose data is an array of FRED series with their latest value, change and observations newest first, missing values skipped.",
+		Shape:    registry.Envelope,
+		Result:   []seriesView(nil),
+		Sources:  []string{fred.Source.Name},
+		Handler:  fredSeries,
 	})
 }
 

@@ -20,15 +20,12 @@ func init() {
 			registry.Str("ticker").Len(1, 10).Describe("one company's filings only, e.g. AAPL"),
 			registry.Int("limit").Range(5, 80).WithDefault(40).Describe("Form 4 filings to analyze, newest first"),
 		},
-		Example: map[string]any{"limit": 10},
-		Expected: "Object: {window {from, to, days}, ticker, filings_analyzed, transactions, purchases, sales, " +
-			"clusters[] {issuer, ticker, issuer_cik, insiders, buyers[], first_date, last_date, shares, value_usd, avg_price, " +
-			"chief_involved, planned_share, score}, watchlist[] {issuer, ticker, issuer_cik, side, insiders, value_usd, " +
-			"planned_share, reason}, method}.",
-		Shape:   registry.Object,
-		Result:  clusterBrief{},
-		Sources: []string{sec.Search.Name, sec.EDGAR.Name},
-		Handler: insiderClusterBrief,
+		Example:  map[string]any{"limit": 10},
+		Expected: "A JSON object turning recent SEC Form 4 filings into insider buying and selling clusters with source-backed fields, a scored watchlist as its readout and the method as response metadata.",
+		Shape:    registry.Object,
+		Result:   clusterBrief{},
+		Sources:  []string{sec.Search.Name, sec.EDGAR.Name},
+		Handler:  insiderClusterBrief,
 	})
 }
 

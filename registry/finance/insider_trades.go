@@ -17,13 +17,12 @@ func init() {
 			registry.Str("ticker").Len(1, 10).Describe("company ticker, e.g. AAPL; omit for the latest filings of all companies"),
 			registry.Int("limit").Range(5, 50).WithDefault(20).Describe("transactions to return"),
 		},
-		Example: map[string]any{"ticker": "AAPL", "limit": 10},
-		Expected: "Envelope: data is an array of transactions {date, issuer, ticker, issuer_cik, insider, insider_cik, role, code, " +
-			"meaning, shares, price, value_usd, shares_after, plan_10b5_1, filed, accession, url}, newest first; meta.source is SEC EDGAR.",
-		Shape:   registry.Envelope,
-		Result:  []insiderTrade(nil),
-		Sources: []string{sec.EDGAR.Name, sec.Data.Name, sec.Search.Name},
-		Handler: insiderTrades,
+		Example:  map[string]any{"ticker": "AAPL", "limit": 10},
+		Expected: "Envelope whose data is an array of SEC EDGAR Form 4 insider transactions with role, code, shares, price and value, newest first.",
+		Shape:    registry.Envelope,
+		Result:   []insiderTrade(nil),
+		Sources:  []string{sec.EDGAR.Name, sec.Data.Name, sec.Search.Name},
+		Handler:  insiderTrades,
 	})
 }
 

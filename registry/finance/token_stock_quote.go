@@ -21,15 +21,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 100).Describe("token symbol, name, ticker or address"),
 			registry.Int("limit").Range(1, 10).WithDefault(3).Describe("pools to return, deepest first"),
 		},
-		Example: map[string]any{"query": "AAPLx"},
-		Expected: "Envelope: data is an object {query, symbol, name, weighted_price_usd, total_liquidity_usd, total_volume_24h_usd, " +
-			"pools[] {chain, dex, pair, base, quote, price_usd, price_native, change_1h_pct, change_24h_pct, volume_24h_usd, " +
-			"liquidity_usd, fdv_usd, market_cap_usd, buys_24h, sells_24h, created, url}}, counting only pools whose base token is " +
-			"the one asked for (by address, symbol or name); meta.count is the number of pools.",
-		Shape:   registry.Envelope,
-		Result:  tokenQuote{},
-		Sources: []string{dexscreener.Source.Name},
-		Handler: tokenStockQuote,
+		Example:  map[string]any{"query": "AAPLx"},
+		Expected: "Envelope whose data gives a token's liquidity-weighted USD price over the DEX pools whose base token is the one asked for, with each pool's figures.",
+		Shape:    registry.Envelope,
+		Result:   tokenQuote{},
+		Sources:  []string{dexscreener.Source.Name},
+		Handler:  tokenStockQuote,
 	})
 }
 

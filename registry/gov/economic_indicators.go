@@ -22,13 +22,12 @@ func init() {
 				Matching(`^\s*[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\s*$`, "a World Bank indicator code such as NY.GDP.MKTP.CD").
 				Describe("World Bank code, e.g. NY.GDP.MKTP.KD.ZG growth, FP.CPI.TOTL.ZG inflation, SL.UEM.TOTL.ZS unemployment, SP.POP.TOTL population"),
 		},
-		Example: map[string]any{"country": "US", "indicator": "NY.GDP.MKTP.CD"},
-		Expected: "Envelope: data is an object {country {id, name, iso3}, indicator {id, name}, latest {year, value}, change, " +
-			"series[] {year, value}, last_updated}, newest year first, unreported years skipped; meta.source is World Bank Indicators.",
-		Shape:   registry.Envelope,
-		Result:  indicatorView{},
-		Sources: []string{worldbank.Source.Name},
-		Handler: economicIndicators,
+		Example:  map[string]any{"country": "US", "indicator": "NY.GDP.MKTP.CD"},
+		Expected: "Envelope whose data holds a World Bank indicator for a country, its latest value and change and its series newest year first, unreported years skipped.",
+		Shape:    registry.Envelope,
+		Result:   indicatorView{},
+		Sources:  []string{worldbank.Source.Name},
+		Handler:  economicIndicators,
 	})
 }
 

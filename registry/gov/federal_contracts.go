@@ -18,13 +18,12 @@ func init() {
 			registry.Str("agency").Len(2, 120).Describe("awarding agency name or abbreviation, e.g. DOD"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "zero trust", "limit": 10},
-		Expected: "Envelope: data is an array of contracts {award_id, recipient, amount_usd, awarding_agency, sub_agency, type, " +
-			"start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
-		Shape:   registry.Envelope,
-		Result:  []awardRow(nil),
-		Sources: []string{usaspending.Source.Name},
-		Handler: federalContracts,
+		Example:  map[string]any{"query": "zero trust", "limit": 10},
+		Expected: "Envelope whose data is an array of USAspending.gov contract awards with recipient, amount and agency, largest first.",
+		Shape:    registry.Envelope,
+		Result:   []awardRow(nil),
+		Sources:  []string{usaspending.Source.Name},
+		Handler:  federalContracts,
 	})
 }
 

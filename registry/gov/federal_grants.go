@@ -18,13 +18,12 @@ func init() {
 			registry.Str("status").OneOf("open", "forecasted").Describe("open means posted; both when omitted"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "artificial intelligence"},
-		Expected: "Envelope: data is an array of opportunities {id, number, title, agency, agency_code, status, doc_type, " +
-			"open_date, close_date, aln[], url}, newest first; dates are YYYY-MM-DD or empty; meta.source is Grants.gov.",
-		Shape:   registry.Envelope,
-		Result:  []grant(nil),
-		Sources: []string{grantsgov.Source.Name},
-		Handler: federalGrants,
+		Example:  map[string]any{"query": "artificial intelligence"},
+		Expected: "Envelope whose data is an array of Grants.gov opportunities with agency, status and open and close dates, newest first.",
+		Shape:    registry.Envelope,
+		Result:   []grant(nil),
+		Sources:  []string{grantsgov.Source.Name},
+		Handler:  federalGrants,
 	})
 }
 

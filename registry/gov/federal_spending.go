@@ -19,13 +19,12 @@ func init() {
 			registry.Str("recipient").Len(2, 120).Describe("recipient name, UEI or DUNS, e.g. Lockheed"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"agency": "DOD", "limit": 10},
-		Expected: "Envelope: data is an array of prime contract awards {award_id, recipient, amount_usd, awarding_agency, sub_agency, " +
-			"type, start_date, end_date, description, naics, psc, url}, largest first; meta.source is USAspending.gov.",
-		Shape:   registry.Envelope,
-		Result:  []awardRow(nil),
-		Sources: []string{usaspending.Source.Name},
-		Handler: federalSpending,
+		Example:  map[string]any{"agency": "DOD", "limit": 10},
+		Expected: "Envelope whose data is an array of USAspending.gov prime contract awards with recipient, amount and agency, largest first.",
+		Shape:    registry.Envelope,
+		Result:   []awardRow(nil),
+		Sources:  []string{usaspending.Source.Name},
+		Handler:  federalSpending,
 	})
 }
 

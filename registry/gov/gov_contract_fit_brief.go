@@ -24,15 +24,12 @@ func init() {
 			registry.Str("company_domain").Len(3, 253).Describe("your company's web domain, matched to recipient names, e.g. zscaler.com"),
 			registry.Int("limit").Range(5, 50).WithDefault(25).Describe("largest awards to sample"),
 		},
-		Example: map[string]any{"keyword": "zero trust", "company_domain": "zscaler.com"},
-		Expected: "Object: {keyword, agency, window {start, end}, market {total_obligated_usd, awards_sampled, median_award_usd, " +
-			"largest_award_usd}, concentration {top_share, top3_share, hhi}, incumbents[] {name, uei, amount_usd, share}, " +
-			"buyer_agencies[] {name, code, amount_usd, share}, top_awards[], recompetes[], company {domain, name_hint, matched, " +
-			"recipient, rank, amount_usd, share}, fit_score, pursuit_notes[], method}.",
-		Shape:   registry.Object,
-		Result:  fitBrief{},
-		Sources: []string{usaspending.Source.Name},
-		Handler: govContractFitBrief,
+		Example:  map[string]any{"keyword": "zero trust", "company_domain": "zscaler.com"},
+		Expected: "A JSON object sizing a federal contracting market from USAspending.gov with source-backed fields (concentration, incumbents, buyer agencies, recompetes), a fit score and pursuit notes as its readout, and the method as response metadata.",
+		Shape:    registry.Object,
+		Result:   fitBrief{},
+		Sources:  []string{usaspending.Source.Name},
+		Handler:  govContractFitBrief,
 	})
 }
 

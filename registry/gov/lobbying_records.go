@@ -19,13 +19,12 @@ func init() {
 			registry.Str("client").Len(2, 100).Describe("client name, partial match, e.g. Google"),
 			registry.Int("year").Range(1999, 2100).Describe("filing year, 4 digits"),
 		},
-		Example: map[string]any{"client": "Google", "year": 2026},
-		Expected: "Envelope: data is an array of up to 25 filings {filing_uuid, year, period, type, registrant, client, amount_usd, " +
-			"amount_kind, issues[] {code, issue, description, entities[]}, lobbyists[], posted, document_url}; meta.source is Senate LDA.",
-		Shape:   registry.Envelope,
-		Result:  []lobbyFiling(nil),
-		Sources: []string{lda.Source.Name},
-		Handler: lobbyingRecords,
+		Example:  map[string]any{"client": "Google", "year": 2026},
+		Expected: "Envelope whose data is an array of up to 25 Senate LDA lobbying filings with registrant, client, amount, issues and lobbyists.",
+		Shape:    registry.Envelope,
+		Result:   []lobbyFiling(nil),
+		Sources:  []string{lda.Source.Name},
+		Handler:  lobbyingRecords,
 	})
 }
 

@@ -14,13 +14,12 @@ func init() {
 		Name: "national_debt", Path: "/paid/gov/national-debt", Price: "0.02", Category: "Government",
 		Description: "U.S. total public debt outstanding to the penny, split into debt held by the public and intragovernmental " +
 			"holdings, with its change over the last month.",
-		Example: map[string]any{},
-		Expected: "Envelope: data is an object {record_date, total_public_debt, debt_held_by_public, intragovernmental_holdings, " +
-			"change {since, total, per_day}} in U.S. dollars; meta.source is U.S. Treasury Fiscal Data.",
-		Shape:   registry.Envelope,
-		Result:  nationalDebtView{},
-		Sources: []string{treasury.Source.Name},
-		Handler: nationalDebt,
+		Example:  map[string]any{},
+		Expected: "Envelope whose data holds the latest U.S. total public debt in dollars, its split and its change per day.",
+		Shape:    registry.Envelope,
+		Result:   nationalDebtView{},
+		Sources:  []string{treasury.Source.Name},
+		Handler:  nationalDebt,
 	})
 }
 

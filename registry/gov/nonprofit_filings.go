@@ -20,14 +20,12 @@ func init() {
 			registry.Str("query").Req().Len(2, 200).Describe("organization name"),
 			registry.Str("state").Len(2, 2).Matching(`^[A-Za-z]{2}$`, "a two-letter state code such as WA").Describe("two-letter U.S. state code, e.g. WA"),
 		},
-		Example: map[string]any{"query": "Gates Foundation"},
-		Expected: "Envelope: data is an array of organizations {ein, name, city, state, ntee_code, subsection, url}, best match first; " +
-			"the first also carries address, ruling_date and filings[] {year, tax_period, form, revenue, expenses, assets, " +
-			"liabilities, officer_comp_pct, pdf_url} (latest 3); meta.source is ProPublica Nonprofit Explorer.",
-		Shape:   registry.Envelope,
-		Result:  []nonprofit(nil),
-		Sources: []string{propublica.Source.Name},
-		Handler: nonprofitFilings,
+		Example:  map[string]any{"query": "Gates Foundation"},
+		Expected: "Envelope whose data is an array of organizations from ProPublica Nonprofit Explorer, best match first, the first with its latest three filings' finances.",
+		Shape:    registry.Envelope,
+		Result:   []nonprofit(nil),
+		Sources:  []string{propublica.Source.Name},
+		Handler:  nonprofitFilings,
 	})
 }
 

@@ -17,15 +17,12 @@ func init() {
 			registry.Str("drug").Req().Len(2, 100).Describe("drug brand or generic name, e.g. aspirin"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"drug": "aspirin", "limit": 5},
-		Expected: "Envelope: data is an array of reports {safetyreportid, receivedate, serious, outcomes[], reactions[], drugs[] {name, role, indication}, " +
-			"patient_age, patient_sex, country}, newest first, where outcomes[] are the FAERS seriousness criteria the report " +
-			"ticks: death, life_threatening, hospitalization, disability, congenital_anomaly, other_serious; no report is an " +
-			"empty array; meta.source is openFDA.",
-		Shape:   registry.Envelope,
-		Result:  []adverseReport(nil),
-		Sources: []string{openfda.Source.Name},
-		Handler: adverseEvents,
+		Example:  map[string]any{"drug": "aspirin", "limit": 5},
+		Expected: "Envelope whose data is an array of openFDA FAERS reports, newest first, with the seriousness criteria each ticks, its reactions and drugs, and no report is an empty array.",
+		Shape:    registry.Envelope,
+		Result:   []adverseReport(nil),
+		Sources:  []string{openfda.Source.Name},
+		Handler:  adverseEvents,
 	})
 }
 

@@ -29,15 +29,14 @@ func init() {
 			registry.Str("variables").Len(1, 400).WithDefault(defaultAirVariables).
 				Describe("comma-separated; any of us_aqi, european_aqi, pm10, pm2_5, carbon_monoxide, nitrogen_dioxide, sulphur_dioxide, ozone, uv_index, uv_index_clear_sky, dust, aerosol_optical_depth, ammonia, alder_pollen, birch_pollen, grass_pollen, mugwort_pollen, olive_pollen, ragweed_pollen"),
 		},
-		Example: map[string]any{"lat": 52.52, "lon": 13.41},
-		Expected: "Envelope: data is an object {latitude, longitude, timezone, time, us_aqi_category, values {variable: {value, unit}}}; " +
-			"meta.source is Open-Meteo Air Quality.",
-		Shape:   registry.Envelope,
-		Result:  airQuality{},
-		Sources: []string{openmeteo.AirQuality.Source.Name},
-		Check:   checkAirVariables,
-		Refuses: []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "pm2_5,smog"}},
-		Handler: airQualityIndex,
+		Example:  map[string]any{"lat": 52.52, "lon": 13.41},
+		Expected: "Envelope whose data holds the Open-Meteo air-quality values at a point with their units and the US AQI category.",
+		Shape:    registry.Envelope,
+		Result:   airQuality{},
+		Sources:  []string{openmeteo.AirQuality.Source.Name},
+		Check:    checkAirVariables,
+		Refuses:  []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "pm2_5,smog"}},
+		Handler:  airQualityIndex,
 	})
 }
 

@@ -24,13 +24,12 @@ func init() {
 			registry.Str("query").Len(2, 100).Describe("disease or country, e.g. cholera, Sudan"),
 			registry.Int("limit").Range(1, 100).WithDefault(20),
 		},
-		Example: map[string]any{"query": "cholera", "limit": 10},
-		Expected: "Envelope: data is an array of reports {id, title, disease, country, published, summary, url}, newest first; " +
-			"no match is an empty array; meta.source is WHO Disease Outbreak News.",
-		Shape:   registry.Envelope,
-		Result:  []outbreak(nil),
-		Sources: []string{who.Source.Name},
-		Handler: diseaseOutbreaks,
+		Example:  map[string]any{"query": "cholera", "limit": 10},
+		Expected: "Envelope whose data is an array of WHO Disease Outbreak News reports, newest first, and no match is an empty array.",
+		Shape:    registry.Envelope,
+		Result:   []outbreak(nil),
+		Sources:  []string{who.Source.Name},
+		Handler:  diseaseOutbreaks,
 	})
 }
 

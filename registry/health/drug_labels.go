@@ -17,14 +17,12 @@ func init() {
 			registry.Str("drug_name").Req().Len(2, 100).Describe("brand or generic name, e.g. metformin"),
 			registry.Int("limit").Range(5, 50).WithDefault(10),
 		},
-		Example: map[string]any{"drug_name": "metformin", "limit": 5},
-		Expected: "Envelope: data is an array of labels {brand_name, generic_name, manufacturer, route, product_type, effective_time, boxed_warning, " +
-			"indications_and_usage, dosage_and_administration, contraindications, warnings, adverse_reactions, active_ingredient, set_id}; " +
-			"no label is an empty array; meta.source is openFDA.",
-		Shape:   registry.Envelope,
-		Result:  []label(nil),
-		Sources: []string{openfda.Source.Name},
-		Handler: drugLabels,
+		Example:  map[string]any{"drug_name": "metformin", "limit": 5},
+		Expected: "Envelope whose data is an array of openFDA drug labels with indications, dosage, warnings and adverse reactions, and no label is an empty array.",
+		Shape:    registry.Envelope,
+		Result:   []label(nil),
+		Sources:  []string{openfda.Source.Name},
+		Handler:  drugLabels,
 	})
 }
 

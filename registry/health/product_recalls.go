@@ -23,13 +23,12 @@ func init() {
 			registry.Str("query").Len(2, 100).Describe("product name words, e.g. power bank"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "power bank", "limit": 5},
-		Expected: "Envelope: data is an array of recalls {recall_number, title, recall_date, products[] {name, model, units}, hazards[], remedies[], " +
-			"injuries[], manufacturers[], retailers[], importers[], manufacturer_countries[], url, image}, newest first; no match is an empty array; meta.source is CPSC Recalls.",
-		Shape:   registry.Envelope,
-		Result:  []productRecall(nil),
-		Sources: []string{cpsc.Source.Name},
-		Handler: productRecalls,
+		Example:  map[string]any{"query": "power bank", "limit": 5},
+		Expected: "Envelope whose data is an array of CPSC recalls with products, hazards, remedies and firms, newest first, and no match is an empty array.",
+		Shape:    registry.Envelope,
+		Result:   []productRecall(nil),
+		Sources:  []string{cpsc.Source.Name},
+		Handler:  productRecalls,
 	})
 }
 

@@ -27,16 +27,14 @@ func init() {
 			registry.Str("vin").Len(17, 17).Matching(vinPattern, "17 digits and letters A-Z except I, O and Q").
 				Describe("17-character vehicle identification number; takes precedence over make and model"),
 		},
-		Example: map[string]any{"make": "Honda", "model": "Civic"},
-		Expected: "Envelope: data is an object {vehicle {make, model, model_years[], vin, trim, body_class}, recalls[] {campaign, report_date, component, " +
-			"summary, consequence, remedy, park_it, park_outside, over_the_air_update, model_years[]}}, newest campaign first; meta.count is the number of recalls; " +
-			"meta.source names NHTSA.",
-		Shape:   registry.Envelope,
-		Result:  vehicleRecallReport{},
-		Sources: []string{nhtsa.Recalls.Name, nhtsa.VPIC.Name},
-		Check:   checkVehicle,
-		Refuses: []map[string]any{{"vin": "1HGCM82633A004353"}, {"model": "Civic"}, {"make": "Honda"}},
-		Handler: vehicleRecalls,
+		Example:  map[string]any{"make": "Honda", "model": "Civic"},
+		Expected: "Envelope whose data holds the vehicle (decoded from its VIN by NHTSA vPIC, or given by make and model) and its recall campaigns, newest first.",
+		Shape:    registry.Envelope,
+		Result:   vehicleRecallReport{},
+		Sources:  []string{nhtsa.Recalls.Name, nhtsa.VPIC.Name},
+		Check:    checkVehicle,
+		Refuses:  []map[string]any{{"vin": "1HGCM82633A004353"}, {"model": "Civic"}, {"make": "Honda"}},
+		Handler:  vehicleRecalls,
 	})
 }
 

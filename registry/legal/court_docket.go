@@ -19,16 +19,14 @@ func init() {
 			registry.Str("docket_id").Req().Len(1, 20).Matching(`^\s*[0-9]+\s*$`, docketShape).
 				Describe("CourtListener docket id, e.g. 4214664 (court_opinions returns it)"),
 		},
-		Example: map[string]any{"docket_id": "4214664"},
-		Expected: "Envelope: data is the docket {id, case_name, docket_number, court_id, date_filed, date_terminated, " +
-			"date_last_filing, assigned_to, referred_to, cause, nature_of_suit, jury_demand, jurisdiction_type, pacer_case_id, " +
-			"opinion_clusters, oral_argument_recordings, url}; an unknown id is a 404 not_found.",
-		Shape:   registry.Envelope,
-		Result:  courtlistener.Docket{},
-		Sources: []string{courtlistener.Source.Name},
-		Check:   checkDocketID,
-		Refuses: []map[string]any{{"docket_id": "0"}, {"docket_id": "99999999999999999999"}},
-		Handler: courtDocket,
+		Example:  map[string]any{"docket_id": "4214664"},
+		Expected: "Envelope whose data is one CourtListener docket with its case, court, dates and judges, and an unknown id is a 404 not_found.",
+		Shape:    registry.Envelope,
+		Result:   courtlistener.Docket{},
+		Sources:  []string{courtlistener.Source.Name},
+		Check:    checkDocketID,
+		Refuses:  []map[string]any{{"docket_id": "0"}, {"docket_id": "99999999999999999999"}},
+		Handler:  courtDocket,
 	})
 }
 

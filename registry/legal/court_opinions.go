@@ -23,13 +23,12 @@ func init() {
 			courtParam(),
 			registry.Int("days_back").Range(1, 36500).WithDefault(90).Describe("only opinions filed in the last days_back days"),
 		},
-		Example: map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650},
-		Expected: "Envelope: data is an array of up to 20 opinions {cluster_id, case_name, court, court_id, date_filed, " +
-			"docket_number, docket_id, citations[], cite_count, status, judge, snippet, url}.",
-		Shape:   registry.Envelope,
-		Result:  []courtlistener.Opinion(nil),
-		Sources: []string{courtlistener.Source.Name},
-		Handler: courtOpinions,
+		Example:  map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650},
+		Expected: "Envelope whose data is an array of up to 20 CourtListener opinions with case, court, date, citations and a snippet.",
+		Shape:    registry.Envelope,
+		Result:   []courtlistener.Opinion(nil),
+		Sources:  []string{courtlistener.Source.Name},
+		Handler:  courtOpinions,
 	})
 }
 

@@ -22,15 +22,14 @@ func init() {
 			registry.Str("agency").Len(1, 120).Describe("acronym, name or Federal Register slug, e.g. EPA"),
 			registry.Str("type").OneOf(federalregister.Rule, federalregister.Notice, federalregister.ProposedRule),
 		},
-		Example: map[string]any{"query": "stablecoins"},
-		Expected: "Envelope: data is an array of up to 20 documents {document_number, title, type, abstract, " +
-			"publication_date, agencies[], significant, comments_close_on, effective_on, html_url, pdf_url}.",
-		Shape:   registry.Envelope,
-		Result:  []registerDocument(nil),
-		Sources: []string{federalregister.Source.Name},
-		Check:   checkAgency,
-		Refuses: []map[string]any{{"query": "stablecoins", "agency": "!!!"}},
-		Handler: federalRegister,
+		Example:  map[string]any{"query": "stablecoins"},
+		Expected: "Envelope whose data is an array of up to 20 Federal Register documents with type, agencies, dates and links.",
+		Shape:    registry.Envelope,
+		Result:   []registerDocument(nil),
+		Sources:  []string{federalregister.Source.Name},
+		Check:    checkAgency,
+		Refuses:  []map[string]any{{"query": "stablecoins", "agency": "!!!"}},
+		Handler:  federalRegister,
 	})
 }
 

@@ -18,14 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 200).Describe("judge name, e.g. Gorsuch"),
 			courtParam(),
 		},
-		Example: map[string]any{"query": "Gorsuch"},
-		Expected: "Envelope: data is an array of judges {id, name, born, died, courts[], court_ids[], appointers[], " +
-			"dates_nominated[], dates_confirmed[], selection_methods[], political_affiliation[], aba_ratings[], schools[], url}; " +
-			"the position lists run in parallel, one entry per position.",
-		Shape:   registry.Envelope,
-		Result:  []courtlistener.Judge(nil),
-		Sources: []string{courtlistener.Source.Name},
-		Handler: judgesSearch,
+		Example:  map[string]any{"query": "Gorsuch"},
+		Expected: "Envelope whose data is an array of judges with their positions, appointers and education, the position lists running in parallel.",
+		Shape:    registry.Envelope,
+		Result:   []courtlistener.Judge(nil),
+		Sources:  []string{courtlistener.Source.Name},
+		Handler:  judgesSearch,
 	})
 }
 

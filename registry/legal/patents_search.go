@@ -18,13 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 300).Describe("words that must all appear in the title or abstract"),
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
-		Example: map[string]any{"query": "language model", "limit": 10},
-		Expected: "Envelope: data is an array of patents {patent_id, title, date, type, abstract, assignees[], " +
-			"inventors[], url}, newest grant first.",
-		Shape:   registry.Envelope,
-		Result:  []patentsview.Patent(nil),
-		Sources: []string{patentsview.Source.Name},
-		Handler: patentsSearch,
+		Example:  map[string]any{"query": "language model", "limit": 10},
+		Expected: "Envelope whose data is an array of granted patents with assignees and inventors, newest grant first.",
+		Shape:    registry.Envelope,
+		Result:   []patentsview.Patent(nil),
+		Sources:  []string{patentsview.Source.Name},
+		Handler:  patentsSearch,
 	})
 }
 

@@ -21,13 +21,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 300).Describe("search words"),
 			registry.Str("status").OneOf("open", "closed").Describe("comment period open now, or already closed"),
 		},
-		Example: map[string]any{"query": "emissions"},
-		Expected: "Envelope: data is an array of up to 25 documents {id, title, agency_id, docket_id, document_type, " +
-			"posted_date, comment_start_date, comment_end_date, open_for_comment, fr_doc_num, withdrawn, url}, newest first.",
-		Shape:   registry.Envelope,
-		Result:  []regulationsgov.Document(nil),
-		Sources: []string{regulationsgov.Source.Name},
-		Handler: regulationsSearch,
+		Example:  map[string]any{"query": "emissions"},
+		Expected: "Envelope whose data is an array of up to 25 Regulations.gov documents with their comment periods, newest first.",
+		Shape:    registry.Envelope,
+		Result:   []regulationsgov.Document(nil),
+		Sources:  []string{regulationsgov.Source.Name},
+		Handler:  regulationsSearch,
 	})
 }
 

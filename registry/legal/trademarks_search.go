@@ -18,14 +18,12 @@ func init() {
 			registry.Str("query").Req().Len(1, 100).Describe("word mark keyword, e.g. chatgpt"),
 			registry.Str("owner").Len(1, 200).Describe("keep marks whose owner name contains this text"),
 		},
-		Example: map[string]any{"query": "chatgpt", "owner": "OpenAI"},
-		Expected: "Envelope: data is an array of marks {serial_number, registration_number, mark, status, status_code, " +
-			"status_date, status_definition, filing_date, registration_date, abandonment_date, expiration_date, " +
-			"goods_services, owners[], url}.",
-		Shape:   registry.Envelope,
-		Result:  []trademarks.Mark(nil),
-		Sources: []string{trademarks.Source.Name},
-		Handler: trademarksSearch,
+		Example:  map[string]any{"query": "chatgpt", "owner": "OpenAI"},
+		Expected: "Envelope whose data is an array of USPTO trademarks with status, key dates, goods and services and owners.",
+		Shape:    registry.Envelope,
+		Result:   []trademarks.Mark(nil),
+		Sources:  []string{trademarks.Source.Name},
+		Handler:  trademarksSearch,
 	})
 }
 

@@ -19,14 +19,12 @@ func init() {
 		Params: []registry.Param{
 			registry.Int("limit").Range(1, 100).WithDefault(20).Describe("active events inspected, by 24h volume, before filtering"),
 		},
-		Example: map[string]any{"limit": 20},
-		Expected: "Envelope: data {events_inspected, fee_model, candidates: [{rule (outcome_sum_long, outcome_sum_short, " +
-			"threshold_ladder), event_slug, event_title, edge, legs: [{market_id, outcome, trade, price, fee}], action, " +
-			"quote_source}], skipped: [{event_slug, reason}]}, best edge first.",
-		Shape:   registry.Envelope,
-		Result:  combinatorialScan{},
-		Sources: []string{polymarket.Gamma.Name},
-		Handler: combinatorialArb,
+		Example:  map[string]any{"limit": 20},
+		Expected: "Envelope whose data lists open events whose outcome prices sum away from 1, or whose threshold ladders price a further level above a nearer one, after fees, each with its legs and an action, best edge first.",
+		Shape:    registry.Envelope,
+		Result:   combinatorialScan{},
+		Sources:  []string{polymarket.Gamma.Name},
+		Handler:  combinatorialArb,
 	})
 }
 

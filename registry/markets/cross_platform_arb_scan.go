@@ -25,14 +25,11 @@ func init() {
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"query": "fed"},
-		Expected: "Envelope: data {query, venueA_markets, venueB_markets, venueB_pages, fee_models, pairs: [{similarity, " +
-			"venueA {market_id, slug, question, yes_bid, yes_ask, fee_rate, end_date}, venueB {ticker, title, yes_sub_title, " +
-			"yes_bid, yes_ask, no_bid, no_ask, close_time}, edge_yes_a_no_b, edge_no_a_yes_b, best_edge, candidate, action}], " +
-			"basis_risk}; count is the number of candidates.",
-		Shape:   registry.Envelope,
-		Result:  crossScan{},
-		Sources: []string{polymarket.Gamma.Name, kalshi.Source.Name},
-		Handler: crossPlatformArbScan,
+		Expected:     "Envelope whose data pairs matching markets across the two venues with the edge of each cross trade after fees, candidates flagged, and the basis risk stated.",
+		Shape:        registry.Envelope,
+		Result:       crossScan{},
+		Sources:      []string{polymarket.Gamma.Name, kalshi.Source.Name},
+		Handler:      crossPlatformArbScan,
 	})
 }
 

@@ -20,16 +20,12 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Str("platform").OneOf("venueA", "venueB", "both").WithDefault("both"),
 		},
-		Example: map[string]any{"limit": 10, "platform": "both"},
-		Expected: "Envelope: data is an array of {venue, id, title, yes, no, bid, ask, spread, volume_24h_usd, " +
-			"volume_24h_contracts, liquidity_usd, open_interest_contracts, close_time}; yes is the bid/ask midpoint (else " +
-			"the last price); each venue fills the fields in the unit it reports, the others are null: venueA volume and " +
-			"order-book liquidity in USD, venueB volume and open interest in contracts; with both, each venue gives half " +
-			"of limit, by 24h volume.",
-		Shape:   registry.Envelope,
-		Result:  []oddsRow(nil),
-		Sources: []string{polymarket.Gamma.Name, kalshi.Source.Name},
-		Handler: oddsFeed,
+		Example:  map[string]any{"limit": 10, "platform": "both"},
+		Expected: "Envelope whose data is an array of markets from both venues with yes/no prices (yes is the bid/ask midpoint, else the last price), volume and liquidity in each venue's own unit, by 24h volume.",
+		Shape:    registry.Envelope,
+		Result:   []oddsRow(nil),
+		Sources:  []string{polymarket.Gamma.Name, kalshi.Source.Name},
+		Handler:  oddsFeed,
 	})
 }
 

@@ -22,14 +22,12 @@ func init() {
 			registry.Str("condition_id").Len(1, 100).Describe("market condition id; both outcome books are read"),
 			registry.Int("limit").Range(1, 50).WithDefault(10).Describe("top markets by 24h volume, used when token_id and condition_id are omitted"),
 		},
-		Example: map[string]any{"limit": 5},
-		Expected: "Envelope: data is an array of {token_id, market, question, outcome, best_bid, best_ask, spread, mid, " +
-			"microprice, imbalance, dollar_imbalance, bid_depth_5c, ask_depth_5c, signal (bid_heavy, ask_heavy, balanced), " +
-			"book_time}; imbalance = (bid size − ask size)/(bid size + ask size) over the top 5 levels.",
-		Shape:   registry.Envelope,
-		Result:  []imbalanceRow(nil),
-		Sources: []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
-		Handler: orderbookImbalance,
+		Example:  map[string]any{"limit": 5},
+		Expected: "Envelope whose data is an array of order books with microprice, imbalance = (bid size − ask size)/(bid size + ask size) over the top 5 levels, and a bid-heavy, ask-heavy or balanced signal.",
+		Shape:    registry.Envelope,
+		Result:   []imbalanceRow(nil),
+		Sources:  []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
+		Handler:  orderbookImbalance,
 	})
 }
 

@@ -18,14 +18,12 @@ func init() {
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.005).Describe("minimum edge per share pair after fees"),
 			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum market liquidity in USD"),
 		},
-		Example: map[string]any{"limit": 100},
-		Expected: "Envelope: data {markets_scanned, markets_liquid, markets_with_books, fee_model, opportunities: " +
-			"[{market_id, slug, question, side, edge, yes_price, no_price, yes_fee, no_fee, fee_rate, max_size, " +
-			"max_profit_usd, liquidity, end_date, confidence, action}]}, best edge first.",
-		Shape:   registry.Envelope,
-		Result:  rebalanceScan{},
-		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
-		Handler: rebalanceArbScan,
+		Example:  map[string]any{"limit": 100},
+		Expected: "Envelope whose data lists markets whose YES and NO asks sum below 1 after fees, with size, profit and confidence, best edge first.",
+		Shape:    registry.Envelope,
+		Result:   rebalanceScan{},
+		Sources:  []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
+		Handler:  rebalanceArbScan,
 	})
 }
 

@@ -18,14 +18,12 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Int("days_back").Range(1, 90).WithDefault(7),
 		},
-		Example: map[string]any{"limit": 10, "days_back": 7},
-		Expected: "Envelope: data is an array of {market_id, question, slug, winner (the outcome settled at 1, within " +
-			"1e-4; null when none is), " +
-			"final_prices {outcome: price}, resolution_status, end_date, closed_time, volume}, most recent first.",
-		Shape:   registry.Envelope,
-		Result:  []resolvedRow(nil),
-		Sources: []string{polymarket.Gamma.Name},
-		Handler: resolutionHistory,
+		Example:  map[string]any{"limit": 10, "days_back": 7},
+		Expected: "Envelope whose data is an array of resolved markets with the winning outcome (settled at 1, within 1e-4, or null) and final prices, most recent first.",
+		Shape:    registry.Envelope,
+		Result:   []resolvedRow(nil),
+		Sources:  []string{polymarket.Gamma.Name},
+		Handler:  resolutionHistory,
 	})
 }
 

@@ -23,15 +23,12 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(10).Describe("wallets from the top of the PnL leaderboard"),
 			registry.Str("timeframe").OneOf("7d", "30d", "all").WithDefault("7d"),
 		},
-		Example: map[string]any{"limit": 5, "timeframe": "7d"},
-		Expected: "Envelope: data {timeframe, wallets: [{rank, wallet, name, pnl, volume, pnl_per_volume, verified, " +
-			"trades_in_timeframe}], market_flows: [{condition_id, title, slug, outcome, net_usd, buy_usd, sell_usd, wallets, " +
-			"trades}], warnings[]}, flows by absolute net USD. A wallet whose trades cannot be read has trades_in_timeframe " +
-			"null, adds nothing to the flows and is named in warnings; the call fails only when no wallet's trades can be read.",
-		Shape:   registry.Envelope,
-		Result:  smartMoneyReport{},
-		Sources: []string{polymarket.Data.Name},
-		Handler: smartMoney,
+		Example:  map[string]any{"limit": 5, "timeframe": "7d"},
+		Expected: "Envelope whose data ranks the top wallets by PnL and sums their trades into net flows per market outcome, by absolute net USD, naming in warnings any wallet whose trades could not be read.",
+		Shape:    registry.Envelope,
+		Result:   smartMoneyReport{},
+		Sources:  []string{polymarket.Data.Name},
+		Handler:  smartMoney,
 	})
 }
 

@@ -19,13 +19,12 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(20),
 			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
 		},
-		Example: map[string]any{"limit": 10},
-		Expected: "Envelope: data is an array of markets {rank, market_id, question, slug, event_slug, yes_price, no_price, " +
-			"best_bid, best_ask, volume_24h, liquidity, price_change_24h, end_date}, by 24h volume.",
-		Shape:   registry.Envelope,
-		Result:  []trendingRow(nil),
-		Sources: []string{polymarket.Gamma.Name},
-		Handler: trendingMarkets,
+		Example:  map[string]any{"limit": 10},
+		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change, by 24h volume.",
+		Shape:    registry.Envelope,
+		Result:   []trendingRow(nil),
+		Sources:  []string{polymarket.Gamma.Name},
+		Handler:  trendingMarkets,
 	})
 }
 

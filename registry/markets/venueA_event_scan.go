@@ -22,13 +22,11 @@ func init() {
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"slug": "next-prime-minister-of-ethiopia"},
-		Expected: "Envelope: data {event {id, slug, title, neg_risk, legs, end_date}, applicable, reason, fee_model, legs: " +
-			"[{market_id, outcome, ask, bid, sizes, fee_rate, ask_with_fee, bid_net_fee, liquidity, quote_source}], " +
-			"long_edge, short_edge, candidates: [{side, edge, max_sets, max_profit_usd, confidence, action}], blocked: [reasons]}.",
-		Shape:   registry.Envelope,
-		Result:  eventScan{},
-		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
-		Handler: venueAEventScan,
+		Expected:     "Envelope whose data prices buying or selling every leg of one event after fees, with the long and short edges, candidates and what blocks them.",
+		Shape:        registry.Envelope,
+		Result:       eventScan{},
+		Sources:      []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
+		Handler:      venueAEventScan,
 	})
 }
 

@@ -21,15 +21,12 @@ func init() {
 			registry.Num("min_certainty").Range(0.5, 1).WithDefault(0.95).Describe("leading outcome price that makes a resolution candidate"),
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum bundle edge per share pair after fees"),
 		},
-		Example: map[string]any{"limit": 50},
-		Expected: "Envelope: data {markets_scanned, markets_not_trading (closed or not accepting orders, left out), " +
-			"markets_with_books, fee_model, resolution_candidates: [{market_id, " +
-			"slug, question, outcome, display_price, ask, fee, cost, days_to_end, return, annualized_yield, quote_source, " +
-			"liquidity, end_date}], bundle_violations: [{market_id, side, edge, yes_price, no_price, fees, max_size, confidence, action}]}.",
-		Shape:   registry.Envelope,
-		Result:  marketScan{},
-		Sources: []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
-		Handler: venueAMarketScan,
+		Example:  map[string]any{"limit": 50},
+		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and annualised yield, and YES+NO bundle violations at order-book prices, markets not trading left out.",
+		Shape:    registry.Envelope,
+		Result:   marketScan{},
+		Sources:  []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
+		Handler:  venueAMarketScan,
 	})
 }
 

@@ -18,14 +18,12 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Str("category").Len(1, 80).Describe("event ticker filter, e.g. KXFEDDECISION-26DEC"),
 		},
-		Example: map[string]any{"limit": 10},
-		Expected: "Envelope: data is an array of {ticker, event_ticker, title, yes_sub_title, yes_bid, yes_ask, no_bid, " +
-			"no_ask, spread, last_price, change_24h, volume, volume_24h, open_interest, close_time, taker_fee_at_ask}; " +
-			"prices in dollars, null when the side has no order.",
-		Shape:   registry.Envelope,
-		Result:  []venueBRow(nil),
-		Sources: []string{kalshi.Source.Name},
-		Handler: venueBMarkets,
+		Example:  map[string]any{"limit": 10},
+		Expected: "Envelope whose data is an array of venueB markets with bids and asks in dollars (null when a side has no order), volume, open interest and the taker fee at the ask.",
+		Shape:    registry.Envelope,
+		Result:   []venueBRow(nil),
+		Sources:  []string{kalshi.Source.Name},
+		Handler:  venueBMarkets,
 	})
 }
 

@@ -17,13 +17,12 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(30),
 			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD"),
 		},
-		Example: map[string]any{"limit": 10},
-		Expected: "Envelope: data is an array of {market_id, question, slug, volume_total, volume_24h, volume_7d, momentum, " +
-			"trend (accelerating, steady, cooling), price_change_24h, yes_price, liquidity}, by 24h volume.",
-		Shape:   registry.Envelope,
-		Result:  []volumeRow(nil),
-		Sources: []string{polymarket.Gamma.Name},
-		Handler: volumeAnalytics,
+		Example:  map[string]any{"limit": 10},
+		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume and a momentum trend (accelerating, steady, cooling), by 24h volume.",
+		Shape:    registry.Envelope,
+		Result:   []volumeRow(nil),
+		Sources:  []string{polymarket.Gamma.Name},
+		Handler:  volumeAnalytics,
 	})
 }
 

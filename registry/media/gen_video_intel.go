@@ -21,17 +21,12 @@ func init() {
 			registry.Str("query").Len(2, 200).Describe("topic, workflow or capability, e.g. image to video"),
 			modelParam(),
 		},
-		Example: map[string]any{"model": "wan", "query": "image to video"},
-		Expected: "Receipt-backed object: {query, model, searched{source, communities, terms, order, window}, posts_found, " +
-			"channels[{channel, posts, total_score, total_comments, newest, top_post{title, url}}], " +
-			"items[{title, channel, author, date, score, num_comments, url, link, flair, excerpt}], source_notes[]}, " +
-			"with the svc_receipt envelope and buyer block. Up to 25 posts from r/StableDiffusion, r/comfyui and " +
-			"r/aivideo, by relevance over the past year; without query or model, the most relevant video posts. " +
-			"No upstream model API access is included.",
-		Shape:   registry.ReceiptBacked,
-		Result:  videoIntel{},
-		Sources: []string{reddit.Source.Name},
-		Handler: genVideoIntel,
+		Example:  map[string]any{"model": "wan", "query": "image to video"},
+		Expected: "A receipt-backed JSON object with the svc_receipt envelope, listing up to 25 generative-video posts from r/StableDiffusion, r/comfyui and r/aivideo by relevance over the past year and the channels they come from; no upstream model API access is included.",
+		Shape:    registry.ReceiptBacked,
+		Result:   videoIntel{},
+		Sources:  []string{reddit.Source.Name},
+		Handler:  genVideoIntel,
 	})
 }
 

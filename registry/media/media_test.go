@@ -14,7 +14,7 @@ import (
 // Every tool of the family states its receipt and that no model access is sold.
 func TestExpectedStatesReceiptAndDisclaimer(t *testing.T) {
 	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {
-		if !strings.Contains(tool.Expected, "No upstream model API access is included") || !strings.Contains(tool.Expected, "svc_receipt") {
+		if !strings.Contains(tool.Expected, "no upstream model API access is included") || !strings.Contains(tool.Expected, "svc_receipt") {
 			t.Errorf("%s: Expected does not state the receipt and the model-access disclaimer", tool.Name)
 		}
 	}

@@ -21,17 +21,12 @@ func init() {
 			modelParam().Req(),
 			registry.Str("task").Len(2, 100).Describe("e.g. image-to-video, face consistency, training, quantization, workflow"),
 		},
-		Example: map[string]any{"model": "wan", "task": "image-to-video"},
-		Expected: "Receipt-backed object: {model, task, searched{source, communities, terms, order, window}, posts_scanned, " +
-			"posts_with_settings, settings[{setting, posts, values[{value, mentions}]}], discussions[{title, channel, url, " +
-			"date, score, num_comments, settings_score, settings{kind: [values]}, excerpt}], source_notes[]}, with the " +
-			"svc_receipt envelope and buyer block. Up to 50 posts of the past year from r/StableDiffusion, r/comfyui and " +
-			"r/aivideo are scanned; settings are extracted locally with fixed patterns; settings_score = 2 per kind of " +
-			"setting stated + log10(1+score) + log10(1+comments). No upstream model API access is included.",
-		Shape:   registry.ReceiptBacked,
-		Result:  settingsReport{},
-		Sources: []string{reddit.Source.Name},
-		Handler: modelSettingsLookup,
+		Example:  map[string]any{"model": "wan", "task": "image-to-video"},
+		Expected: "A receipt-backed JSON object with the svc_receipt envelope, tallying the generation settings stated in up to 50 posts of the past year from r/StableDiffusion, r/comfyui and r/aivideo, extracted locally with fixed patterns; no upstream model API access is included.",
+		Shape:    registry.ReceiptBacked,
+		Result:   settingsReport{},
+		Sources:  []string{reddit.Source.Name},
+		Handler:  modelSettingsLookup,
 	})
 }
 

@@ -20,7 +20,7 @@ func init() {
 			registry.Str("country").Len(2, 2).Describe("ISO 3166-1 alpha-2 code"),
 		},
 		Example:  map[string]any{"limit": 10, "country": "US"},
-		Expected: "Envelope: data is an array of stations {id, name, locality, country, latitude, longitude, provider, parameters, last_update}, most recently updated first; meta.source is OpenAQ.",
+		Expected: "Envelope whose data is an array of OpenAQ stations with location, provider and measured parameters, most recently updated first.",
 		Shape:    registry.Envelope,
 		Result:   []aqStation(nil),
 		Sources:  []string{openaq.Source.Name},

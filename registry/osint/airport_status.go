@@ -17,7 +17,7 @@ func init() {
 			registry.Str("icao").Req().Len(3, 4).Describe("ICAO code, e.g. KJFK"),
 		},
 		Example:  map[string]any{"icao": "KSFO"},
-		Expected: "Envelope: data is an object {icao, faa_code, status, delays:[{kind, reason, min_minutes, max_minutes, avg_minutes, trend, until}], updated}; meta.source is FAA NAS Status.",
+		Expected: "Envelope whose data is one airport's FAA NAS status with its current delays, their reasons and lengths.",
 		Shape:    registry.Envelope,
 		Result:   airportReport{},
 		Sources:  []string{faa.Source.Name},

@@ -20,7 +20,7 @@ func init() {
 			registry.Str("window").OneOf("1h", "6h", "24h").WithDefault("6h"),
 		},
 		Example:  map[string]any{"window": "6h"},
-		Expected: "Envelope: data is an array of stories {id, title, url, points, comments, age_hours, velocity, momentum_score, viral}, highest momentum first; meta.source is Hacker News.",
+		Expected: "Envelope whose data is an array of Hacker News stories scored by velocity and momentum, highest momentum first.",
 		Shape:    registry.Envelope,
 		Result:   []momentumStory(nil),
 		Sources:  []string{hackernews.Source.Name},

@@ -21,7 +21,7 @@ func init() {
 			registry.Int("since_days").Range(1, 90).WithDefault(7),
 		},
 		Example:  map[string]any{"limit": 10, "language": "go"},
-		Expected: "Envelope: data is an array of repositories {full_name, url, description, language, stars, forks, created_at, age_days, stars_per_day, topics}, fastest first; meta.source is GitHub.",
+		Expected: "Envelope whose data is an array of recently created GitHub repositories with stars per day, fastest first.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRepo(nil),
 		Sources:  []string{github.Source.Name},

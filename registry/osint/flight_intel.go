@@ -25,7 +25,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 72).WithDefault(12).Describe("drop positions older than this; the live feed holds only recent positions"),
 		},
 		Example:  map[string]any{"airport_code": "KJFK"},
-		Expected: "Envelope: data is an object {airport, radius_nm, feed_time, aircraft_count, airborne, on_ground, military_count, emergencies, aircraft:[{hex, callsign, registration, type, altitude_ft, on_ground, ground_speed_kt, track, squawk, military, latitude, longitude, distance_nm}], faa_status}; meta.source names adsb.lol and, for US airports, FAA NAS Status.",
+		Expected: "Envelope whose data counts and lists the aircraft adsb.lol sees around an airport (airborne, on ground, military, emergencies), with FAA NAS status for US airports.",
 		Shape:    registry.Envelope,
 		Result:   flightPicture{},
 		Sources:  []string{adsblol.Source.Name, faa.Source.Name},

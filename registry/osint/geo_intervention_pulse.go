@@ -25,7 +25,7 @@ func init() {
 			registry.Bool("include_thermal").WithDefault(true),
 		},
 		Example:  map[string]any{"region": "middle_east", "hours_back": 6},
-		Expected: "Envelope: data is an object {region, hours_back, pulse_score, level, news:{recent_per_hour, baseline_per_hour, ratio, articles}, thermal:{hotspots, high_confidence, max_frp_mw}}; meta.source names GDELT and NASA FIRMS.",
+		Expected: "Envelope whose data scores a region's news surge (GDELT, against its baseline) together with its NASA FIRMS thermal hotspots into a pulse score and level.",
 		Shape:    registry.Envelope,
 		Result:   geoPulse{},
 		Sources:  []string{gdelt.Source.Name, firms.Source.Name},

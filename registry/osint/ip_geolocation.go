@@ -18,7 +18,7 @@ func init() {
 				Matching(`^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$`, "an IPv4 or IPv6 address").Describe("IPv4 or IPv6 address"),
 		},
 		Example:  map[string]any{"ip": "8.8.8.8"},
-		Expected: "Envelope: data is an object {ip, country, country_code, region, region_name, city, zip, latitude, longitude, timezone, isp, org, as}; meta.source is ip-api.",
+		Expected: "Envelope whose data locates an IP address from ip-api: country, region, city, coordinates, time zone, ISP and AS.",
 		Shape:    registry.Envelope,
 		Result:   ipLocation{},
 		Sources:  []string{ipapi.Source.Name},

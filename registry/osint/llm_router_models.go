@@ -20,7 +20,7 @@ func init() {
 			registry.Int("min_context").AtLeast(0).Describe("minimum context length in tokens"),
 		},
 		Example:  map[string]any{"limit": 20, "min_context": 100000},
-		Expected: "Envelope: data is an array of models {id, name, created, context_length, max_completion_tokens, modality, prompt_usd_per_mtok, completion_usd_per_mtok, free, variable_pricing}; meta.source is OpenRouter.",
+		Expected: "Envelope whose data is an array of OpenRouter models with context length, modality and prices in USD per million tokens.",
 		Shape:    registry.Envelope,
 		Result:   []routerModel(nil),
 		Sources:  []string{openrouter.Source.Name},

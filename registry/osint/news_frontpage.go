@@ -20,7 +20,7 @@ func init() {
 			registry.Int("min_points").AtLeast(0),
 		},
 		Example:  map[string]any{"limit": 10},
-		Expected: "Envelope: data is an array of stories {id, title, url, author, points, comments, age_hours, dwell, discussion_url}, highest dwell first; meta.source is Hacker News.",
+		Expected: "Envelope whose data is an array of Hacker News front-page stories with points, comments and age, highest dwell = points/(age_hours+2) first.",
 		Shape:    registry.Envelope,
 		Result:   []frontPageStory(nil),
 		Sources:  []string{hackernews.Source.Name},

@@ -25,7 +25,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 720).WithDefault(72),
 		},
 		Example:  map[string]any{"topic": "x402 payments"},
-		Expected: "Envelope: data is an array of items {source, title, url, published, combined_score, relevance, recency, engagement, verification:{corroborated_by, domain_allowed, within_window, link_checked}}, best first; meta.source names the sources queried.",
+		Expected: "Envelope whose data is an array of items gathered from the queried sources, scored for relevance, recency and engagement and checked for corroboration, best first.",
 		Shape:    registry.Envelope,
 		Result:   []packEntry(nil),
 		Sources:  packSourceNames(),

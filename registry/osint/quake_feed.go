@@ -18,7 +18,7 @@ func init() {
 			registry.Num("min_mag").Range(-1, 10).Describe("minimum magnitude"),
 		},
 		Example:  map[string]any{"limit": 10, "min_mag": 2.5},
-		Expected: "Envelope: data is an array of earthquakes {id, magnitude, magnitude_type, place, time, depth_km, latitude, longitude, alert, tsunami, significance, felt_reports, status, url}, newest first; meta.source is USGS Earthquake Hazards.",
+		Expected: "Envelope whose data is an array of USGS earthquakes with magnitude, place, depth, alert and tsunami flags, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []quake(nil),
 		Sources:  []string{usgs.Source.Name},

@@ -24,7 +24,7 @@ func init() {
 			registry.Int("limit").Range(5, 25).WithDefault(10),
 		},
 		Example:  map[string]any{"sector": "stablecoins"},
-		Expected: "Object: {sector, jurisdiction, window_hours, documents_found, severity_counts, items:[{title, type, agency, published, severity, severity_score, reasons, comments_close_on, effective_on, url, pdf_url}], agency_context:[{agency, documents, rules, proposed_rules, notices}], action_read, meta}.",
+		Expected: "A JSON object of Federal Register documents for a sector scored by severity with source-backed fields, agency context, response metadata and an action readout.",
 		Shape:    registry.Object,
 		Result:   impactBrief{},
 		Sources:  []string{federalregister.Source.Name},

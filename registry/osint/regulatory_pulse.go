@@ -19,7 +19,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 720).WithDefault(24),
 		},
 		Example:  map[string]any{"org": "all", "hours_back": 72},
-		Expected: "Envelope: data is an object {since, by_org, by_type, significant, documents:[{org, type, title, published, significant, url}]}; meta.source is the Federal Register.",
+		Expected: "Envelope whose data counts recent Federal Register documents by organization and type and lists them, significant ones flagged.",
 		Shape:    registry.Envelope,
 		Result:   pulseReport{},
 		Sources:  []string{federalregister.Source.Name},

@@ -25,16 +25,12 @@ func init() {
 			registry.Str("market_question").Req().Len(5, 500),
 			registry.Str("context").Len(0, 5000),
 		},
-		Example: map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
-		Expected: "Envelope: data is an object {market_question, terms, market, scenarios:[{name, probability, yes_given_scenario, reading}] " +
-			"summing to 1, escalation_score, yes_probability, fair_price_hint {yes, no}, fair_price_basis, key_drivers, method}; market is " +
-			"the open venueA market asking the question, with its YES price, or null; yes_probability and fair_price_hint are that price " +
-			"moved by the news, and null when no market is found: the news gives a direction, not a price. meta.source names GDELT " +
-			"and, when the market is found, Polymarket.",
-		Shape:   registry.Envelope,
-		Result:  verdict{},
-		Sources: []string{gdelt.Source.Name, polymarket.Gamma.Name},
-		Handler: scenarioVerdict,
+		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
+		Expected: "Envelope whose data weighs GDELT news into scenarios summing to 1 and moves the matching Polymarket YES price by them, with yes_probability and fair price null when no market is found, since the news gives a direction, not a price.",
+		Shape:    registry.Envelope,
+		Result:   verdict{},
+		Sources:  []string{gdelt.Source.Name, polymarket.Gamma.Name},
+		Handler:  scenarioVerdict,
 	})
 }
 

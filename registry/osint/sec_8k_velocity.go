@@ -21,7 +21,7 @@ func init() {
 			registry.Int("limit").Range(10, 200).WithDefault(100),
 		},
 		Example:  map[string]any{"hours": 6},
-		Expected: "Envelope: data is an object {window_hours, filings_in_window, baseline_filings, baseline_hourly_mean, spike_threshold, spike, hourly:[{hour, count, spike}], filings:[{company, cik, accession, filed, items, score, url}]}; meta.source is SEC EDGAR.",
+		Expected: "Envelope whose data counts SEC EDGAR 8-K filings per hour against their baseline and flags spikes, with the filings in the window.",
 		Shape:    registry.Envelope,
 		Result:   velocityReport{},
 		Sources:  []string{sec.EDGAR.Name},

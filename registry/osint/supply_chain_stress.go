@@ -23,7 +23,7 @@ func init() {
 			registry.List("chokepoints", registry.String).OneOf("hormuz", "bab-el-mandeb", "suez", "bosphorus", "malacca").Most(5).Describe("hormuz, bab-el-mandeb, suez, bosphorus, malacca; all five when neither list is given"),
 		},
 		Example:  map[string]any{"chokepoints": []any{"hormuz", "suez"}},
-		Expected: "Envelope: data is an object {stress_index, level, method, locations:[{id, name, kind, latest_date, mean_7d, baseline_mean, baseline_sd, z_score, stress}]}; meta.source is IMF PortWatch.",
+		Expected: "Envelope whose data turns IMF PortWatch port and chokepoint traffic into z-scores against its baseline and one stress index and level.",
 		Shape:    registry.Envelope,
 		Result:   stressReport{},
 		Sources:  []string{portwatch.Source.Name},

@@ -22,7 +22,7 @@ func init() {
 			registry.Num("min_score").Range(0, 1).Describe("minimum anomaly score of a day, |z|/3 capped at 1"),
 		},
 		Example:  map[string]any{"days": 7},
-		Expected: "Envelope: data is an array of days {date, tga_close_musd, change_musd, deposits_musd, withdrawals_musd, top_deposit, top_withdrawal, score}, newest first; amounts in millions of USD; meta.source is U.S. Treasury Fiscal Data.",
+		Expected: "Envelope whose data is an array of Daily Treasury Statement days with the TGA balance, deposits and withdrawals in millions of USD, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []dtsDay(nil),
 		Sources:  []string{treasury.Source.Name},

@@ -20,7 +20,7 @@ func init() {
 			registry.Int("days_back").Range(2, 30).WithDefault(7),
 		},
 		Example:  map[string]any{"city": "NYC", "days_back": 14},
-		Expected: "Envelope: data is an object {city, station, model, days_back, days_compared, bias_f, mae_f, verdict, market_series, daily:[{date, forecast_high_f, observed_high_f, error_f}]}; days the reanalysis has not reached yet (about five) have observed_high_f null; meta.source names the Open-Meteo archives.",
+		Expected: "Envelope whose data compares a model's past daily high forecasts for a city with the observed highs from the Open-Meteo archives, with bias, mean absolute error and a verdict.",
 		Shape:    registry.Envelope,
 		Result:   biasReport{},
 		Sources:  []string{openmeteo.HistoricalForecast.Source.Name, openmeteo.Archive.Source.Name},

@@ -37,14 +37,12 @@ func init() {
 			"seller_address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 			"task_intent":    "list trending prediction markets",
 		},
-		Expected: "Receipt-backed object: {decision, max_payment{usd, atomic_units, asset, network}, seller_checks[{check, status, " +
-			"detail}], risk_reasons[], allowed_fields[{name, type, required}], do_not_send[], verify_before_paying[], " +
-			"approval_prompt} plus buyer and svc_receipt.",
-		Shape:   registry.ReceiptBacked,
-		Result:  (*approvalPack)(nil),
-		Check:   checkToolSchema,
-		Refuses: []map[string]any{{"tool_name": "x", "tool_schema": "just some words"}},
-		Handler: mcpApprovalPack,
+		Expected: "A receipt-backed JSON object with an approve-or-refuse decision, the maximum payment, the seller checks, the fields safe to send and an approval prompt for the user.",
+		Shape:    registry.ReceiptBacked,
+		Result:   (*approvalPack)(nil),
+		Check:    checkToolSchema,
+		Refuses:  []map[string]any{{"tool_name": "x", "tool_schema": "just some words"}},
+		Handler:  mcpApprovalPack,
 	})
 }
 

@@ -37,16 +37,12 @@ func init() {
 			}},
 			"intended_task": "triage open issues",
 		},
-		Expected: "Receipt-backed object: {input_kinds[], references{server_url, openapi_url, fetched:false}, tools_found, " +
-			"overall_risk{score, level}, tools[{name, method, path, risk_score, risk_level, reasons[], credential_params[], " +
-			"personal_data_params[], free_form_params[], decision, relevant_to_task}], secrets_found[{path, kind, redacted}], " +
-			"personal_data_hints[], credential_hints[], allowlist_advice{allow[], require_approval[], block[], omit[]}, " +
-			"approval_policy{default, rules[]}, safety_line, warnings[]} plus buyer and svc_receipt.",
-		Shape:   registry.ReceiptBacked,
-		Result:  (*safetyBrief)(nil),
-		Check:   checkBriefInput,
-		Refuses: []map[string]any{{"server_url": "https://mcp.example.com"}, {"manifest_json": "a: [unclosed"}},
-		Handler: mcpSafetyBrief,
+		Expected: "A receipt-backed JSON object scoring each tool of the pasted MCP or OpenAPI description for risk, with redacted secrets, personal-data and credential hints, allowlist advice, an approval policy and a user-facing safety line.",
+		Shape:    registry.ReceiptBacked,
+		Result:   (*safetyBrief)(nil),
+		Check:    checkBriefInput,
+		Refuses:  []map[string]any{{"server_url": "https://mcp.example.com"}, {"manifest_json": "a: [unclosed"}},
+		Handler:  mcpSafetyBrief,
 	})
 }
 

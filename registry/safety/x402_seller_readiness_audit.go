@@ -32,13 +32,12 @@ func init() {
 					"asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "payTo": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 					"maxTimeoutSeconds": 300}}},
 		},
-		Expected: "Receipt-backed object: {references{resource_url, openapi_url, fetched:false}, inputs[], score, grade, ready, " +
-			"summary{pass, warn, fail}, checks[{area, check, status, detail}], fixes[]} plus buyer and svc_receipt.",
-		Shape:   registry.ReceiptBacked,
-		Result:  (*sellerAudit)(nil),
-		Check:   checkSellerInput,
-		Refuses: []map[string]any{{"resource_url": "https://api.example.com/paid/x"}, {"openapi_json": `{"paths": {}}`}, {"route_metadata": `{"x402Version": 2}`}, {"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}},
-		Handler: sellerReadinessAudit,
+		Expected: "A receipt-backed JSON object grading the pasted seller documents check by check, with a readiness score and the fixes to make.",
+		Shape:    registry.ReceiptBacked,
+		Result:   (*sellerAudit)(nil),
+		Check:    checkSellerInput,
+		Refuses:  []map[string]any{{"resource_url": "https://api.example.com/paid/x"}, {"openapi_json": `{"paths": {}}`}, {"route_metadata": `{"x402Version": 2}`}, {"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}},
+		Handler:  sellerReadinessAudit,
 	})
 }
 

@@ -23,12 +23,11 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("profile").OneOf(profiles...).Describe("all profiles when absent"),
 		},
-		Example: map[string]any{"profile": "payment-agent"},
-		Expected: "Envelope: data is an array of policies {id, profile, profile_description, name, condition, action, " +
-			"details, mitigates[], source{title, url, published}}.",
-		Shape:   registry.Envelope,
-		Result:  []policyTemplate(nil),
-		Handler: agentSecurityPolicies,
+		Example:  map[string]any{"profile": "payment-agent"},
+		Expected: "Envelope whose data is an array of agent security policies for the chosen profile, each with its condition, action, the threats it mitigates and its published source.",
+		Shape:    registry.Envelope,
+		Result:   []policyTemplate(nil),
+		Handler:  agentSecurityPolicies,
 	})
 }
 

@@ -21,12 +21,11 @@ func init() {
 			registry.Str("id").OneOf(ids...).Describe("catalog id"),
 			registry.Str("severity").OneOf(severities...),
 		},
-		Example: map[string]any{"category": "supply chain"},
-		Expected: "Envelope: data is an array of threats {id, title, severity, tags, summary, detection_hints[], " +
-			"mitigations[], mapped_rules[], source{title, url, published}}; meta.source names the OWASP list.",
-		Shape:   registry.Envelope,
-		Result:  []threat(nil),
-		Handler: agentThreatIntel,
+		Example:  map[string]any{"category": "supply chain"},
+		Expected: "Envelope whose data is an array of agent threats with severity, detection hints, mitigations and mapped rules, and meta.source naming the OWASP list.",
+		Shape:    registry.Envelope,
+		Result:   []threat(nil),
+		Handler:  agentThreatIntel,
 	})
 }
 

@@ -67,12 +67,10 @@ func init() {
 		BodyRequired: true,
 		Example: map[string]any{"has_private_data": true, "has_untrusted_content": true, "has_outbound_actions": true,
 			"compensating_controls": []any{"human approval for outbound email", "audit logging"}},
-		Expected: "Envelope: data is an object {trifecta_complete, legs{private_data, untrusted_content, outbound_actions}, " +
-			"risk_score 0-100, risk_level, recognized_controls[], unrecognized_controls[], missing_controls[{control, advice}], " +
-			"decomposition_advice[], rule, sources[]}.",
-		Shape:   registry.Envelope,
-		Result:  (*trifectaAnswer)(nil),
-		Handler: agentTrifectaScore,
+		Expected: "Envelope whose data scores the lethal trifecta (private data, untrusted content, outbound actions) 0-100 with the controls recognized, missing and advised.",
+		Shape:    registry.Envelope,
+		Result:   (*trifectaAnswer)(nil),
+		Handler:  agentTrifectaScore,
 	})
 }
 

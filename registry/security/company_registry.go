@@ -26,14 +26,12 @@ func init() {
 				Matching(jurisdictionCode, "an ISO country code such as US or a subdivision such as US-DE").
 				Describe("ISO country (US, GB; UK accepted) or subdivision (US-DE); EU for no filter"),
 		},
-		Example: map[string]any{"query": "Apple Inc", "jurisdiction": "US"},
-		Expected: "Envelope: data is an array of up to 10 entities {lei, legal_name, other_names[], jurisdiction, status, " +
-			"registration_status, registered_as, registration_authority, legal_form, legal_address, hq_address, " +
-			"creation_date, last_update, next_renewal, url}.",
-		Shape:   registry.Envelope,
-		Result:  []gleif.Entity(nil),
-		Sources: []string{gleif.Source.Name},
-		Handler: companyRegistry,
+		Example:  map[string]any{"query": "Apple Inc", "jurisdiction": "US"},
+		Expected: "Envelope whose data is an array of up to 10 legal entities from the GLEIF LEI registry with their names, status, jurisdiction and addresses.",
+		Shape:    registry.Envelope,
+		Result:   []gleif.Entity(nil),
+		Sources:  []string{gleif.Source.Name},
+		Handler:  companyRegistry,
 	})
 }
 

@@ -25,15 +25,14 @@ func init() {
 			registry.Str("cve_id").Len(9, 20).Matching(cveID, "a CVE id such as CVE-2021-44228").Describe("exact id, e.g. CVE-2021-44228"),
 			registry.Str("severity").OneOf("LOW", "MEDIUM", "HIGH", "CRITICAL").Describe("CVSS v3 severity"),
 		},
-		Example: map[string]any{"keyword": "log4j", "severity": "CRITICAL"},
-		Expected: "Envelope: data is an array of up to 20 CVEs {id, published, last_modified, status, description, " +
-			"cvss_version, score, severity, vector, cwe[], affected[], references[], known_exploited, kev_added}.",
-		Shape:   registry.Envelope,
-		Result:  []nvd.CVE(nil),
-		Sources: []string{nvd.Source.Name},
-		Check:   checkCVEQuery,
-		Refuses: []map[string]any{{}, {"keyword": "  "}},
-		Handler: cveSearch,
+		Example:  map[string]any{"keyword": "log4j", "severity": "CRITICAL"},
+		Expected: "Envelope whose data is an array of up to 20 CVEs from NVD with CVSS score and severity, weaknesses, affected products and whether CISA lists them as known exploited.",
+		Shape:    registry.Envelope,
+		Result:   []nvd.CVE(nil),
+		Sources:  []string{nvd.Source.Name},
+		Check:    checkCVEQuery,
+		Refuses:  []map[string]any{{}, {"keyword": "  "}},
+		Handler:  cveSearch,
 	})
 }
 

@@ -23,13 +23,12 @@ func init() {
 			registry.Str("domain").Req().Len(1, 253).Matching(hostname, "a domain name such as example.com").Describe("e.g. example.com"),
 			registry.Str("type").OneOf("A", "AAAA", "MX", "TXT", "NS", "CNAME").WithDefault("A"),
 		},
-		Example: map[string]any{"domain": "example.com", "type": "MX"},
-		Expected: "Envelope: data is an object {domain, type, status, dnssec_validated, records[{name, type, ttl, data, " +
-			"priority?, host?}]}; a domain that does not exist is a 404 not_found.",
-		Shape:   registry.Envelope,
-		Result:  dnsAnswer{},
-		Sources: []string{doh.Source.Name},
-		Handler: dnsRecordsLookup,
+		Example:  map[string]any{"domain": "example.com", "type": "MX"},
+		Expected: "Envelope whose data holds the domain's records of the asked type with DNSSEC status, and a domain that does not exist is a 404 not_found.",
+		Shape:    registry.Envelope,
+		Result:   dnsAnswer{},
+		Sources:  []string{doh.Source.Name},
+		Handler:  dnsRecordsLookup,
 	})
 }
 

@@ -16,12 +16,11 @@ func init() {
 			registry.Str("package").Len(1, 214).Describe("package name or part of it, e.g. postmark-mcp"),
 			registry.Str("host").Len(1, 253).Describe("host or domain substring, also matched against email indicators"),
 		},
-		Example: map[string]any{"package": "postmark-mcp"},
-		Expected: "Envelope: data is an array of incidents {id, name, ecosystem, packages[{name, malicious_versions[]}], " +
-			"hosts[], emails[], other_indicators[], behavior, action, disclosed, reported_by, sources[]}.",
-		Shape:   registry.Envelope,
-		Result:  []ioc(nil),
-		Handler: mcpSupplyChainIOCs,
+		Example:  map[string]any{"package": "postmark-mcp"},
+		Expected: "Envelope whose data is an array of MCP supply-chain incidents with malicious package versions, hosts, emails, behaviour and the action to take.",
+		Shape:    registry.Envelope,
+		Result:   []ioc(nil),
+		Handler:  mcpSupplyChainIOCs,
 	})
 }
 

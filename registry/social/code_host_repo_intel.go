@@ -20,18 +20,14 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("repo").Req().Len(3, 140).Matching(repoForm, repoShape).Describe("owner/repo, e.g. coinbase/x402"),
 		},
-		Example: map[string]any{"repo": "coinbase/x402"},
-		Expected: "Envelope: data is an object {full_name, url, description, homepage, owner, owner_type, stars, forks, " +
-			"watchers, open_issues, language, languages[{language, bytes, percent}], license, topics, default_branch, " +
-			"created_at, pushed_at, days_since_push, archived, fork, top_contributors[{login, type, contributions}], " +
-			"latest_release, releases[{tag, name, published_at, prerelease, url}]}; latest_release is the newest " +
-			"non-prerelease or null. meta.source is GitHub.",
-		Shape:   registry.Envelope,
-		Result:  repoIntel{},
-		Sources: []string{github.Source.Name},
-		Check:   checkRepo,
-		Refuses: []map[string]any{{"repo": "coinbase/.."}},
-		Handler: codeHostRepoIntel,
+		Example:  map[string]any{"repo": "coinbase/x402"},
+		Expected: "Envelope whose data profiles one GitHub repository: activity, languages, license, top contributors and releases, latest_release being the newest non-prerelease or null.",
+		Shape:    registry.Envelope,
+		Result:   repoIntel{},
+		Sources:  []string{github.Source.Name},
+		Check:    checkRepo,
+		Refuses:  []map[string]any{{"repo": "coinbase/.."}},
+		Handler:  codeHostRepoIntel,
 	})
 }
 

@@ -24,15 +24,12 @@ func init() {
 			registry.Str("sort").OneOf("relevance", "hot", "new", "top").WithDefault("relevance"),
 			registry.Int("limit").Range(5, 50).WithDefault(25),
 		},
-		Example: map[string]any{"query": "mcp server", "community": "LocalLLaMA", "limit": 10},
-		Expected: "Envelope: data is an array of posts {id, title, community, author, score, upvote_ratio, num_comments, " +
-			"created, url, link, flair, excerpt} in the chosen order; url is the discussion page, link the shared address " +
-			"of a link post (empty for text posts), excerpt the first 300 characters of the text. NSFW posts are left out, " +
-			"so fewer than limit may return. meta.source is Reddit.",
-		Shape:   registry.Envelope,
-		Result:  []forumPost(nil),
-		Sources: []string{reddit.Source.Name},
-		Handler: forumSearch,
+		Example:  map[string]any{"query": "mcp server", "community": "LocalLLaMA", "limit": 10},
+		Expected: "Envelope whose data is an array of Reddit posts in the chosen order with score, comments and an excerpt of 300 characters, NSFW posts left out so fewer than limit may return.",
+		Shape:    registry.Envelope,
+		Result:   []forumPost(nil),
+		Sources:  []string{reddit.Source.Name},
+		Handler:  forumSearch,
 	})
 }
 

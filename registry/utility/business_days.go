@@ -34,11 +34,9 @@ func init() {
 			registry.Str("end_date").Matching(isoDatePattern, isoDateShape).Describe("YYYY-MM-DD, counted inclusively from start_date, at most 20 years on"),
 			registry.Int("days_ahead").Range(1, maxDaysAhead).Describe("business days to add to start_date; the start day itself is not counted"),
 		},
-		Example: map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
-		Expected: "Envelope: data is an object {calendar, start_date, start_is_business_day, next_business_day, " +
-			"previous_business_day, range?: {end_date, calendar_days, business_days, weekend_days, holidays[]}, " +
-			"ahead?: {days_ahead, result_date, holidays_skipped[]}, year_holidays? (when neither end_date nor days_ahead is given)}.",
-		Check: checkBusinessDays,
+		Example:  map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
+		Expected: "Envelope whose data says whether a date is a business day in the chosen calendar, the next and previous ones, and either the business days in a range, the date a number of business days ahead, or the year's holidays.",
+		Check:    checkBusinessDays,
 		Refuses: []map[string]any{{"start_date": "2024-13-45"}, {"end_date": "2024-02-30"}, {"start_date": "1960-01-01"},
 			{"start_date": "2025-03-10", "end_date": "2025-03-09"}, {"start_date": "2199-12-01", "days_ahead": 100}},
 		Shape:   registry.Envelope,

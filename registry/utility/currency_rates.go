@@ -24,16 +24,14 @@ func init() {
 				Matching(currencyCodes, "3-letter ISO 4217 codes separated by commas, such as EUR,JPY").
 				Describe("a 3-letter code, or several separated by commas; all when absent"),
 		},
-		Example: map[string]any{"base": "USD", "target": "EUR"},
-		Expected: "Envelope: data is an object {base, date, rates{CODE: units of CODE per 1 base}, rate} where date is " +
-			"the ECB publication day and rate is present only for a single target; meta.source is ECB via Frankfurter. " +
-			"Crypto and currencies outside the ECB list are refused as invalid input.",
-		Shape:   registry.Envelope,
-		Result:  rateTable{},
-		Sources: []string{frankfurter.Source.Name},
-		Check:   checkCurrencies,
-		Refuses: []map[string]any{{"base": "EUR", "target": "JPY,eur"}},
-		Handler: currencyRates,
+		Example:  map[string]any{"base": "USD", "target": "EUR"},
+		Expected: "Envelope whose data holds the ECB reference rates via Frankfurter as units of each currency per one base unit, dated the ECB publication day, crypto and currencies outside the ECB list refused as invalid input.",
+		Shape:    registry.Envelope,
+		Result:   rateTable{},
+		Sources:  []string{frankfurter.Source.Name},
+		Check:    checkCurrencies,
+		Refuses:  []map[string]any{{"base": "EUR", "target": "JPY,eur"}},
+		Handler:  currencyRates,
 	})
 }
 

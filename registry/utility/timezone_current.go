@@ -18,15 +18,13 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("timezone").Req().Len(1, 64).Describe("IANA name, e.g. Europe/Berlin"),
 		},
-		Example: map[string]any{"timezone": "America/New_York"},
-		Expected: "Envelope: data is an object {timezone, local_time, utc_time, utc_offset, utc_offset_seconds, " +
-			"abbreviation, is_dst, previous_transition, next_transition} where a transition is " +
-			"{at_utc, local_before, local_after, utc_offset_after, abbreviation_after, is_dst_after} or null.",
-		Shape:   registry.Envelope,
-		Result:  (*zoneNow)(nil),
-		Check:   checkZone,
-		Refuses: []map[string]any{{"timezone": "Mars/Olympus_Mons"}, {"timezone": "Local"}},
-		Handler: timezoneCurrent,
+		Example:  map[string]any{"timezone": "America/New_York"},
+		Expected: "Envelope whose data holds the current local and UTC time in a time zone, its offset and abbreviation, and its previous and next transitions or null.",
+		Shape:    registry.Envelope,
+		Result:   (*zoneNow)(nil),
+		Check:    checkZone,
+		Refuses:  []map[string]any{{"timezone": "Mars/Olympus_Mons"}, {"timezone": "Local"}},
+		Handler:  timezoneCurrent,
 	})
 }
 

@@ -17,7 +17,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("site domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "www.python.org"},
-		Expected: "Envelope: data is {domain, verdict, robots{status, sitemaps[], crawl_delay{}, content_signal[]}, agents{token: {allowed_root, group, disallowed[]}}, blocked_agents[], files_found{llms_txt, ai_txt, agent_card, agent_json, security_txt}}; meta.source is public web pages.",
+		Expected: "Envelope whose data gives a site's verdict for AI agents from its robots.txt groups and content signals, the agents it blocks, and which agent files it publishes.",
 		Shape:    registry.Envelope,
 		Result:   (*agentPolicy)(nil),
 		Sources:  []string{web.Source.Name},

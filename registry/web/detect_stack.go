@@ -20,7 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
-		Expected: "Envelope: data is {url, status, content_type, technologies[{name, category, version, confidence, evidence[]}]}; meta.source is public web pages.",
+		Expected: "Envelope whose data lists the technologies a public web page reveals, each with category, version, confidence and evidence.",
 		Shape:    registry.Envelope,
 		Result:   (*stackReport)(nil),
 		Sources:  []string{web.Source.Name},

@@ -19,7 +19,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("company domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "example.com"},
-		Expected: "Envelope: data is {domain, name, name_source, description, address, website{url, status, content_type, hsts}, email_provider, dns{domain, mx[], null_mx, email_provider, spf, spf_senders[], dmarc, dmarc_policy}, technologies[], contacts{emails[], phones[], socials[], contact_pages[], security_contacts[]}, score{score, grade, signals[]}}; meta.source is public web pages, Cloudflare DNS over HTTPS.",
+		Expected: "Envelope whose data profiles a company domain from its public website and DNS (email provider, SPF, DMARC), with technologies, contacts and a lead score.",
 		Shape:    registry.Envelope,
 		Result:   (*leadProfile)(nil),
 		Sources:  []string{web.Source.Name, doh.Source.Name},

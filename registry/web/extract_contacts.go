@@ -20,7 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
-		Expected: "Envelope: data is {url, emails[{email, kind, found[]}], phones[{phone, display, found[]}], socials[{network, handle, url, found[]}], contact_pages[{url, text}], security_contacts[]}; meta.source is public web pages.",
+		Expected: "Envelope whose data lists the emails, phones, social profiles, contact pages and security contacts found on a public web page.",
 		Shape:    registry.Envelope,
 		Result:   contactReport{},
 		Sources:  []string{web.Source.Name},

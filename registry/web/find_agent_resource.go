@@ -18,7 +18,7 @@ func init() {
 			registry.Str("category").Len(2, 60).Describe("keep resources whose tags or description name it, e.g. finance"),
 		},
 		Example:  map[string]any{"query": "weather"},
-		Expected: "Envelope: data is an array of resources {resource, service, description, type, price_usd, network, tags[], calls_30d, payers_30d, last_updated}, best match first; meta.source is CDP x402 Bazaar.",
+		Expected: "Envelope whose data is an array of resources in the CDP x402 Bazaar with price, network and usage, best match first.",
 		Shape:    registry.Envelope,
 		Result:   []agentResource(nil),
 		Sources:  []string{x402catalog.Source.Name},

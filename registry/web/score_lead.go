@@ -18,7 +18,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("company domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "example.com"},
-		Expected: "Envelope: data is {domain, score, grade, signals[{signal, weight, met, evidence}]}; meta.source is public web pages, Cloudflare DNS over HTTPS.",
+		Expected: "Envelope whose data scores a company domain from its public website and DNS, with a grade and the signals met.",
 		Shape:    registry.Envelope,
 		Result:   leadScoreReport{},
 		Sources:  []string{web.Source.Name, doh.Source.Name},

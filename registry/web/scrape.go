@@ -21,7 +21,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
-		Expected: "Envelope: data is {url, status, content_type, bytes, lang, title, description, canonical, meta{}, headings[], text, links{internal[], external[]}, images[], json_ld[]}; meta.source is public web pages.",
+		Expected: "Envelope whose data holds a public web page's title, description, headings, text, links, images and JSON-LD.",
 		Shape:    registry.Envelope,
 		Result:   (*scraped)(nil),
 		Sources:  []string{web.Source.Name},

@@ -25,7 +25,7 @@ func init() {
 			`"version": "1.0.0", "url": "https://agent.example.com/a2a/v1", "capabilities": {"streaming": true}, ` +
 			`"defaultInputModes": ["text/plain"], "defaultOutputModes": ["application/json"], "skills": [{"id": "forecast", ` +
 			`"name": "Forecast", "description": "Hourly forecast for the next 48 hours", "tags": ["weather"]}]}`},
-		Expected: "Envelope: data is {valid, type, score, errors[{path, problem}], warnings[{path, problem}], fixes[], items}; meta.source is local analysis.",
+		Expected: "Envelope whose data validates an agent manifest locally, with errors and warnings by path, a score and the fixes.",
 		Shape:    registry.Envelope,
 		Result:   (*manifestReport)(nil),
 		Handler:  validateAgentManifest,

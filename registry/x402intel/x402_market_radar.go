@@ -19,14 +19,12 @@ func init() {
 		Params: []registry.Param{
 			registry.Int("query_limit").Range(3, 20).WithDefault(15).Describe("keywords searched, from the list of this service's verticals"),
 		},
-		Example: map[string]any{"query_limit": 3},
-		Expected: "Object: {catalog_size, catalog_read, seller {base_url, pay_to, listed}, own_ranks: [{keyword, rank, results, " +
-			"leader}], keyword_gaps: [{keyword, results, own_rank}], vertical_competition: [{tag, resources, median_price_usd, " +
-			"calls_30d}], price_samples {priced_resources, min, p25, median, p75, max, own}, next_actions: [text]}, plus meta.",
-		Shape:   registry.Object,
-		Result:  radar{},
-		Sources: []string{x402catalog.Source.Name},
-		Handler: marketRadar,
+		Example:  map[string]any{"query_limit": 3},
+		Expected: "A JSON object ranking the seller's own listings in the x402 catalog by keyword, with keyword gaps, competition by vertical, price percentiles and next actions, plus response metadata.",
+		Shape:    registry.Object,
+		Result:   radar{},
+		Sources:  []string{x402catalog.Source.Name},
+		Handler:  marketRadar,
 	})
 }
 

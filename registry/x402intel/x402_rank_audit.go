@@ -20,14 +20,12 @@ func init() {
 			registry.List("keywords", registry.String).Most(8).Describe("searches to rank for; default: the listing's tags and service name"),
 			registry.Int("limit").Range(5, 25).WithDefault(20).Describe("results read per keyword (the catalog returns at most 20)"),
 		},
-		Example: map[string]any{"resource": "https://coinslot.example/paid/venueA/trending", "keywords": []any{"polymarket", "arbitrage"}, "limit": 10},
-		Expected: "Object: {resource, in_catalog, listing {service_name, description, tags, price_usd, calls_30d, payers_30d, " +
-			"x402_version, networks}, keywords: [{keyword, rank, results, competitors_above: [{resource, service_name, price_usd, " +
-			"calls_30d, payers_30d}]}], best_rank, defects: [{field, problem, fix}], fixes: [text]}, plus meta.",
-		Shape:   registry.Object,
-		Result:  audit{},
-		Sources: []string{x402catalog.Source.Name},
-		Handler: rankAudit,
+		Example:  map[string]any{"resource": "https://coinslot.example/paid/venueA/trending", "keywords": []any{"polymarket", "arbitrage"}, "limit": 10},
+		Expected: "A JSON object giving one resource's catalog listing, its rank for each keyword with the competitors above it, and the listing defects to fix, plus response metadata.",
+		Shape:    registry.Object,
+		Result:   audit{},
+		Sources:  []string{x402catalog.Source.Name},
+		Handler:  rankAudit,
 	})
 }
 

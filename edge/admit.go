@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 )
@@ -29,8 +28,11 @@ type carrier func() (p *x402.Payment, sent bool, err error)
 // admit checks a call in the order of decision 8: size, JSON, the tool's
 // parameters, readiness, then the payment's encoding. Nobody pays for a
 // call that cannot succeed. On failure the admission still holds the offer
-// when the tool is ready, for a payment refusal to carry.
-func (s *Server) admit(cfg *config.Config, t *registry.Tool, request []byte, pay carrier) (*admission, *failure) {
+// when the tool is ready, for a payment refusal to carry. The call reads
+// its limits and its terms from one generation, g, and is sold under g's
+// configuration, so a reload never mixes two.
+func (s *Server) admit(g *Generation, t *registry.Tool, request []byte, pay carrier) (*admission, *failure) {
+	cfg := g.cfg
 	a := &admission{request: request}
 	if len(request) > cfg.MaxBodyBytes {
 		return a, &failure{code: registry.CodeBodyTooLarge,
@@ -44,7 +46,7 @@ func (s *Server) admit(cfg *config.Config, t *registry.Tool, request []byte, pay
 	if a.args, f = validate(t, in); f != nil {
 		return a, f
 	}
-	if a.offer, f = s.offerFor(t); f != nil {
+	if a.offer, f = s.offerFor(g, t); f != nil {
 		return a, f
 	}
 	p, sent, err := pay()
@@ -104,15 +106,12 @@ func validate(t *registry.Tool, in map[string]any) (registry.Args, *failure) {
 	return args, nil
 }
 
-// offerFor is the tool's offer, or why it cannot be sold now.
-func (s *Server) offerFor(t *registry.Tool) (*offer, *failure) {
+// offerFor is the tool's offer in g, or why it cannot be sold now.
+func (s *Server) offerFor(g *Generation, t *registry.Tool) (*offer, *failure) {
 	if ok, why, retry := s.runtime.Ready(t); !ok {
 		return nil, &failure{code: registry.CodeToolUnavailable, message: t.Name + " is unavailable: " + why, retryAfter: retry}
 	}
-	var o *offer
-	if offers := s.offers.Load(); offers != nil {
-		o = (*offers)[t.Name]
-	}
+	o := g.offers[t.Name]
 	if o == nil { // registered after the last reload
 		return nil, &failure{code: registry.CodeToolUnavailable, message: t.Name + " has no payment terms until the next reload", retryAfter: time.Minute}
 	}

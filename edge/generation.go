@@ -47,7 +47,6 @@ func (s *Server) Apply(g *Generation) { s.gen.Store(g) }
 // readGenerations points the server's views at its generation in service.
 func (s *Server) readGenerations() {
 	s.cfg = current[config.Config]{&s.gen, func(g *Generation) *config.Config { return g.cfg }}
-	s.offers = current[map[string]*offer]{&s.gen, func(g *Generation) *map[string]*offer { return &g.offers }}
 }
 
 // current reads one part of the generation in service, so that code written

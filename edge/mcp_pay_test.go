@@ -92,7 +92,7 @@ func TestMCPTermsAreTheRouteTerms(t *testing.T) {
 	h := newHarness(t)
 	pr := h.required(h.call("test_echo", `{"text":"ab"}`, nil))
 	var route x402.PaymentRequired
-	if err := x402.DecodeHeader((*h.srv.offers.Load())["test_echo"].terms.Header, &route); err != nil {
+	if err := x402.DecodeHeader(h.srv.gen.Load().offers["test_echo"].terms.Header, &route); err != nil {
 		t.Fatal(err)
 	}
 	wantError := `payment required: test_echo costs 0.05 USD in USDC on Base; repeat the call with _meta["x402/payment"] set to a signed x402 PaymentPayload`

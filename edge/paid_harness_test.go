@@ -60,8 +60,12 @@ func init() {
 	}
 }
 
-// fakeRuntime runs the test tools locally and counts runs.
-type fakeRuntime struct{ runs atomic.Int64 }
+// fakeRuntime runs the test tools locally and counts runs; during, when
+// set, runs inside each call, as a reload arriving mid-call would.
+type fakeRuntime struct {
+	runs   atomic.Int64
+	during func()
+}
 
 func (r *fakeRuntime) Ready(t *registry.Tool) (bool, string, time.Duration) {
 	if t.Name == "test_down" {
@@ -74,6 +78,9 @@ func (r *fakeRuntime) Sources() []actors.SourceStatus { return nil }
 
 func (r *fakeRuntime) Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error) {
 	r.runs.Add(1)
+	if r.during != nil {
+		r.during()
+	}
 	switch t.Name {
 	case "test_echo":
 		return &registry.Result{Data: []string{strings.Repeat(args.String("text"), args.Int("n"))}, Count: 1, Source: "local analysis"}, nil

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
@@ -178,6 +179,37 @@ func TestPaidCallSettlesAndRecords(t *testing.T) {
 	}
 	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
 		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	}
+}
+
+// A reload while a paid call runs leaves that call whole under the
+// generation that admitted it: its receipt names one base URL throughout.
+func TestReloadMidCallKeepsTheCallsGeneration(t *testing.T) {
+	h := newHarness(t)
+	h.rt.during = func() {
+		cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=http://reloaded.test"})
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		g, err := h.srv.Prepare(cfg)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		h.srv.Apply(g)
+	}
+	r := h.pay(echoPath, echoBody, h.payment(echoPath, nil))
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var settled x402.SettleResponse
+	if err := x402.DecodeHeader(r.header[x402.HeaderResponse], &settled); err != nil {
+		t.Fatal(err)
+	}
+	rec := h.do("GET", "/receipt/"+settled.Transaction, "", nil).json(t)
+	if rec["endpoint"] != testBase+echoPath || rec["receipt_url"] != testBase+"/receipt/"+settled.Transaction {
+		t.Errorf("receipt endpoint %v, receipt_url %v: both must be the admitting generation's %s", rec["endpoint"], rec["receipt_url"], testBase)
 	}
 }
 

@@ -28,8 +28,8 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		writeError(ctx, registry.CodeMethodNotAllowed, t.Path+" takes POST with a JSON body (GET shows the payment terms)", nil)
 		return
 	}
-	cfg := s.cfg.Load()
-	a, f := s.admit(cfg, t, ctx.PostBody(), headerPayment(ctx))
+	g := s.gen.Load()
+	a, f := s.admit(g, t, ctx.PostBody(), headerPayment(ctx))
 	switch {
 	case f != nil:
 		if f.code.Payment() {
@@ -48,7 +48,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		writeFailure(ctx, a.offer, f)
 		return
 	}
-	sold := s.sell(cfg, a)
+	sold := s.sell(g.cfg, a)
 	var payer, tx string
 	if sold.settlement != nil {
 		setSettlement(ctx, a.payment, sold.settlement)
@@ -88,7 +88,7 @@ const allowedMethods = "POST, GET, OPTIONS"
 // serveTerms answers a GET: the terms, so probes and catalogs can read the
 // price. It never runs the tool.
 func (s *Server) serveTerms(ctx *fasthttp.RequestCtx, t *registry.Tool) {
-	o, f := s.offerFor(t)
+	o, f := s.offerFor(s.gen.Load(), t)
 	if f != nil {
 		writeFailure(ctx, nil, f)
 		return

@@ -12,12 +12,12 @@ import (
 // callTool is tools/call: the call is admitted as on every transport, then
 // sold; this file only reads the payment from _meta and writes MCP results.
 func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.CallToolResult {
-	cfg := s.cfg.Load()
+	g := s.gen.Load()
 	arguments := params.Arguments
 	if bytes.Equal(bytes.TrimSpace(arguments), []byte("null")) {
 		arguments = nil // no arguments, as when the member is absent
 	}
-	a, f := s.admit(cfg, t, arguments, metaPayment(params.Meta))
+	a, f := s.admit(g, t, arguments, metaPayment(params.Meta))
 	switch {
 	case f != nil && f.code.Payment():
 		return paymentRefused(a.offer, f, nil)
@@ -32,7 +32,7 @@ func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.
 	if f := s.guard.admit(a.offer, nil, a.payment); f != nil {
 		return errorResult(f)
 	}
-	sold := s.sell(cfg, a)
+	sold := s.sell(g.cfg, a)
 	var meta mcp.Meta
 	if sold.settlement != nil {
 		meta = mcp.Meta{mcpPaymentResponseKey: sold.settlement}

@@ -37,7 +37,6 @@ type Runtime interface {
 type Server struct {
 	gen           atomic.Pointer[Generation] // replaced whole on reload
 	cfg           current[config.Config]
-	offers        current[map[string]*offer]
 	runtime       Runtime
 	started       time.Time
 	pay           Payments

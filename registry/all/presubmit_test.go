@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -466,5 +467,22 @@ func handle(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	read := slices.Sorted(maps.Keys(argumentsRead(f)))
 	if got, want := strings.Join(read, ","), "hidden,parsed,query,when"; got != want {
 		t.Errorf("arguments read = %s, want %s", got, want)
+	}
+}
+
+// The README's prose counts the catalog as registered, not as once written.
+func TestReadmeCountsTheCatalog(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := regexp.MustCompile(`(?:holds|has all) (\d+) tools`).FindAllSubmatch(readme, -1)
+	if len(counts) == 0 {
+		t.Fatal("README.md no longer counts the tools; drop this test with the count")
+	}
+	for _, c := range counts {
+		if n, _ := strconv.Atoi(string(c[1])); n != len(registry.All()) {
+			t.Errorf("README.md says %q; %d tools are registered", c[0], len(registry.All()))
+		}
 	}
 }

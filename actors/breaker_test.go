@@ -186,6 +186,12 @@ func TestBadAnswersCountAndAreNotCached(t *testing.T) {
 	if n := testutil.ToFloat64(h.rt.metrics.requests.WithLabelValues("test_breaker", outcomeError)); n != 3 {
 		t.Errorf("error attempts = %v, want 3", n)
 	}
+	if n := testutil.ToFloat64(h.rt.metrics.decodeFails.WithLabelValues("test_breaker")); n != 3 {
+		t.Errorf("decode failures = %v, want 3", n)
+	}
+	if n := testutil.CollectAndCount(h.rt.metrics.decodeFails); n != 1 {
+		t.Errorf("%d sources with decode failures, want only test_breaker", n)
+	}
 }
 
 func TestCheckedRefusesOnlyUnreadableAnswers(t *testing.T) {

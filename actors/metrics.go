@@ -34,6 +34,7 @@ type metrics struct {
 	shared      *prometheus.CounterVec
 	limiterWait *prometheus.HistogramVec
 	retries     *prometheus.CounterVec
+	decodeFails *prometheus.CounterVec
 	evictions   prometheus.Counter
 	toolCalls   *prometheus.CounterVec
 	toolSeconds *prometheus.HistogramVec
@@ -79,6 +80,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		retries: f.NewCounterVec(prometheus.CounterOpts{
 			Name: "coinslot_upstream_retries_total",
 			Help: "Attempts repeated after a 429, a 5xx or a network failure.",
+		}, []string{"source"}),
+		decodeFails: f.NewCounterVec(prometheus.CounterOpts{
+			Name: "coinslot_upstream_decode_failures_total",
+			Help: "2xx answers the source's decoder could not read: the source changed its format or sent an error page with a success status.",
 		}, []string{"source"}),
 		evictions: f.NewCounter(prometheus.CounterOpts{
 			Name: "coinslot_cache_evictions_total",

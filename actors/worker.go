@@ -93,10 +93,12 @@ func (w *worker) attempt(ctx context.Context, req *upstreams.Request, set *setti
 	}
 	start := time.Now()
 	resp, retry, err := upstreams.Send(ctx, w.rt.opts.HTTPClient, req, set.userAgent)
-	if err == nil && req.Check != nil {
-		resp, err = checked(req, resp)
-	}
 	name := set.source.Name
+	if err == nil && req.Check != nil {
+		if resp, err = checked(req, resp); err != nil {
+			w.rt.metrics.decodeFails.WithLabelValues(name).Inc()
+		}
+	}
 	w.rt.metrics.latency.WithLabelValues(name).Observe(time.Since(start).Seconds())
 	w.rt.metrics.requests.WithLabelValues(name, attemptOutcome(err)).Inc()
 	return resp, retry, err

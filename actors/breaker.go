@@ -12,7 +12,11 @@ type breaker struct {
 	failures  int // consecutive failures while closed
 	openUntil time.Time
 	trial     bool // a half-open trial is in flight
+	reported  int  // the state last logged, so each transition is logged once
 }
+
+// stateNames are the states as logs and /api/system/info name them.
+var stateNames = [...]string{breakerClosed: "closed", breakerHalfOpen: "half-open", breakerOpen: "open"}
 
 // state is the breaker's state at now, as the gauge reports it.
 func (b *breaker) state(now time.Time) int {

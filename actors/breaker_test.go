@@ -1,7 +1,10 @@
 package actors
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -23,7 +26,8 @@ upstreams:
 
 func TestBreakerOpensAndHalfOpenRecovers(t *testing.T) {
 	clk := newClock()
-	h := start(t, breakerYAML, Options{Now: clk.Now})
+	var logs eventLog
+	h := start(t, breakerYAML, Options{Now: clk.Now, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 	tool := fetchTools["test_breaker"]
 	state := func() float64 { return testutil.ToFloat64(h.rt.metrics.breaker.WithLabelValues("test_breaker")) }
 
@@ -77,6 +81,60 @@ func TestBreakerOpensAndHalfOpenRecovers(t *testing.T) {
 	if state() != breakerClosed {
 		t.Errorf("breaker gauge = %v, want closed", state())
 	}
+	// Each transition is logged once, an opening with its cause and cooldown.
+	want := []string{
+		"WARN upstream breaker open test_breaker closed→open 30s test_breaker: the source answered with an error (HTTP 500)",
+		"INFO upstream breaker half-open test_breaker open→half-open",
+		"WARN upstream breaker open test_breaker half-open→open 30s test_breaker: the source answered with an error (HTTP 500)",
+		"INFO upstream breaker half-open test_breaker open→half-open",
+		"INFO upstream breaker closed test_breaker half-open→closed",
+	}
+	if got := logs.lines(t, "upstream breaker", "source", "from", "to", "retry_in", "cause"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("breaker events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// eventLog keeps a JSON log written by the runtime's goroutines.
+type eventLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *eventLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// lines are the records whose message starts with prefix, each as its
+// level, message and the named attributes it has, joined by spaces
+// (from and to joined by an arrow).
+func (l *eventLog) lines(t *testing.T, prefix string, attrs ...string) []string {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(l.b.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if msg, _ := m["msg"].(string); !strings.HasPrefix(msg, prefix) {
+			continue
+		}
+		parts := []string{m["level"].(string), m["msg"].(string)}
+		for _, a := range attrs {
+			switch v, ok := m[a].(string); {
+			case !ok:
+			case a == "to":
+				parts[len(parts)-1] += "→" + v
+			default:
+				parts = append(parts, v)
+			}
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return out
 }
 
 // panicky panics for one source's requests while armed, as a bug in the

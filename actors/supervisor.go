@@ -1,6 +1,7 @@
 package actors
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -114,6 +115,7 @@ func (s *supervisor) fetch(ctx actor.Context, m *fetch) {
 	}
 	ok, trial, wait := s.breakerOf(j).admit(s.rt.opts.Now())
 	s.publish()
+	s.report(j, nil)
 	if !ok {
 		s.rt.metrics.requests.WithLabelValues(s.name(), outcomeRejected).Inc()
 		what := "the source"
@@ -195,6 +197,7 @@ func (s *supervisor) complete(j *job, resp *upstreams.Response, err error, attem
 		b.trial = false
 	}
 	s.publish()
+	s.report(j, err)
 	if sourceFailed(err) {
 		s.st.lastErr.Store(&sourceError{err.Error(), now})
 	}
@@ -243,6 +246,35 @@ func (s *supervisor) publish() {
 	}
 	s.st.openUntil.Store(until)
 	s.rt.metrics.breaker.WithLabelValues(s.name()).Set(float64(s.breaker.state(now)))
+}
+
+// report logs a transition of the breaker j answers to (the source's when
+// j is nil), once: opened with the cause and the cooldown, half-open when
+// the trial goes out, closed when it succeeded.
+func (s *supervisor) report(j *job, cause error) {
+	b, attrs := &s.breaker, []any{"source", s.name()}
+	if j != nil {
+		b = s.breakerOf(j)
+		if j.dest != nil {
+			attrs = append(attrs, "host", j.dest.host)
+		}
+	}
+	now := s.rt.opts.Now()
+	state := b.state(now)
+	if state == b.reported {
+		return
+	}
+	attrs = append(attrs, "from", stateNames[b.reported], "to", stateNames[state])
+	b.reported = state
+	if state != breakerOpen {
+		s.rt.log.Info("upstream breaker "+stateNames[state], attrs...)
+		return
+	}
+	attrs = append(attrs, "retry_in", b.openUntil.Sub(now).String())
+	if cause != nil {
+		attrs = append(attrs, "cause", cause.Error())
+	}
+	s.rt.log.Warn("upstream breaker open", attrs...)
 }
 
 // apply takes new settings from a reload. Jobs already at workers keep the
@@ -315,6 +347,7 @@ func (s *supervisor) HandleFailure(_ *actor.ActorSystem, sup actor.Supervisor, c
 		s.workers--
 		s.breaker.open(s.rt.opts.Now(), s.set.cooldown)
 		s.publish()
+		s.report(nil, errors.New("its workers exhausted their restarts"))
 		s.rt.log.Warn("upstream marked down: its workers exhausted their restarts", "source", s.name(), "cooldown", s.set.cooldown)
 		s.resize()
 	} else {

@@ -46,6 +46,16 @@ func accessOf(ctx *fasthttp.RequestCtx) *access {
 	return a
 }
 
+// accessFrom is the access line of the HTTP request a context belongs to:
+// /mcp reaches its tool handlers with the request's context, which looks
+// user values up by name.
+func accessFrom(ctx context.Context) *access {
+	if a, ok := ctx.Value(accessKey).(*access); ok {
+		return a
+	}
+	return new(access)
+}
+
 // sold notes what became of a paid call's payment.
 func (a *access) sold(tool string, f *failure, payer, tx string) {
 	a.tool, a.payer, a.tx = tool, payer, tx

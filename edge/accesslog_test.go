@@ -190,3 +190,26 @@ func TestRequestAndLedgerMetrics(t *testing.T) {
 		}
 	}
 }
+
+// A tools/call over /mcp gets the same access line as the HTTP route: its
+// tool, payment outcome, payer and tx.
+func TestAccessLineMCPPaidCall(t *testing.T) {
+	h, buf := loggedHarness(t)
+	p := h.mcpPayment("test_echo", `{"text":"ab","n":2}`)
+	buf.lines(t) // the unpaid call, sampled out, and nothing else
+	res := h.call("test_echo", `{"text":"ab","n":2}`, p)
+	var settled x402.SettleResponse
+	if err := json.Unmarshal(res.Meta[mcpPaymentResponseKey], &settled); res.IsError || err != nil || !settled.Success {
+		t.Fatalf("not settled: %+v", res)
+	}
+	line := accessLine(t, buf, "")
+	got, _ := json.Marshal(line)
+	want, _ := json.Marshal(map[string]any{
+		"level": "INFO", "msg": "request", "method": "POST", "route": "/mcp", "status": 200,
+		"bytes": line["bytes"], "tool": "test_echo", "payment": "settled",
+		"payer": settled.Payer, "tx": settled.Transaction,
+	})
+	if !bytes.Equal(got, want) || line["bytes"].(float64) <= 0 {
+		t.Errorf("access line\n got %s\nwant %s", got, want)
+	}
+}

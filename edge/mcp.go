@@ -136,7 +136,7 @@ func (s *Server) mcpTool(t *registry.Tool) *mcp.Tool {
 }
 
 func (s *Server) mcpCall(t *registry.Tool) mcp.ToolHandler {
-	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return s.callTool(t, req.Params), nil
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return s.callTool(accessFrom(ctx), t, req.Params), nil
 	}
 }

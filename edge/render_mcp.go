@@ -11,7 +11,8 @@ import (
 
 // callTool is tools/call: the call is admitted as on every transport, then
 // sold; this file only reads the payment from _meta and writes MCP results.
-func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.CallToolResult {
+func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.CallToolResult {
+	rec.tool = t.Name
 	g := s.gen.Load()
 	arguments := params.Arguments
 	if bytes.Equal(bytes.TrimSpace(arguments), []byte("null")) {
@@ -20,23 +21,29 @@ func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.
 	a, f := s.admit(g, t, arguments, metaPayment(params.Meta))
 	switch {
 	case f != nil && f.code.Payment():
+		rec.payment, rec.reason = outcomeRefused, f.reason
 		return paymentRefused(a.offer, f, nil)
 	case f != nil:
 		return errorResult(f)
 	case a.payment == nil:
+		rec.payment = outcomeRequired
 		return paymentRequired(a.offer, "payment required: "+s.price(t)+
 			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
 	}
 	// The MCP handler does not see the peer's address: payers are limited here,
 	// addresses by their connections.
 	if f := s.guard.admit(a.offer, nil, a.payment); f != nil {
+		rec.sold(t.Name, f, "", "")
 		return errorResult(f)
 	}
 	sold := s.sell(g.cfg, a)
 	var meta mcp.Meta
+	var payer, tx string
 	if sold.settlement != nil {
 		meta = mcp.Meta{mcpPaymentResponseKey: sold.settlement}
+		payer, tx = sold.settlement.Payer, sold.settlement.Transaction
 	}
+	rec.sold(t.Name, sold.failure, payer, tx)
 	switch {
 	case sold.failure == nil:
 		return &mcp.CallToolResult{Content: text(sold.body), StructuredContent: json.RawMessage(sold.body), Meta: meta}

@@ -29,7 +29,7 @@ func (s *Server) callTool(t *registry.Tool, params *mcp.CallToolParamsRaw) *mcp.
 	}
 	// The MCP handler does not see the peer's address: payers are limited here,
 	// addresses by their connections.
-	if f := s.guard.admit(a.offer, nil, a.payment); f != nil {
+	if f := s.guard.payer(a.payment); f != nil {
 		return errorResult(f)
 	}
 	sold := s.sell(g.cfg, a)

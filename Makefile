@@ -2,7 +2,7 @@
 GO ?= go
 export CGO_ENABLED = 1
 
-.PHONY: build run test fuzz bench lint
+.PHONY: build run test fuzz bench soak lint
 
 build:
 	$(GO) build -o bin/coinslot ./cmd/coinslot
@@ -33,6 +33,13 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./edge/... ./actors/...
 	bench/run.sh
+
+# Paid calls beside hostile traffic (idle connections past the cap,
+# slowloris, a 402 flood, unfunded payments, a dead web host), with the
+# service's default admission limits; about a minute on loopback. The
+# drivers run off CPU 0, which coinslot has to itself.
+soak:
+	taskset -c 1-$$(($$(nproc)-1)) bench/run.sh -sections 5 -duration 6s
 
 lint:
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)

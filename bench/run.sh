@@ -7,12 +7,10 @@ cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# One load driver is one address and a few wallets: the per-address and
-# per-payer admission limits would cap the very throughput being measured.
-export COINSLOT_LIMITS_PAID_RATE_PER_IP=1000000 COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000 \
-	COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1000000 COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000
-
-(cd bench/peer && npm ci --no-audit --no-fund --loglevel=error)
+# The soak alone (-sections 5) needs neither the peer nor the ceiling.
+if [[ " $* " != *" -sections 5 "* ]]; then
+	(cd bench/peer && npm ci --no-audit --no-fund --loglevel=error)
+fi
 go build -o "$out/coinslot" ./cmd/coinslot
 go build -o "$out/ceiling" ./bench/ceiling
 go build -o "$out/facilitator" ./bench/facilitator

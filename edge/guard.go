@@ -52,15 +52,23 @@ func newGuard(l config.Limits) *guard {
 	}
 }
 
-// admit says why a paid call from ip (nil: unknown) is not taken further, or
-// nil.
-func (g *guard) admit(o *offer, ip net.IP, p *x402.Payment) *failure {
-	if ip != nil {
-		if wait := g.perIP.take(string(ip.To16())); wait > 0 {
-			return &failure{code: registry.CodeRateLimited, retryAfter: wait,
-				message: fmt.Sprintf("too many paid calls from %s; at most %g a second are taken", ip, float64(g.perIP.rate))}
-		}
+// address takes a paid call's turn from its client address. It runs before
+// the call's body or payment is read, so a client over its rate costs no
+// more than the 429.
+func (g *guard) address(ip net.IP) *failure {
+	if ip == nil {
+		return nil
 	}
+	if wait := g.perIP.take(string(ip.To16())); wait > 0 {
+		return &failure{code: registry.CodeRateLimited, retryAfter: wait,
+			message: fmt.Sprintf("too many paid calls from %s; at most %g a second are taken", ip, float64(g.perIP.rate))}
+	}
+	return nil
+}
+
+// payer takes a paid call's turn from its wallet, and answers a wallet
+// recently refused for its balance without asking the facilitator again.
+func (g *guard) payer(p *x402.Payment) *failure {
 	payer := p.Exact().Authorization.From
 	if wait := g.perPayer.take(payer); wait > 0 {
 		return &failure{code: registry.CodeRateLimited, retryAfter: wait,

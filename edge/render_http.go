@@ -28,6 +28,13 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		writeError(ctx, registry.CodeMethodNotAllowed, t.Path+" takes POST with a JSON body (GET shows the payment terms)", nil)
 		return
 	}
+	if carriesPayment(ctx) {
+		if f := s.guard.address(ctx.RemoteIP()); f != nil {
+			rec.sold(t.Name, f, "", "")
+			writeFailure(ctx, nil, f)
+			return
+		}
+	}
 	g := s.gen.Load()
 	a, f := s.admit(g, t, ctx.PostBody(), headerPayment(ctx))
 	switch {
@@ -43,7 +50,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		return
 	}
 	a.trace = rec.trace.header()
-	if f := s.guard.admit(a.offer, ctx.RemoteIP(), a.payment); f != nil {
+	if f := s.guard.payer(a.payment); f != nil {
 		rec.sold(t.Name, f, "", "")
 		writeFailure(ctx, a.offer, f)
 		return
@@ -61,6 +68,11 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	}
 	ctx.Response.Header.Set("Cache-Control", "private, no-store")
 	writeJSON(ctx, fasthttp.StatusOK, sold.body)
+}
+
+// carriesPayment says whether the request has a payment header, read or not.
+func carriesPayment(ctx *fasthttp.RequestCtx) bool {
+	return ctx.Request.Header.Peek(x402.HeaderSignature) != nil || ctx.Request.Header.Peek(x402.HeaderPaymentV1) != nil
 }
 
 // headerPayment is the payment of PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1).

@@ -32,7 +32,7 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 	}
 	// The MCP handler does not see the peer's address: payers are limited here,
 	// addresses by their connections.
-	if f := s.guard.admit(a.offer, nil, a.payment); f != nil {
+	if f := s.guard.payer(a.payment); f != nil {
 		rec.sold(t.Name, f, "", "")
 		return errorResult(f)
 	}

@@ -57,10 +57,11 @@ func main() {
 	flag.IntVar(&b.paidN, "paid", 60000, "payments signed ahead for coinslot's paid phase (the phase ends when they run out)")
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
-	sections := flag.String("sections", "1234", "the sections to run")
+	sections := flag.String("sections", "1234", "the sections to run (5: the soak under hostile traffic)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
 	flag.Parse()
-	if b.bin.coinslot == "" || b.bin.ceiling == "" || b.bin.facilitator == "" || b.bin.peer == "" {
+	soakOnly := *sections == "5"
+	if b.bin.coinslot == "" || b.bin.facilitator == "" || !soakOnly && (b.bin.ceiling == "" || b.bin.peer == "") {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -74,13 +75,15 @@ func main() {
 		fail("%v", err)
 	}
 	defer stopAll()
-	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory} {
+	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory, b.soak} {
 		if strings.ContainsRune(*sections, rune('1'+i)) {
 			b.section = i + 1
 			run()
 		}
 	}
-	b.print()
+	if !soakOnly {
+		b.print()
+	}
 }
 
 // unpaid is section 1: the 402 of a call without payment.
@@ -173,8 +176,9 @@ type bench struct {
 
 	facilitatorProc, prodProc, peerProc *proc
 
-	section int
-	rows    [][]string
+	section  int
+	rows     [][]string
+	soakRows []soakRow
 }
 
 func (b *bench) phase(name string, target *proc, next func(int) (*request, bool)) result {
@@ -249,10 +253,18 @@ func (b *bench) prod() *proc {
 // coinslot starts coinslot in production mode against the facilitator double.
 func (b *bench) coinslot(name string) *proc {
 	addr, fac := freeAddr(), b.facilitator()
-	return launch(name, addr, "", []string{
+	return launch(name, addr, "", append([]string{
 		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
-	}, b.bin.coinslot, "serve", "--listen", addr)
+	}, liftedLimits...), b.bin.coinslot, "serve", "--listen", addr)
+}
+
+// liftedLimits are the throughput sections' admission limits: one driver
+// is one address and a few wallets, and the per-address and per-payer limits
+// would cap the very throughput being measured. The soak keeps the defaults.
+var liftedLimits = []string{
+	"COINSLOT_LIMITS_PAID_RATE_PER_IP=1000000", "COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000",
+	"COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1000000", "COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000",
 }
 
 // peer is the express + @x402/express seller, started once.
@@ -271,9 +283,9 @@ var buyerLine = regexp.MustCompile(`(?m)^\s+0x[0-9a-fA-F]{40}\s+0x([0-9a-fA-F]{6
 // sandbox starts coinslot in sandbox mode and reads its funded buyers' keys.
 func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 	addr := freeAddr()
-	p := launch("coinslot-sandbox", addr, "", []string{
+	p := launch("coinslot-sandbox", addr, "", append([]string{
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, "sandbox.db"),
-	}, b.bin.coinslot, "serve", "--listen", addr)
+	}, liftedLimits...), b.bin.coinslot, "serve", "--listen", addr)
 	out, err := os.ReadFile(p.log)
 	if err != nil {
 		fail("%v", err)

@@ -72,6 +72,10 @@ func main() {
 	chainAddr := flag.String("chain", "127.0.0.1:24001", "where this process serves the chain and the facilitator")
 	addr := flag.String("listen", "127.0.0.1:24002", "where coinslot listens")
 	wait := flag.Duration("wait", 4*time.Minute, "how long after the restart unanswered calls are retried")
+	// Under load the sandbox chain's clock runs up to 30 s ahead of the
+	// wall clock (a block a settlement, a second apart), which eats into a
+	// 60 s authorization retried half a minute after it was signed.
+	validity := flag.Int("validity", 300, "max_timeout_seconds: how long a buyer's authorization stays valid")
 	flag.Parse()
 	ctx := context.Background()
 
@@ -88,7 +92,7 @@ func main() {
 
 	env := append(os.Environ(), "COINSLOT_MODE=sandbox",
 		"COINSLOT_CHAIN_RPC=http://"+*chainAddr+"/sandbox/rpc", "COINSLOT_FACILITATOR_URL=http://"+*chainAddr+"/facilitator",
-		"COINSLOT_BASE_URL=http://"+*addr, "COINSLOT_LEDGER_PATH="+*dir+"/ledger.db",
+		"COINSLOT_BASE_URL=http://"+*addr, "COINSLOT_LEDGER_PATH="+*dir+"/ledger.db", fmt.Sprint("COINSLOT_MAX_TIMEOUT_SECONDS=", *validity),
 		// 64 buyers from one address and ten wallets: admission limits would shape the burst being measured.
 		"COINSLOT_LIMITS_PAID_RATE_PER_IP=1000000", "COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000",
 		"COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1000000", "COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000")
@@ -131,11 +135,7 @@ func main() {
 		}
 		c.status = resp.StatusCode()
 		if c.status != 200 {
-			var e struct {
-				Error struct{ Code string } `json:"error"`
-			}
-			json.Unmarshal(resp.Body(), &e)
-			c.code = e.Error.Code
+			c.code = errorCode(resp.Body())
 		}
 	}
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
@@ -286,6 +286,26 @@ func used(ctx context.Context, ch *chain, c *call) bool {
 		panic(err)
 	}
 	return u
+}
+
+// errorCode is an error answer's code, and its x402 reason if it has one:
+// a 402 is {"code","reason",...}, every other error {"error":{"code"}}.
+func errorCode(body []byte) string {
+	var e struct {
+		Code   string          `json:"code"`
+		Reason string          `json:"reason"`
+		Error  json.RawMessage `json:"error"`
+	}
+	json.Unmarshal(body, &e)
+	if e.Code == "" {
+		var d struct{ Code string }
+		json.Unmarshal(e.Error, &d)
+		e.Code = d.Code
+	}
+	if e.Reason != "" {
+		return e.Code + " " + e.Reason
+	}
+	return e.Code
 }
 
 // statuses counts the answers by status and, for errors, code.

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
@@ -25,8 +26,9 @@ type chain struct {
 	sb *facilitator.Sandbox
 
 	mu      sync.Mutex
-	settled map[string]int // payer|nonce → successful /settle answers
-	refused map[string]int // payer|nonce → /settle refused because the authorization was used
+	settled map[string]int       // payer|nonce → successful /settle answers
+	asked   map[string]time.Time // payer|nonce → when the successful /settle was received
+	refused map[string]int       // payer|nonce → /settle refused because the authorization was used
 }
 
 func newChain(ctx context.Context) (*chain, error) {
@@ -34,7 +36,7 @@ func newChain(ctx context.Context) (*chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &chain{sb: sb, settled: map[string]int{}, refused: map[string]int{}}, nil
+	return &chain{sb: sb, settled: map[string]int{}, asked: map[string]time.Time{}, refused: map[string]int{}}, nil
 }
 
 func key(from, nonce string) string { return strings.ToLower(from + "|" + nonce) }
@@ -46,6 +48,7 @@ func (c *chain) handler() http.Handler {
 	mux.Handle("/sandbox/rpc", c.sb.RPCHandler())
 	mux.Handle("/facilitator/", fac)
 	mux.HandleFunc("POST /facilitator/settle", func(w http.ResponseWriter, r *http.Request) {
+		asked := time.Now()
 		body, _ := io.ReadAll(r.Body)
 		var req struct {
 			PaymentPayload x402.Payload `json:"paymentPayload"`
@@ -61,6 +64,7 @@ func (c *chain) handler() http.Handler {
 		switch {
 		case resp.Success:
 			c.settled[key(a.From, a.Nonce)]++
+			c.asked[key(a.From, a.Nonce)] = asked
 		case resp.ErrorReason == facilitator.ReasonNonceUsed:
 			c.refused[key(a.From, a.Nonce)]++
 		}

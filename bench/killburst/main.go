@@ -40,12 +40,14 @@ const (
 
 // call is one buyer's paid call and what became of it.
 type call struct {
-	payment     string // the X-PAYMENT header, kept for every retry
+	payment     string // the payment header, kept for every retry
 	from, nonce string
-	status      int    // the last answer's status; 0: no answer
-	code        string // the last error answer's code
-	answeredAt  time.Duration
-	wasPending  bool // answered 504 settlement_pending after the restart
+	status      int           // the last answer's status; 0: no answer
+	code        string        // the last error answer's code and x402 reason
+	answeredAt  time.Duration // after the restart, when its outcome became final
+	resolvedAt  time.Duration // after the restart, when its status document stopped saying pending
+	settled     bool          // on chain when coinslot restarted
+	first       string        // the first answer after the restart
 }
 
 // final reports whether the call's outcome is settled for the buyer: the
@@ -57,7 +59,7 @@ func (c *call) final() bool {
 	case c.status == 402:
 		// A reservation still held by the killed process is not final; an
 		// expired or used authorization is.
-		return c.code != "payment_replayed"
+		return !strings.HasPrefix(c.code, "payment_replayed")
 	}
 	return false
 }
@@ -119,8 +121,21 @@ func main() {
 		}
 	}
 	cmd, _ := start("first")
-	client := &fasthttp.Client{MaxConnsPerHost: *conns * 2, ReadTimeout: 30 * time.Second}
-	send := func(c *call) {
+	client := &fasthttp.Client{MaxConnsPerHost: *conns * 2, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second}
+	statusClient := &fasthttp.Client{MaxConnsPerHost: *conns, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second}
+	state := func(c *call) string {
+		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+		defer fasthttp.ReleaseRequest(req)
+		defer fasthttp.ReleaseResponse(resp)
+		req.SetRequestURI("http://" + *addr + "/payment/" + c.from + "/" + c.nonce)
+		if err := statusClient.DoTimeout(req, resp, 30*time.Second); err != nil {
+			return ""
+		}
+		var doc struct{ State string }
+		json.Unmarshal(resp.Body(), &doc)
+		return doc.State
+	}
+	send := func(client *fasthttp.Client, c *call) {
 		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 		defer fasthttp.ReleaseRequest(req)
 		defer fasthttp.ReleaseResponse(resp)
@@ -169,7 +184,7 @@ func main() {
 					panic(err)
 				}
 				c.payment, c.from, c.nonce = header, p.Payload.Authorization.From, p.Payload.Authorization.Nonce
-				send(c)
+				send(client, c)
 				if done.Add(1) == int64(*killAfter) && killed.CompareAndSwap(false, true) {
 					cmd.Process.Kill() // SIGKILL
 					killedAt = time.Now()
@@ -188,9 +203,9 @@ func main() {
 			unanswered = append(unanswered, &calls[i])
 		}
 	}
-	settledUnanswered := 0 // settled on chain, as the restart begins
+	settledUnanswered := 0
 	for _, c := range unanswered {
-		if used(ctx, ch, c) {
+		if c.settled = used(ctx, ch, c); c.settled {
 			settledUnanswered++
 		}
 	}
@@ -200,14 +215,19 @@ func main() {
 		startup.Round(time.Millisecond), restarted.Sub(killedAt).Round(time.Millisecond), len(unanswered), settledUnanswered)
 
 	// Every unanswered call is retried with its payment, at once and then
-	// once a second, until its outcome is final or the wait is over.
+	// once a second, until its outcome is final or the wait is over; a
+	// pending one's status document is read every 100 ms meanwhile, and
+	// the call retried as soon as it is no longer pending, or after a
+	// second.
+	// Each buyer retries on a connection of its own, as buyers do.
+	retries := &fasthttp.Client{MaxConnsPerHost: len(unanswered), ReadTimeout: 30 * time.Second}
 	for _, c := range unanswered {
 		wg.Go(func() {
 			for {
-				send(c)
+				send(retries, c)
 				at := time.Since(restarted)
-				if c.status == 504 {
-					c.wasPending = true
+				if c.first == "" {
+					c.first = answer(c)
 				}
 				if c.final() {
 					c.answeredAt = at
@@ -216,30 +236,67 @@ func main() {
 				if at > *wait {
 					return
 				}
-				time.Sleep(time.Second)
+				if c.status != 504 || c.resolvedAt > 0 {
+					time.Sleep(time.Second)
+					continue
+				}
+				for range 10 {
+					if s := state(c); s != "pending" && s != "" {
+						c.resolvedAt = time.Since(restarted)
+						break
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
 			}
 		})
 	}
 	wg.Wait()
 
-	var lastAtOnce, lastResolved time.Duration
-	atOnce, afterPending, other, stillOpen := 0, 0, 0, 0
-	for _, c := range unanswered {
-		switch {
-		case !c.final():
-			stillOpen++
-		case c.status == 200 && c.wasPending:
-			afterPending++
-			lastResolved = max(lastResolved, c.answeredAt)
-		case c.status == 200:
-			atOnce++
-			lastAtOnce = max(lastAtOnce, c.answeredAt)
-		default:
-			other++
-		}
+	// By state at the restart and first answer after it: the final status,
+	// how many, and when the last became final.
+	type outcome struct {
+		n              int
+		last, resolved time.Duration
 	}
-	fmt.Printf("after restart: %d answered 200 without a 504 (the last %v after restart), %d answered 200 after 504 settlement_pending (the last %v after restart), %d refused for good, %d still open after %v\n",
-		atOnce, lastAtOnce.Round(time.Millisecond), afterPending, lastResolved.Round(time.Millisecond), other, stillOpen, *wait)
+	outcomes := map[string]*outcome{}
+	ch.mu.Lock() // the facilitator is idle by now
+	defer ch.mu.Unlock()
+	for _, c := range unanswered {
+		var state string
+		switch at, ok := ch.asked[key(c.from, c.nonce)]; {
+		case c.settled:
+			state = "settled at the restart"
+		case ok && at.Before(killedAt):
+			state = "/settle asked before the kill, landed after"
+		case ok:
+			state = "settled after the restart"
+		default:
+			state = "not settled"
+		}
+		k := fmt.Sprintf("%s; first %s, then %s", state, c.first, answer(c))
+		if !c.final() {
+			k += " (still open)"
+		}
+		if outcomes[k] == nil {
+			outcomes[k] = &outcome{}
+		}
+		outcomes[k].n++
+		outcomes[k].last = max(outcomes[k].last, c.answeredAt)
+		outcomes[k].resolved = max(outcomes[k].resolved, c.resolvedAt)
+	}
+	keys := make([]string, 0, len(outcomes))
+	for k := range outcomes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		o := outcomes[k]
+		fmt.Printf("  %s: %d, the last %v after restart", k, o.n, o.last.Round(time.Millisecond))
+		if o.resolved > 0 {
+			fmt.Printf(" (no longer pending by %v)", o.resolved.Round(time.Millisecond))
+		}
+		fmt.Println()
+	}
 	fmt.Printf("final: %v\n", statuses(calls, nil))
 
 	// Charges: the chain is the truth.
@@ -262,7 +319,6 @@ func main() {
 			fmt.Printf("  settled without an answer: %s %s: %d %s\n", c.from, c.nonce, c.status, c.code)
 		}
 	}
-	ch.mu.Lock()
 	for _, r := range ch.refused {
 		refusedUsed += r
 	}
@@ -270,7 +326,6 @@ func main() {
 	for _, s := range ch.settled {
 		successes += s
 	}
-	ch.mu.Unlock()
 	fmt.Printf("chain: %d authorizations settled (%d /settle successes), double settlements %d; /settle refused as already used: %d; settled without an answer: %d\n",
 		settledOnChain, successes, double, refusedUsed, paidNoAnswer)
 	if m := metric(*addr, "coinslot_settlements_reconciled_total"); m != "" {
@@ -286,6 +341,14 @@ func used(ctx context.Context, ch *chain, c *call) bool {
 		panic(err)
 	}
 	return u
+}
+
+// answer is the call's last status and error code.
+func answer(c *call) string {
+	if c.code == "" {
+		return fmt.Sprint(c.status)
+	}
+	return fmt.Sprint(c.status, " ", c.code)
 }
 
 // errorCode is an error answer's code, and its x402 reason if it has one:
@@ -311,13 +374,7 @@ func errorCode(body []byte) string {
 // statuses counts the answers by status and, for errors, code.
 func statuses(calls []call, ptrs []*call) map[string]int {
 	m := map[string]int{}
-	add := func(c *call) {
-		k := fmt.Sprint(c.status)
-		if c.code != "" {
-			k += " " + c.code
-		}
-		m[k]++
-	}
+	add := func(c *call) { m[answer(c)]++ }
 	for i := range calls {
 		add(&calls[i])
 	}

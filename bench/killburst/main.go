@@ -45,7 +45,7 @@ type call struct {
 	status      int           // the last answer's status; 0: no answer
 	code        string        // the last error answer's code and x402 reason
 	answeredAt  time.Duration // after the restart, when its outcome became final
-	resolvedAt  time.Duration // after the restart, when its status document stopped saying pending
+	resolvedAt  time.Duration // after the restart, when its status document stopped saying pending or in_progress
 	settled     bool          // on chain when coinslot restarted
 	first       string        // the first answer after the restart
 }
@@ -215,11 +215,11 @@ func main() {
 		startup.Round(time.Millisecond), restarted.Sub(killedAt).Round(time.Millisecond), len(unanswered), settledUnanswered)
 
 	// Every unanswered call is retried with its payment, at once and then
-	// once a second, until its outcome is final or the wait is over; a
-	// pending one's status document is read every 100 ms meanwhile, and
-	// the call retried as soon as it is no longer pending, or after a
-	// second.
-	// Each buyer retries on a connection of its own, as buyers do.
+	// once a second, until its outcome is final or the wait is over. While
+	// a call is pending (504) or its reservation is held by the killed
+	// process (402 payment_replayed), its status document is read every
+	// 100 ms, to time when it stops being so, and the call is retried then,
+	// or after a second. Each buyer retries on a connection of its own.
 	retries := &fasthttp.Client{MaxConnsPerHost: len(unanswered), ReadTimeout: 30 * time.Second}
 	for _, c := range unanswered {
 		wg.Go(func() {
@@ -236,12 +236,12 @@ func main() {
 				if at > *wait {
 					return
 				}
-				if c.status != 504 || c.resolvedAt > 0 {
+				if c.status != 504 && c.status != 402 || c.resolvedAt > 0 {
 					time.Sleep(time.Second)
 					continue
 				}
 				for range 10 {
-					if s := state(c); s != "pending" && s != "" {
+					if s := state(c); s != "pending" && s != "in_progress" && s != "" {
 						c.resolvedAt = time.Since(restarted)
 						break
 					}
@@ -266,10 +266,10 @@ func main() {
 		switch at, ok := ch.asked[key(c.from, c.nonce)]; {
 		case c.settled:
 			state = "settled at the restart"
-		case ok && at.Before(killedAt):
-			state = "/settle asked before the kill, landed after"
+		case ok && at.Before(restarted):
+			state = "/settle sent before the kill, landed after"
 		case ok:
-			state = "settled after the restart"
+			state = "settled by the restarted coinslot"
 		default:
 			state = "not settled"
 		}
@@ -293,7 +293,7 @@ func main() {
 		o := outcomes[k]
 		fmt.Printf("  %s: %d, the last %v after restart", k, o.n, o.last.Round(time.Millisecond))
 		if o.resolved > 0 {
-			fmt.Printf(" (no longer pending by %v)", o.resolved.Round(time.Millisecond))
+			fmt.Printf(" (status no longer pending or in_progress by %v)", o.resolved.Round(time.Millisecond))
 		}
 		fmt.Println()
 	}

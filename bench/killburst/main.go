@@ -112,13 +112,15 @@ func main() {
 		if err := cmd.Start(); err != nil {
 			panic(err)
 		}
-		for {
+		for time.Since(began) < 30*time.Second {
 			if c, err := net.Dial("tcp", *addr); err == nil {
 				c.Close()
 				return cmd, time.Since(began)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+		cmd.Process.Kill()
+		panic("coinslot did not listen within 30 s; see " + out.Name())
 	}
 	cmd, _ := start("first")
 	client := &fasthttp.Client{MaxConnsPerHost: *conns * 2, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second}
@@ -156,7 +158,7 @@ func main() {
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	req.SetRequestURI("http://" + *addr + path)
 	if err := client.Do(req, resp); err != nil {
-		panic(err)
+		panic(fmt.Sprintf("asking coinslot for terms: %v; see %s/first.log", err, *dir))
 	}
 	var terms x402.PaymentRequired
 	if err := x402.DecodeHeader(string(resp.Header.Peek(x402.HeaderRequired)), &terms); err != nil {

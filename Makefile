@@ -2,7 +2,7 @@
 GO ?= go
 export CGO_ENABLED = 1
 
-.PHONY: build run test fuzz bench soak lint
+.PHONY: build run test fuzz bench soak killburst lint
 
 build:
 	$(GO) build -o bin/coinslot ./cmd/coinslot
@@ -40,6 +40,15 @@ bench:
 # drivers run off CPU 0, which coinslot has to itself.
 soak:
 	taskset -c 1-$$(($$(nproc)-1)) bench/run.sh -sections 5 -duration 6s
+
+# kill -9 during a burst of 3,000 paid calls, with the sandbox chain and its
+# facilitator in the driver's process, on the file ledger and on PostgreSQL
+# (KILLBURST_DSN, an empty database); about 3 minutes. Ports 24001-24002.
+KILLBURST_DSN ?= postgres://postgres@127.0.0.1:5432/killburst?sslmode=disable
+killburst:
+	$(GO) build -o bin/coinslot ./cmd/coinslot
+	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d)
+	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d) -dsn '$(KILLBURST_DSN)'
 
 lint:
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)

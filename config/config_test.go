@@ -99,8 +99,9 @@ func TestEnvironmentOverrideWithBadValueNamesKeyAndVariable(t *testing.T) {
 }
 
 func TestChainRPC(t *testing.T) {
+	const fac = "COINSLOT_FACILITATOR_URL=http://127.0.0.1:8080/facilitator"
 	for _, rpc := range []string{"", "https://mainnet.base.org", "http://127.0.0.1:8545", "wss://base.example/ws/v3/key", "ws://127.0.0.1:8546"} {
-		cfg, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc})
+		cfg, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc, fac})
 		if err != nil || cfg.ChainRPC != rpc {
 			t.Errorf("chain_rpc %q: %v, %+v", rpc, err, cfg)
 		}
@@ -111,6 +112,12 @@ func TestChainRPC(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("chain_rpc %q: %v, want %s", rpc, err, want)
 		}
+	}
+	// A sandbox on another sandbox's chain settles through its facilitator.
+	_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=http://127.0.0.1:8080/sandbox/rpc"})
+	want := `facilitator_url: a sandbox on another sandbox's chain (chain_rpc) settles through that sandbox's facilitator, such as http://127.0.0.1:8080/facilitator; got ""`
+	if err == nil || err.Error() != want {
+		t.Errorf("sandbox chain_rpc without facilitator_url: %v, want %s", err, want)
 	}
 }
 

@@ -40,6 +40,9 @@ func (c *Config) Validate() Problems {
 	}
 	switch c.Mode {
 	case Sandbox:
+		if rpcURL(c.ChainRPC) && !httpURL(c.FacilitatorURL) {
+			add("facilitator_url", "a sandbox on another sandbox's chain (chain_rpc) settles through that sandbox's facilitator, such as http://127.0.0.1:8080/facilitator; got %q", c.FacilitatorURL)
+		}
 	case Production:
 		if !wallet.MatchString(c.PayTo) {
 			add("pay_to", "production needs the seller wallet as 0x followed by 40 hex digits, got %q", c.PayTo)

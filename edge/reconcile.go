@@ -41,6 +41,7 @@ type Reconciler struct {
 	reconciled *prometheus.CounterVec
 	lastStuck  int                 // payments looked up and left pending by the previous round
 	looks      map[string]lookedUp // payer|nonce → its lookups so far
+	started    time.Time           // payments noted since may belong to a call still settling them
 }
 
 // lookedUp is how often a pending payment was looked up, and when next.
@@ -58,10 +59,11 @@ const (
 )
 
 const (
-	// firstLook is the age at which a pending payment is first looked up:
-	// most belong to a call that records them within a second. Looking up
-	// one still settling is harmless: Record is idempotent, and a payment
-	// is released only once its authorization has expired.
+	// firstLook is the age at which a pending payment noted before the
+	// reconciler started (left by an earlier process, or another
+	// instance's) is first looked up. Looking up one still settling is
+	// harmless: Record is idempotent, and a payment is released only once
+	// its authorization has expired.
 	firstLook = 2 * time.Second
 	// maxBackoff caps the wait between two lookups of one payment, which
 	// doubles from firstLook.
@@ -115,7 +117,8 @@ func NewReconciler(c Reconciliation) (*Reconciler, error) {
 		reconciled: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "coinslot_settlements_reconciled_total", Help: "Pending payments resolved from the chain, by outcome.",
 		}, []string{"outcome"}),
-		looks: map[string]lookedUp{},
+		looks:   map[string]lookedUp{},
+		started: c.Now(),
 	}
 	for _, b := range pendingAges {
 		r.pending.WithLabelValues(b.label).Set(0)
@@ -162,9 +165,20 @@ func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 	stuck := 0 // looked up and still pending: worth a warning
 	looks := make(map[string]lookedUp, len(pending))
 	for _, p := range pending {
+		if err := ctx.Err(); err != nil { // shutting down: the lookups left would all fail
+			return 0, err
+		}
 		key := p.Payer + "|" + p.Nonce
 		look := r.looks[key]
-		if now.Sub(p.Since) >= firstLook && !now.Before(look.next) {
+		// A payment noted while this reconciler runs may belong to a call
+		// still settling it, for up to settleBudget: looking those up
+		// sooner would look up every call in flight whenever settlements
+		// are slow, and keep what a crash left waiting behind them.
+		first := firstLook
+		if p.Since.After(r.started) {
+			first = settleBudget
+		}
+		if now.Sub(p.Since) >= first && !now.Before(look.next) {
 			if r.resolve(ctx, p, now) {
 				continue
 			}

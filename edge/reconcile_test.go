@@ -251,3 +251,60 @@ func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 		}
 	}
 }
+
+// A payment noted while the reconciler runs belongs to a call that may
+// still be settling it: it is first looked up once that call has given up,
+// settleBudget after, so slow settlements are not all looked up on chain;
+// one noted before the reconciler started is looked up from firstLook.
+func TestReconcileWaitsForCallsInFlight(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	note := func() ledger.Pending {
+		p := h.payment(echoPath, nil)
+		a := p.Payload.Authorization
+		if err := h.store.Reserve(ctx, a.From, a.Nonce, "test_echo"); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.store.Settling(ctx, a.From, a.Nonce, &ledger.Receipt{Tool: "test_echo"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, pend := range h.pending() {
+			if pend.Nonce == a.Nonce {
+				return pend
+			}
+		}
+		t.Fatal("not pending")
+		return ledger.Pending{}
+	}
+	earlier := note()
+	now := earlier.Since.Add(time.Millisecond)
+	r := h.reconcilerFor(&fakeChain{}, &now)
+	time.Sleep(10 * time.Millisecond) // the ledger stamps by its own clock
+	live := note()
+	chain := &fakeChain{}
+	r.c.Finder = chain
+	lookups := func(p ledger.Pending) (n int) {
+		chain.mu.Lock()
+		defer chain.mu.Unlock()
+		for _, after := range chain.asked {
+			if after.Equal(p.Since.Add(-ledger.DefaultHold)) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, step := range []struct {
+		after         time.Duration // since the live payment was noted
+		earlier, live int           // lookups so far
+	}{
+		{firstLook, 1, 0},
+		{settleBudget - time.Millisecond, 2, 0}, // the live call may still be settling
+		{settleBudget, 2, 1},                    // it has given up by now
+	} {
+		now = live.Since.Add(step.after)
+		once(t, r, 2)
+		if e, l := lookups(earlier), lookups(live); e != step.earlier || l != step.live {
+			t.Fatalf("%v after the live payment was noted: looked up %d times and the live one %d, want %d and %d", step.after, e, l, step.earlier, step.live)
+		}
+	}
+}

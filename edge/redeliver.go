@@ -3,6 +3,7 @@ package edge
 import (
 	"context"
 	"errors"
+	"log"
 	"strings"
 	"time"
 
@@ -40,6 +41,9 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 	}
 	switch pm.State {
 	case ledger.Settling:
+		if sold := s.settleStranded(cfg, o, p, nonce, pm, request); sold != nil {
+			return sold
+		}
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
 		return &sale{failure: settlementPending(cfg, payer, nonce, "the settlement of this payment is not confirmed yet")}
 	case ledger.Settled:
@@ -66,6 +70,38 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 	}
 	return &sale{body: out,
 		settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
+}
+
+// settleStranded settles, for the buyer retrying it, a payment whose call
+// ended without settling it: its process died after noting the settlement,
+// before /settle was sent or answered. Once settleBudget has passed since,
+// no call is still settling it; the answer is kept, and the buyer presents
+// the same payment for the same request, so it is settled now rather than
+// left pending until the authorization expires. EIP-3009 spends a nonce
+// once: if the first attempt landed after all, this one is refused and the
+// reconciler records the first. It returns nil when it did not settle.
+func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, nonce string, pm *ledger.Payment, request []byte) *sale {
+	t := o.tool
+	if s.now().Sub(pm.Since) < settleBudget || pm.Answer == nil || pm.Receipt.Tool != t.Name || pm.Receipt.RequestSHA256 != digest(request) {
+		return nil
+	}
+	settled, err := s.settle(x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements))
+	if err != nil || !settled.Success {
+		return nil
+	}
+	payer := p.Exact().Authorization.From
+	r := *pm.Receipt
+	r.Tx, r.SettledAt, r.ReceiptURL = settled.Transaction, s.now().UTC().Truncate(time.Second), cfg.BaseURL+registry.PathReceipt+settled.Transaction
+	if err := s.record(payer, nonce, &r); err != nil {
+		log.Printf("ledger: record %s (%s): %v", r.Tx, t.Name, err)
+	}
+	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
+	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	out := pm.Answer
+	if t.Shape == registry.ReceiptBacked {
+		out = withReceipt(out, &r)
+	}
+	return &sale{body: out, settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
 }
 
 // paymentStatusURL is where the status of (payer, nonce) is served.

@@ -188,3 +188,52 @@ func TestRetryAfterTheWindowGetsTheAnswer(t *testing.T) {
 		t.Fatalf("%d settles, %d runs", h.fac.settleCount(), h.rt.runs.Load())
 	}
 }
+
+// A payment left settling by a call that ended without settling it (its
+// process died before /settle was answered, and nothing landed) is settled
+// for the buyer's retry of the same payment once no call can still be
+// settling it, instead of staying pending until the authorization expires.
+func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
+	h := newHarness(t)
+	h.fac.mu.Lock()
+	h.fac.settleAs = func() (int, string) { return 502, `{"error":"bad gateway"}` } // nothing lands
+	h.fac.mu.Unlock()
+	p := h.payment(echoPath, nil)
+	if r := h.pay(echoPath, echoBody, p); r.status != 504 {
+		t.Fatalf("unknown outcome: %d %s", r.status, r.body)
+	}
+	h.fac.mu.Lock()
+	h.fac.settleAs = nil
+	h.fac.mu.Unlock()
+	settles := h.fac.settleCount()
+	if r := h.pay(echoPath, echoBody, p); r.status != 504 || h.fac.settleCount() != settles {
+		t.Fatalf("retry while a call may still be settling: %d %s, %d new settles", r.status, r.body, h.fac.settleCount()-settles)
+	}
+	if r := h.pay(echoPath, `{"text":"other"}`, p); r.status != 504 || h.fac.settleCount() != settles {
+		t.Fatalf("the payment for another request: %d %s, %d new settles", r.status, r.body, h.fac.settleCount()-settles)
+	}
+
+	later := time.Now().Add(settleBudget)
+	h.srv.pay.Now = func() time.Time { return later }
+	got := h.pay(echoPath, echoBody, p)
+	a := p.Payload.Authorization
+	tx := crypto.Keccak256Hash([]byte(strings.ToLower(a.From + "|" + a.Nonce))).Hex()
+	if got.status != 200 || !bytes.Contains(got.body, []byte(`"data":["abab"]`)) || settlementOf(t, got, x402.HeaderResponse).Transaction != tx {
+		t.Fatalf("retry once no call can be settling: %d %s %v", got.status, got.body, got.header)
+	}
+	again := h.pay(echoPath, echoBody, p)
+	if again.status != 200 || !bytes.Equal(again.body, got.body) {
+		t.Fatalf("the next retry: %d %s", again.status, again.body)
+	}
+	if h.fac.settleCount() != settles+1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settles after the stranded one, %d runs; want one each", h.fac.settleCount()-settles, h.rt.runs.Load())
+	}
+	if pm, err := h.store.Payment(context.Background(), a.From, a.Nonce); err != nil || pm.State != "settled" || pm.Receipt.Tx != tx {
+		t.Fatalf("ledger: %+v %v", pm, err)
+	}
+	for outcome, want := range map[string]float64{outcomeSettlePending: 3, outcomeSettled: 1, outcomeRedelivered: 1} {
+		if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcome)); got != want {
+			t.Errorf("payments %s: %v, want %v", outcome, got, want)
+		}
+	}
+}

@@ -35,6 +35,9 @@ import (
 // sandboxBuyers is how many funded buyer accounts the sandbox chain gets.
 const sandboxBuyers = 5
 
+// pathSandboxRPC serves the sandbox chain's JSON-RPC.
+const pathSandboxRPC = "/sandbox/rpc"
+
 // service is one running coinslot: the edge and everything behind it.
 type service struct {
 	log     *slog.Logger
@@ -78,14 +81,35 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	var finder edge.SettlementFinder // nil: pending settlements are only counted
 	var checks []edge.Check          // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
-	if cfg.Mode == config.Sandbox {
+	var chain *ethclient.Client // chain_rpc's, read to reconcile
+	if cfg.ChainRPC != "" {
+		if chain, err = ethclient.DialContext(ctx, cfg.ChainRPC); err != nil {
+			return nil, fmt.Errorf("chain_rpc: %w", err)
+		}
+		svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
+		checks = append(checks, edge.Check{Why: "chain_rpc is unreachable", Probe: func(ctx context.Context) error {
+			_, err := chain.BlockNumber(ctx)
+			return err
+		}})
+	}
+	switch {
+	case cfg.Mode == config.Sandbox:
 		rs, err := replay.Start("127.0.0.1:0")
 		if err != nil {
 			return nil, fmt.Errorf("replay server: %w", err)
 		}
 		svc.closers = append(svc.closers, rs.Close)
 		opts.Sandbox, opts.ReplayURL = true, rs.URL()
-
+		if chain != nil {
+			// Another sandbox's chain and facilitator, which outlive this process.
+			if pay.Network, err = facilitator.JoinSandbox(ctx, chain); err != nil {
+				return nil, fmt.Errorf("chain_rpc: %w", err)
+			}
+			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+			finder = facilitator.Finder{Chain: chain, ChainID: pay.Network.ChainID, Asset: pay.Network.Asset}
+			cfg.PayTo = facilitator.SandboxPayTo().Hex()
+			break
+		}
 		sb, err := facilitator.NewSandbox(ctx, sandboxBuyers)
 		if err != nil {
 			return nil, fmt.Errorf("sandbox chain: %w", err)
@@ -96,27 +120,20 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = strings.TrimRight(cfg.BaseURL, "/") + "/facilitator"
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
+		svc.extra[pathSandboxRPC] = fasthttpadaptor.NewFastHTTPHandler(sb.RPCHandler())
 		svc.sandbox = sb
-	} else {
+	default:
 		pay.Network = x402.Base
-		remote := x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
-		pay.Facilitator = remote
+		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		if chain != nil {
+			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+		}
+	}
+	if remote, ok := pay.Facilitator.(*x402.HTTPFacilitator); ok {
 		checks = append(checks, edge.Check{Why: "the facilitator's /supported fails", Probe: func(ctx context.Context) error {
 			_, err := remote.Supported(ctx)
 			return err
 		}})
-		if cfg.ChainRPC != "" {
-			chain, err := ethclient.DialContext(ctx, cfg.ChainRPC)
-			if err != nil {
-				return nil, fmt.Errorf("chain_rpc: %w", err)
-			}
-			svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
-			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
-			checks = append(checks, edge.Check{Why: "chain_rpc is unreachable", Probe: func(ctx context.Context) error {
-				_, err := chain.BlockNumber(ctx)
-				return err
-			}})
-		}
 	}
 
 	if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {

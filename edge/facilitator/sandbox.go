@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,8 +18,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
+	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 // The sandbox chain: go-ethereum's simulated backend always has chain id 1337.
@@ -63,11 +68,13 @@ type Sandbox struct {
 
 	sim    *simulated.Backend
 	client simulated.Client
+	rpc    *rpc.Client // the node's own endpoint, which RPCHandler serves
+	rpcDir string      // holds the endpoint's socket
 
 	clock func() time.Time // the wall clock; tests move it
 
 	mineMu sync.Mutex
-	closed bool
+	closed atomic.Bool  // set under mineMu
 	head   atomic.Int64 // unix time of the head block
 }
 
@@ -89,7 +96,7 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
 	}
 	gasKey := sandboxKey("gas key")
-	s := &Sandbox{PayTo: crypto.PubkeyToAddress(sandboxKey("seller").PublicKey), clock: time.Now}
+	s := &Sandbox{PayTo: SandboxPayTo(), clock: time.Now}
 	alloc := types.GenesisAlloc{crypto.PubkeyToAddress(gasKey.PublicKey): {Balance: ether(1_000_000)}}
 	for _, hex := range devKeys[:n] {
 		key, err := crypto.HexToECDSA(hex[2:])
@@ -100,23 +107,74 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		s.Buyers = append(s.Buyers, b)
 		alloc[b.Address] = types.Account{Balance: ether(100)}
 	}
-	s.sim = simulated.NewBackend(alloc)
-	s.client = s.sim.Client()
-	asset, err := s.deployToken(ctx, gasKey)
-	if err != nil {
-		s.sim.Close()
+	// The simulated backend keeps its node to itself; its IPC endpoint, in
+	// a folder of its own, is the way to the node's JSON-RPC.
+	var err error
+	if s.rpcDir, err = os.MkdirTemp("", "coinslot-sandbox"); err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	s.Network = x402.Network{
-		ID: SandboxNetworkID, V1Name: SandboxV1Name, ChainID: big.NewInt(1337), Name: SandboxChainName,
-		Asset: asset, AssetName: "USD Coin", AssetVersion: "2",
+	ipc := filepath.Join(s.rpcDir, "chain.ipc")
+	s.sim = simulated.NewBackend(alloc, func(nc *node.Config, _ *ethconfig.Config) { nc.IPCPath = ipc })
+	s.client = s.sim.Client()
+	if s.rpc, err = rpc.DialIPC(ctx, ipc); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	asset, err := s.deployToken(ctx, gasKey)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	s.Network = SandboxNetwork()
+	if asset != s.Network.Asset {
+		s.Close()
+		return nil, fmt.Errorf("sandbox: the test USDC is at %s, not %s", asset.Hex(), s.Network.Asset.Hex())
 	}
 	s.Facilitator, err = New(ctx, Config{Network: s.Network, Backend: s.client, GasKey: gasKey, Chain: s})
 	if err != nil {
-		s.sim.Close()
+		s.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// SandboxNetwork is the sandbox chain's network. The test USDC is the gas
+// key's first deployment, so its address is the same on every sandbox chain.
+func SandboxNetwork() x402.Network {
+	return x402.Network{
+		ID: SandboxNetworkID, V1Name: SandboxV1Name, ChainID: big.NewInt(1337), Name: SandboxChainName,
+		Asset:     crypto.CreateAddress(crypto.PubkeyToAddress(sandboxKey("gas key").PublicKey), 0),
+		AssetName: "USD Coin", AssetVersion: "2",
+	}
+}
+
+// SandboxPayTo is the seller of every sandbox chain.
+func SandboxPayTo() common.Address { return crypto.PubkeyToAddress(sandboxKey("seller").PublicKey) }
+
+// JoinSandbox checks that chain, the RPC endpoint another process serves
+// (a sandbox's /sandbox/rpc), is a sandbox chain, and returns its network.
+// A service settling on a chain it does not hold can be killed and
+// restarted while its settlements stay on chain, as in production.
+func JoinSandbox(ctx context.Context, chain interface {
+	ChainID(context.Context) (*big.Int, error)
+	CodeAt(context.Context, common.Address, *big.Int) ([]byte, error)
+}) (x402.Network, error) {
+	n := SandboxNetwork()
+	id, err := chain.ChainID(ctx)
+	if err != nil {
+		return x402.Network{}, fmt.Errorf("reading the chain id: %w", err)
+	}
+	if id.Cmp(n.ChainID) != 0 {
+		return x402.Network{}, fmt.Errorf("the endpoint serves chain %s; a sandbox chain is %s", id, n.ChainID)
+	}
+	code, err := chain.CodeAt(ctx, n.Asset, nil)
+	if err != nil {
+		return x402.Network{}, fmt.Errorf("reading the test USDC's code: %w", err)
+	}
+	if len(code) == 0 {
+		return x402.Network{}, fmt.Errorf("chain %s has no test USDC at %s: it is not a coinslot sandbox chain", id, n.Asset.Hex())
+	}
+	return n, nil
 }
 
 // deployToken deploys the test USDC and mints BuyerFunds to every buyer.
@@ -171,9 +229,14 @@ func (s *Sandbox) Now() time.Time {
 // authorization valid from ten minutes ago is "not yet valid" on a head
 // sealed an hour ago.
 func (s *Sandbox) Advance(ctx context.Context) error {
+	// A head at the present needs no lock: a reader must not wait for a
+	// settlement that waits for the wall clock.
+	if s.clock().Unix()-1 <= s.head.Load() && !s.closed.Load() {
+		return nil
+	}
 	s.mineMu.Lock()
 	defer s.mineMu.Unlock()
-	if s.closed {
+	if s.closed.Load() {
 		return errors.New("the sandbox chain is closed")
 	}
 	// One second short of now, so the settlement's own block can be now.
@@ -197,7 +260,7 @@ func (s *Sandbox) Mine(ctx context.Context, tx common.Hash) error {
 	s.mineMu.Lock()
 	defer s.mineMu.Unlock()
 	for range maxMineRounds {
-		if s.closed {
+		if s.closed.Load() {
 			return errors.New("the sandbox chain is closed")
 		}
 		if _, err := s.client.TransactionReceipt(ctx, tx); err == nil {
@@ -246,11 +309,14 @@ func (s *Sandbox) Client() simulated.Client { return s.client }
 func (s *Sandbox) Close() error {
 	s.mineMu.Lock()
 	defer s.mineMu.Unlock()
-	if s.closed {
+	if s.closed.Load() {
 		return nil
 	}
-	s.closed = true
-	return s.sim.Close()
+	s.closed.Store(true)
+	if s.rpc != nil {
+		s.rpc.Close()
+	}
+	return errors.Join(s.sim.Close(), os.RemoveAll(s.rpcDir))
 }
 
 func ether(n int64) *big.Int {

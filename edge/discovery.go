@@ -20,6 +20,7 @@ const (
 	contentJSON     = "application/json"
 	contentHTML     = "text/html; charset=utf-8"
 	contentText     = "text/plain; charset=utf-8"
+	contentSVG      = "image/svg+xml"
 	contentMarkdown = "text/markdown; charset=utf-8"
 )
 

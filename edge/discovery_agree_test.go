@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -51,12 +52,17 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 	}
 	get(registry.PathInfo, &info)
 	var wellKnown struct {
-		Items []struct {
+		IconURL string `json:"iconUrl"`
+		Items   []struct {
 			Resource, Tool string
 			Accepts        []x402.Requirements
 		}
 	}
 	get(registry.PathX402, &wellKnown)
+	if icon := h.do("GET", registry.PathIcon, "", nil); wellKnown.IconURL != testBase+registry.PathIcon ||
+		icon.status != 200 || icon.header["CONTENT-TYPE"] != "image/svg+xml" || !bytes.Equal(icon.body, registry.Icon) {
+		t.Errorf("iconUrl %q; %s: %d %s", wellKnown.IconURL, registry.PathIcon, icon.status, icon.header["CONTENT-TYPE"])
+	}
 	var openapi struct {
 		Paths      map[string]map[string]map[string]any
 		Components struct{ Schemas map[string]any }
@@ -89,6 +95,9 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 		want := terms{a.Amount, a.PayTo, a.Asset, a.Network, pr.Resource.URL}
 		if want.amount != strconv.FormatInt(tool.PriceAtomic(), 10) || want.resource != testBase+tool.Path {
 			t.Errorf("%s: 402 terms %+v", tool.Name, want)
+		}
+		if pr.Resource.IconURL != wellKnown.IconURL {
+			t.Errorf("%s: 402 iconUrl %q, /.well-known/x402 %q", tool.Name, pr.Resource.IconURL, wellKnown.IconURL)
 		}
 		input := bazaarOf(t, pr)["schema"].(map[string]any)["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"]
 		same := func(where string, got terms) {

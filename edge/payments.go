@@ -55,7 +55,7 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 			Resource: registry.Site{BaseURL: cfg.BaseURL}.Resource(t), MCPOnly: !t.Paid(),
 			Example: t.Example, InputSchema: registry.InputSchema(t),
 			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Network, t)},
-			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t),
+			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))
 		if err != nil {
 			return nil, err

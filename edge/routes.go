@@ -29,6 +29,7 @@ func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHan
 		registry.PathLLMsFull:      document(contentText, docs.LLMsFull),
 		registry.PathDocs:          document(contentHTML, docs.Docs),
 		registry.PathReceiptSchema: document(contentMarkdown, ReceiptSchemaDoc),
+		registry.PathIcon:          document(contentSVG, registry.Icon),
 		registry.PathQuote:         quote(docs),
 		registry.PathRouteFinder:   find(docs),
 		registry.PathSystemInfo:    s.systemInfo,

@@ -24,6 +24,7 @@ const (
 	PathCatalogSearch = "/api/x402/catalog/search"
 	PathHealth        = "/healthz"
 	PathReady         = "/readyz"
+	PathIcon          = "/icon.svg"
 )
 
 // endpointKeys are the keys of the info document's endpoints object, in the

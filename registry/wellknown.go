@@ -50,7 +50,7 @@ func buildX402(s Site, tools []*Tool) object {
 		}
 		items[i] = r
 	}
-	return object{
+	doc := object{
 		{"version", 1},
 		{"x402Version", 2},
 		{"service", s.Service},
@@ -66,6 +66,10 @@ func buildX402(s Site, tools []*Tool) object {
 		{"resources", resources},
 		{"items", items},
 	}
+	if icon := s.IconURL(); icon != "" {
+		doc = append(doc, field{"iconUrl", icon})
+	}
+	return doc
 }
 
 // buildAgentCard is an A2A v0.3 agent card whose skills are the tools.

@@ -25,6 +25,7 @@ type Offer struct {
 	Output      Output         // what a served call answers
 	ServiceName string         // the bazaar service metadata: the seller's name,
 	Tags        []string       // topical tags (at most 5, ASCII, 32 characters each)
+	IconURL     string         // and its icon's absolute address ("" for none)
 }
 
 // Output describes a served call's answer for the discovery extension.
@@ -87,7 +88,7 @@ func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Ter
 		X402Version: 2,
 		Error:       "payment required",
 		Resource: &ResourceInfo{URL: o.Resource, Description: o.Description, MimeType: "application/json",
-			ServiceName: o.ServiceName, Tags: o.Tags},
+			ServiceName: o.ServiceName, Tags: o.Tags, IconURL: o.IconURL},
 		Accepts:    []Requirements{terms.Requirements},
 		Extensions: extensions,
 	}

@@ -25,8 +25,12 @@ import (
 
 // Heartbeats: an instance that has not beaten for heartbeatTTL is no longer
 // counted among the live ones whose share of each limit is taken when Redis
-// is unreachable.
+// is unreachable. Redis is taken for lost when it refuses a heartbeat, or
+// when lateBeats heartbeats in a row run out of time: one late beat is as
+// often this instance's own loaded scheduler as Redis, and taking the local
+// share on top of the bucket the others still share would exceed the rate.
 const (
+	lateBeats      = 2
 	heartbeatEvery = time.Second
 	heartbeatTTL   = 3 * heartbeatEvery
 	redisTimeout   = time.Second           // per command: a slower Redis is an unreachable one
@@ -102,6 +106,7 @@ type cluster struct {
 	degraded atomic.Bool
 	rejoined atomic.Int64 // unix nanoseconds when Redis was last found again
 	live     atomic.Int64 // at the last heartbeat that reached Redis
+	late     int          // heartbeats in a row that ran out of time; the beating goroutine's own
 	leases   atomic.Uint64
 	mu       sync.Mutex
 	shares   map[string]*share // by source; rebuilt, empty, each time Redis is lost
@@ -168,10 +173,16 @@ func (c *cluster) beat() {
 	if errors.Is(err, redis.ErrPoolTimeout) {
 		return // every connection is busy with Redis, which is then reachable
 	}
+	if err != nil && slow(err) {
+		if c.late++; c.late < lateBeats {
+			return
+		}
+	}
 	if err != nil {
 		c.fail(err)
 		return
 	}
+	c.late = 0
 	c.live.Store(max(n, 1))
 	c.instancesGauge.Set(float64(max(n, 1)))
 	if c.degraded.CompareAndSwap(true, false) {

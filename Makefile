@@ -35,7 +35,8 @@ bench:
 	bench/run.sh
 
 # Paid calls beside hostile traffic (idle connections past the cap,
-# slowloris, a 402 flood, unfunded payments, a dead web host), with the
+# slowloris, a 402 flood, unfunded payments, a dead web host and an MCP
+# flood), with the
 # service's default admission limits; about a minute on loopback. The
 # drivers run off CPU 0, which coinslot has to itself.
 soak:

@@ -82,6 +82,7 @@ type Limits struct {
 	PaidRatePerPayer  float64  `yaml:"paid_rate_per_payer"` // paid attempts per second from one wallet
 	PaidBurstPerPayer int      `yaml:"paid_burst_per_payer"`
 	Verifies          int      `yaml:"verifies"`          // facilitator /verify calls in flight at once
+	WorkPerIP         int      `yaml:"work_per_ip"`       // requests from one address worked on at once (not while a paid call waits on its tool)
 	RefusedFundsTTL   Duration `yaml:"refused_funds_ttl"` // how long a payer refused for funds is answered without asking again
 }
 

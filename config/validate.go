@@ -164,7 +164,7 @@ func (l *Limits) validate(add func(key, format string, args ...any)) {
 			add(key, "must be positive, got %g", r)
 		}
 	}
-	for key, n := range map[string]int{"limits.paid_burst_per_ip": l.PaidBurstPerIP, "limits.paid_burst_per_payer": l.PaidBurstPerPayer, "limits.verifies": l.Verifies} {
+	for key, n := range map[string]int{"limits.paid_burst_per_ip": l.PaidBurstPerIP, "limits.paid_burst_per_payer": l.PaidBurstPerPayer, "limits.verifies": l.Verifies, "limits.work_per_ip": l.WorkPerIP} {
 		if n < 1 {
 			add(key, "must be at least 1, got %d", n)
 		}

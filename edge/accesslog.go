@@ -27,6 +27,15 @@ type access struct {
 	reason  string // why a payment was refused
 	payer   string
 	tx      string
+	turn    chan struct{} // the client address's turn this request holds, until given back
+}
+
+// giveTurn gives the request's turn back to its address, once.
+func (a *access) giveTurn() {
+	if a.turn != nil {
+		<-a.turn
+		a.turn = nil
+	}
 }
 
 const accessKey = "coinslot.access"
@@ -84,7 +93,9 @@ func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
 	a.id = requestID(ctx, a.idBuf[:0], &a.trace)
 	ctx.Response.Header.SetBytesV(headerRequestID, a.id)
 	ctx.SetUserValue(accessKey, a)
+	a.turn = s.fair.take(ctx.RemoteIP())
 	s.route(ctx, a)
+	a.giveTurn()
 	ctx.SetUserValue(accessKey, nil)
 	status := ctx.Response.StatusCode()
 	s.http.observe(a.route, status, time.Since(a.start))

@@ -55,6 +55,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		writeFailure(ctx, a.offer, f)
 		return
 	}
+	rec.giveTurn() // while the tool and the settlement run
 	sold := s.sell(g.cfg, a)
 	var payer, tx string
 	if sold.settlement != nil {

@@ -36,6 +36,7 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 		rec.sold(t.Name, f, "", "")
 		return errorResult(f)
 	}
+	rec.giveTurn() // while the tool and the settlement run
 	sold := s.sell(g.cfg, a)
 	var meta mcp.Meta
 	var payer, tx string

@@ -44,6 +44,7 @@ type Server struct {
 	searchCatalog CatalogSearch // nil until cmd connects the x402 catalog
 	unready       readiness     // why the server does not take new work, if it does not
 	guard         *guard        // admission limits, read from the config at start
+	fair          *fairness     // turns per client address, read from the config at start
 	http          *httpMetrics
 	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
 }
@@ -57,7 +58,7 @@ func New(cfg *config.Config, rt Runtime, pay Payments) (*Server, error) {
 	if pay.Ledger != nil {
 		pay.Ledger = meteredLedger{pay.Ledger, metrics}
 	}
-	s := &Server{runtime: rt, started: time.Now(), pay: pay, metrics: metrics, http: metrics.http, guard: newGuard(cfg.Limits)}
+	s := &Server{runtime: rt, started: time.Now(), pay: pay, metrics: metrics, http: metrics.http, guard: newGuard(cfg.Limits), fair: newFairness(cfg.Limits.WorkPerIP)}
 	s.readGenerations()
 	if err := s.Reload(cfg); err != nil {
 		return nil, err

@@ -94,7 +94,10 @@ func (b *bench) soak() {
 		})
 		return fmt.Sprintf("%s; %d reached /verify", out, verifies(fac)-verifies0)
 	})
-	run("dead web host (scrape over /mcp)", func(stop <-chan struct{}) string { return deadHost(target, stop) })
+	// The dead host at the wallet's allowed rate (limits.paid_rate_per_payer),
+	// then the same calls as fast as answered: a paid-call flood over /mcp.
+	run("dead web host, 50 paid calls/s over /mcp", func(stop <-chan struct{}) string { return deadHost(target, 50, stop) })
+	run("dead web host, MCP flood", func(stop <-chan struct{}) string { return deadHost(target, 0, stop) })
 	b.printSoak()
 }
 
@@ -266,8 +269,9 @@ func isTimeout(err error) bool {
 
 // deadHost pays for scrape calls of a public host that never answers here
 // (this machine has no route out), over /mcp since the web tools are sold
-// there: each fails, is not charged, and the host's own breaker opens.
-func deadHost(p *proc, stop <-chan struct{}) string {
+// there, at perSecond from one wallet on 8 connections: each fails, is not
+// charged, and the host's own breaker opens. perSecond 0: as fast as answered.
+func deadHost(p *proc, perSecond int, stop <-chan struct{}) string {
 	const deadURL = "https://1.1.1.1/"
 	call := func(meta any) []byte {
 		params := map[string]any{"name": "scrape", "arguments": map[string]any{"url": deadURL}}
@@ -301,9 +305,30 @@ func deadHost(p *proc, stop <-chan struct{}) string {
 	results := map[string]int{} // by the call's error code, "answered" when it succeeded
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	pace := make(chan struct{})
+	if perSecond > 0 {
+		go func() {
+			tick := time.NewTicker(time.Second / time.Duration(perSecond))
+			defer tick.Stop()
+			for !stopped(stop) {
+				<-tick.C
+				select {
+				case pace <- struct{}{}:
+				default:
+				}
+			}
+		}()
+	} else {
+		close(pace)
+	}
 	for range 8 {
 		wg.Go(func() {
 			for !stopped(stop) {
+				select {
+				case <-pace:
+				case <-stop:
+					continue
+				}
 				_, payload, err := x402.Pay(key, &rpc.Result.StructuredContent, time.Now())
 				if err != nil {
 					fail("signing: %v", err)

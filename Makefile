@@ -36,9 +36,8 @@ bench:
 
 # Paid calls beside hostile traffic (idle connections past the cap,
 # slowloris, a 402 flood, unfunded payments, a dead web host and an MCP
-# flood), with the
-# service's default admission limits; about a minute on loopback. The
-# drivers run off CPU 0, which coinslot has to itself.
+# flood), with the service's default admission limits; about a minute on
+# loopback. The drivers run off CPU 0, which coinslot has to itself.
 soak:
 	taskset -c 1-$$(($$(nproc)-1)) bench/run.sh -sections 5 -duration 6s
 

@@ -19,6 +19,25 @@ type request struct {
 	want         int // the status a correct answer has
 }
 
+// fill writes r into req, addressed to addr: its method, path, JSON body,
+// extra header, and the headers a Streamable HTTP client sends to /mcp.
+func (r *request) fill(req *fasthttp.Request, addr string) {
+	req.Reset()
+	req.Header.SetMethod(r.method)
+	req.SetRequestURI("http://" + addr + r.path)
+	if r.body != nil {
+		req.Header.SetContentType("application/json")
+		req.SetBody(r.body)
+	}
+	if r.header != "" {
+		req.Header.Set(r.header, r.value)
+	}
+	if r.path == "/mcp" {
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+}
+
 // phase is a closed-loop load: conns connections, each sending its next
 // request as soon as the last is answered, for duration or until next runs
 // out of requests.
@@ -89,16 +108,7 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 				if !ok {
 					break
 				}
-				req.Reset()
-				req.Header.SetMethod(r.method)
-				req.SetRequestURI("http://" + hc.Addr + r.path)
-				if r.body != nil {
-					req.Header.SetContentType("application/json")
-					req.SetBody(r.body)
-				}
-				if r.header != "" {
-					req.Header.Set(r.header, r.value)
-				}
+				r.fill(req, hc.Addr)
 				t0 := time.Now()
 				err := hc.Do(req, resp)
 				mine = append(mine, time.Since(t0))

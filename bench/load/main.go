@@ -325,13 +325,7 @@ func send(p *proc, req *request) {
 	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(r)
 	defer fasthttp.ReleaseResponse(resp)
-	r.Header.SetMethod(req.method)
-	r.SetRequestURI("http://" + p.addr + req.path)
-	r.Header.SetContentType("application/json")
-	r.SetBody(req.body)
-	if req.header != "" {
-		r.Header.Set(req.header, req.value)
-	}
+	req.fill(r, p.addr)
 	if err := client.DoTimeout(r, resp, 30*time.Second); err != nil {
 		fail("%s: %v", p.name, err)
 	}

@@ -17,10 +17,7 @@ func termsOf(p *proc, req *request) *x402.PaymentRequired {
 	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(r)
 	defer fasthttp.ReleaseResponse(resp)
-	r.Header.SetMethod(req.method)
-	r.SetRequestURI("http://" + p.addr + req.path)
-	r.Header.SetContentType("application/json")
-	r.SetBody(req.body)
+	req.fill(r, p.addr)
 	if err := client.DoTimeout(r, resp, 10*time.Second); err != nil {
 		fail("%s: %v", p.name, err)
 	}

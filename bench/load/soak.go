@@ -147,27 +147,10 @@ func do(hc *fasthttp.HostClient, r *request) (int, time.Duration, error) {
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
-	req.Header.SetMethod(r.method)
-	req.SetRequestURI("http://" + hc.Addr + r.path)
-	req.Header.SetContentType("application/json")
-	req.SetBody(r.body)
-	if r.header != "" {
-		req.Header.Set(r.header, r.value)
-	}
-	for k, v := range mcpHeaders(r) {
-		req.Header.Set(k, v)
-	}
+	r.fill(req, hc.Addr)
 	t0 := time.Now()
 	err := hc.Do(req, resp)
 	return resp.StatusCode(), time.Since(t0), err
-}
-
-// mcpHeaders are what a Streamable HTTP client sends to /mcp.
-func mcpHeaders(r *request) map[string]string {
-	if r.path != "/mcp" {
-		return nil
-	}
-	return map[string]string{"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
 }
 
 // dialFrom dials from a given loopback address.
@@ -283,13 +266,7 @@ func deadHost(p *proc, perSecond int, stop <-chan struct{}) string {
 	}
 	hc := &fasthttp.HostClient{Addr: p.addr, Dial: dialFrom(hostileAddr), ReadBufferSize: 64 << 10, ReadTimeout: 30 * time.Second}
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-	req.Header.SetMethod("POST")
-	req.SetRequestURI("http://" + p.addr + "/mcp")
-	req.SetBody(call(nil))
-	req.Header.SetContentType("application/json")
-	for k, v := range mcpHeaders(&request{path: "/mcp"}) {
-		req.Header.Set(k, v)
-	}
+	(&request{method: "POST", path: "/mcp", body: call(nil)}).fill(req, p.addr)
 	if err := hc.Do(req, resp); err != nil {
 		fail("scrape terms: %v", err)
 	}
@@ -355,13 +332,7 @@ func mcpOutcome(hc *fasthttp.HostClient, body []byte) string {
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
-	req.Header.SetMethod("POST")
-	req.SetRequestURI("http://" + hc.Addr + "/mcp")
-	req.Header.SetContentType("application/json")
-	req.SetBody(body)
-	for k, v := range mcpHeaders(&request{path: "/mcp"}) {
-		req.Header.Set(k, v)
-	}
+	(&request{method: "POST", path: "/mcp", body: body}).fill(req, hc.Addr)
 	if err := hc.Do(req, resp); err != nil {
 		return "transport error"
 	}

@@ -2,14 +2,18 @@
 pragma solidity ^0.8.20;
 
 /// @title TestUSDC
-/// @notice An ERC-20 with 6 decimals and EIP-3009 transferWithAuthorization,
-/// for chains where real USDC does not exist. The EIP-712 domain name and
+/// @notice An ERC-20 with 6 decimals and EIP-3009 transferWithAuthorization
+/// and receiveWithAuthorization, for chains where real USDC does not exist. The EIP-712 domain name and
 /// version are constructor arguments so the token can sign like Base USDC
 /// ("USD Coin", "2") or any other deployment.
 contract TestUSDC {
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH =
         keccak256(
             "TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
+        );
+    bytes32 public constant RECEIVE_WITH_AUTHORIZATION_TYPEHASH =
+        keccak256(
+            "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
         );
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
@@ -83,7 +87,7 @@ contract TestUSDC {
         bytes32 r,
         bytes32 s
     ) external {
-        _transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s);
+        _authorizedTransfer(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, v, r, s);
     }
 
     /// @notice The same, with the signature packed as r ‖ s ‖ v (65 bytes; EOA signers only).
@@ -96,19 +100,56 @@ contract TestUSDC {
         bytes32 nonce,
         bytes memory signature
     ) external {
+        (uint8 v, bytes32 r, bytes32 s) = _split(signature);
+        _authorizedTransfer(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, v, r, s);
+    }
+
+    /// @notice EIP-3009: the payee pulls value from `from` with `from`'s
+    /// signature. Only `to` may submit it, so a signature seen in the mempool
+    /// cannot be front-run into a transfer the payee's contract never handles.
+    function receiveWithAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external {
+        require(to == msg.sender, "EIP3009: caller must be the payee");
+        _authorizedTransfer(RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, v, r, s);
+    }
+
+    /// @notice The same, with the signature packed as r ‖ s ‖ v (65 bytes; EOA signers only).
+    function receiveWithAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        bytes memory signature
+    ) external {
+        require(to == msg.sender, "EIP3009: caller must be the payee");
+        (uint8 v, bytes32 r, bytes32 s) = _split(signature);
+        _authorizedTransfer(RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, v, r, s);
+    }
+
+    function _split(bytes memory signature) private pure returns (uint8 v, bytes32 r, bytes32 s) {
         require(signature.length == 65, "EIP3009: invalid signature length");
-        bytes32 r;
-        bytes32 s;
-        uint8 v;
         assembly {
             r := mload(add(signature, 0x20))
             s := mload(add(signature, 0x40))
             v := byte(0, mload(add(signature, 0x60)))
         }
-        _transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s);
     }
 
-    function _transferWithAuthorization(
+    // Both kinds of authorization share authorizationState, as in USDC: a
+    // nonce used by one cannot be used by the other.
+    function _authorizedTransfer(
+        bytes32 typehash,
         address from,
         address to,
         uint256 value,
@@ -123,9 +164,7 @@ contract TestUSDC {
         require(block.timestamp < validBefore, "EIP3009: authorization is expired");
         require(!authorizationState[from][nonce], "EIP3009: authorization is used");
 
-        bytes32 structHash = keccak256(
-            abi.encode(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce)
-        );
+        bytes32 structHash = keccak256(abi.encode(typehash, from, to, value, validAfter, validBefore, nonce));
         bytes32 digest = keccak256(abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), structHash));
         require(uint256(s) <= HALF_ORDER && (v == 27 || v == 28), "EIP3009: invalid signature");
         address signer = ecrecover(digest, v, r, s);

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/facilitator/channels"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -90,7 +91,8 @@ func sandboxKey(role string) *ecdsa.PrivateKey {
 
 // NewSandbox starts a simulated chain, deploys the test USDC (EIP-712
 // domain "USD Coin", version "2", as Base USDC) and funds n buyers, the
-// first n accounts of DevMnemonic, with BuyerFunds and 100 ETH each.
+// first n accounts of DevMnemonic, with BuyerFunds and 100 ETH each. The
+// batch-settlement contracts are in its genesis state.
 func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 	if n < 1 || n > len(devKeys) {
 		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
@@ -107,6 +109,7 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		s.Buyers = append(s.Buyers, b)
 		alloc[b.Address] = types.Account{Balance: ether(100)}
 	}
+	placeBatchSettlement(alloc)
 	// The simulated backend keeps its node to itself; its IPC endpoint, in
 	// a folder of its own, is the way to the node's JSON-RPC.
 	var err error
@@ -136,6 +139,14 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// placeBatchSettlement puts the batch-settlement scheme's contracts at their
+// canonical addresses, where clients look for them on every chain. They keep
+// no state from a constructor, so their runtime code is all they need.
+func placeBatchSettlement(alloc types.GenesisAlloc) {
+	alloc[channels.BatchSettlementAddress] = types.Account{Code: common.FromHex(channels.BatchSettlementRuntime), Balance: new(big.Int)}
+	alloc[channels.ERC3009DepositCollectorAddress] = types.Account{Code: common.FromHex(channels.ERC3009DepositCollectorRuntime), Balance: new(big.Int)}
 }
 
 // SandboxNetwork is the sandbox chain's network. The test USDC is the gas

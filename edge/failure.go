@@ -21,6 +21,9 @@ type failure struct {
 	message    string
 	fields     []registry.FieldError
 	retryAfter time.Duration // for tool_unavailable, settlement_pending and rate_limited
+	// required replaces the offer's terms in a payment refusal: a
+	// batch-settlement refusal names its reason and may carry channel state.
+	required *x402.PaymentRequired
 }
 
 // status is the HTTP status f is answered with.

@@ -69,7 +69,7 @@ func (g *guard) address(ip net.IP) *failure {
 // payer takes a paid call's turn from its wallet, and answers a wallet
 // recently refused for its balance without asking the facilitator again.
 func (g *guard) payer(p *x402.Payment) *failure {
-	payer := p.Exact().Authorization.From
+	payer := p.Payer()
 	if wait := g.perPayer.take(payer); wait > 0 {
 		return &failure{code: registry.CodeRateLimited, retryAfter: wait,
 			message: fmt.Sprintf("too many paid calls from %s; at most %g a second are taken", payer, float64(g.perPayer.rate))}

@@ -22,6 +22,9 @@ type Payments struct {
 	Metrics     prometheus.Registerer // nil: metrics are kept but not exported
 	Log         *slog.Logger          // access lines and payment events; nil: slog.Default()
 	Now         func() time.Time      // nil: time.Now
+	// Batch offers batch-settlement next to exact with these channel
+	// parameters; nil offers exact only.
+	Batch *x402.BatchTerms
 }
 
 // offer is a tool's terms and, for a route, its ready-made 402 body.
@@ -56,6 +59,7 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 			Example: t.Example, InputSchema: registry.InputSchema(t),
 			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Network, t)},
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
+			Batch: s.pay.Batch,
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))
 		if err != nil {
 			return nil, err
@@ -105,6 +109,7 @@ const (
 	outcomeSettlePending = "settle_pending" // the settlement's outcome is not known yet
 	outcomeRedelivered   = "redelivered"    // a retry of a settled call: its answer again, not charged again
 	outcomeConflict      = "conflict"       // a retry for another request, or whose answer is no longer kept
+	outcomeRefunded      = "refunded"       // a batch-settlement channel's unspent balance returned to its buyer
 )
 
 func newPaymentMetrics(reg prometheus.Registerer) (*paymentMetrics, error) {

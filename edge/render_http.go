@@ -145,7 +145,7 @@ func writeTerms(ctx *fasthttp.RequestCtx, o *offer) {
 // payment failures, which carry the terms again.
 func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
 	if f.code.Payment() {
-		writeRefusal(ctx, o, f.status(), f.code, f.reason, f.message)
+		writeRefusal(ctx, o, f)
 		return
 	}
 	if f.code == registry.CodeToolUnavailable || f.code == registry.CodeSettlementPending || f.code == registry.CodeRateLimited {
@@ -156,15 +156,19 @@ func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
 
 // writeRefusal sends a payment error. Every 402 (and the 400 for a
 // malformed payment) carries the terms again, so a client can pay anew.
-func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, status int, code registry.ErrorCode, reason, message string) {
-	body, err := refusalBody(o.terms, code, reason, message)
+func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
+	body, err := refusalBody(o.terms, f.code, f.reason, f.message)
+	header := o.terms.Header
+	if err == nil && f.required != nil {
+		header, err = x402.EncodeHeader(f.required)
+	}
 	if err != nil {
 		writeError(ctx, registry.CodeInternal, "the refusal could not be written", nil)
 		return
 	}
-	ctx.Response.Header.Set(x402.HeaderRequired, o.terms.Header)
+	ctx.Response.Header.Set(x402.HeaderRequired, header)
 	ctx.Response.Header.Set("Cache-Control", "no-store")
-	writeJSON(ctx, status, body)
+	writeJSON(ctx, f.status(), body)
 }
 
 // refusal is the v1 402 body, decision 9's one exception to the error

@@ -27,7 +27,7 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 		return errorResult(f)
 	case a.payment == nil:
 		rec.payment = outcomeRequired
-		return paymentRequired(a.offer, "payment required: "+s.price(t)+
+		return paymentRequired(&a.offer.terms.Required, "payment required: "+s.price(t)+
 			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
 	}
 	// The MCP handler does not see the peer's address: payers are limited here,
@@ -70,8 +70,8 @@ func metaPayment(m mcp.Meta) carrier {
 // paymentRequired is the x402 MCP answer that asks for payment: an error
 // result carrying the v2 PaymentRequired document both as structured
 // content and as the text of its first block.
-func paymentRequired(o *offer, reason string, meta mcp.Meta) *mcp.CallToolResult {
-	required := o.terms.Required
+func paymentRequired(terms *x402.PaymentRequired, reason string, meta mcp.Meta) *mcp.CallToolResult {
+	required := *terms
 	required.Error = reason
 	b, _ := json.Marshal(required) // built from marshalable terms
 	return &mcp.CallToolResult{IsError: true, Content: text(b), StructuredContent: json.RawMessage(b), Meta: meta}
@@ -83,7 +83,11 @@ func paymentRefused(o *offer, f *failure, meta mcp.Meta) *mcp.CallToolResult {
 	if f.reason != "" {
 		reason = string(f.code) + " (" + f.reason + "): " + f.message
 	}
-	return paymentRequired(o, reason, meta)
+	terms := &o.terms.Required
+	if f.required != nil {
+		terms = f.required
+	}
+	return paymentRequired(terms, reason, meta)
 }
 
 // errorResult is a call that was not served, in the error shape of the

@@ -36,6 +36,9 @@ type sale struct {
 // transport sells through it.
 func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	o, p := a.offer, a.payment
+	if p.Batch() != nil || p.V2 != nil && p.V2.Accepted.Scheme == x402.SchemeBatch {
+		return s.sellBatch(cfg, a)
+	}
 	t := o.tool
 	id, malformed := paymentID(p)
 	switch {
@@ -76,7 +79,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 		}
 	}
 	forwarded := x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements)
-	if refusal := s.verify(forwarded, validBefore); refusal != nil {
+	if _, refusal := s.verify(forwarded, validBefore); refusal != nil {
 		s.guard.refusedFor(auth.From, refusal)
 		release()
 		return &sale{failure: s.refused(o, refusal)}
@@ -132,11 +135,11 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 }
 
 // verify asks the facilitator, within the authorization's window.
-func (s *Server) verify(q *x402.Request, validBefore time.Time) *x402.Refusal {
+func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyResponse, *x402.Refusal) {
 	ctx, cancel := context.WithDeadline(context.Background(), validBefore.Add(-x402.SettleMargin))
 	defer cancel()
 	if !s.guard.verifying(ctx) {
-		return &x402.Refusal{Reason: x402.ReasonUnexpectedVerify, Message: "the facilitator is busy and the payment was not verified in time; nothing was charged"}
+		return nil, &x402.Refusal{Reason: x402.ReasonUnexpectedVerify, Message: "the facilitator is busy and the payment was not verified in time; nothing was charged"}
 	}
 	defer s.guard.verified()
 	start := time.Now()
@@ -144,7 +147,7 @@ func (s *Server) verify(q *x402.Request, validBefore time.Time) *x402.Refusal {
 	s.metrics.facilitator.WithLabelValues("verify").Observe(time.Since(start).Seconds())
 	switch {
 	case err != nil:
-		return &x402.Refusal{Reason: x402.ReasonUnexpectedVerify, Message: "the payment could not be verified (" + err.Error() + "); nothing was charged"}
+		return nil, &x402.Refusal{Reason: x402.ReasonUnexpectedVerify, Message: "the payment could not be verified (" + err.Error() + "); nothing was charged"}
 	case !v.IsValid:
 		reason := v.InvalidReason
 		if reason == "" {
@@ -154,9 +157,9 @@ func (s *Server) verify(q *x402.Request, validBefore time.Time) *x402.Refusal {
 		if v.InvalidMessage != "" {
 			msg += ": " + v.InvalidMessage
 		}
-		return &x402.Refusal{Reason: reason, Message: msg}
+		return nil, &x402.Refusal{Reason: reason, Message: msg}
 	}
-	return nil
+	return v, nil
 }
 
 func (s *Server) settle(q *x402.Request) (*x402.SettleResponse, error) {

@@ -47,6 +47,7 @@ type Server struct {
 	fair          *fairness     // turns per client address, read from the config at start
 	http          *httpMetrics
 	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
+	channelLocks  channelLocks  // batch-settlement calls, one at a time per channel
 }
 
 // New builds a server for cfg.

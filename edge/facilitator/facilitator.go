@@ -66,6 +66,8 @@ type Facilitator struct {
 	network x402.Network
 	backend Backend
 	token   *bind.BoundContract
+	batch   *bind.BoundContract // the batch-settlement contract
+	key     *ecdsa.PrivateKey   // the gas key, which also signs as receiver authorizer
 	abi     *usdc.TestUSDC
 	gas     *bind.TransactOpts
 	chain   OnDemand // nil on a live chain
@@ -111,6 +113,7 @@ func New(ctx context.Context, c Config) (*Facilitator, error) {
 		pollInterval:  c.PollInterval,
 	}
 	f.token = f.abi.Instance(c.Backend, c.Network.Asset)
+	f.batch, f.key = batchABI.Instance(c.Backend, x402.BatchSettlementAddress), c.GasKey
 	if f.settleTimeout <= 0 {
 		f.settleTimeout = 30 * time.Second
 	}

@@ -35,6 +35,8 @@ func (f *Facilitator) Supported() *x402.Supported {
 		Kinds:   []x402.SupportedKind{{X402Version: 2, Scheme: "exact", Network: f.network.ID}},
 		Signers: map[string][]string{"eip155:*": {f.Address().Hex()}},
 	}
+	s.Kinds = append(s.Kinds, x402.SupportedKind{X402Version: 2, Scheme: x402.SchemeBatch, Network: f.network.ID,
+		Extra: map[string]any{"receiverAuthorizer": f.Address().Hex()}})
 	if f.network.V1Name != "" {
 		s.Kinds = append(s.Kinds, x402.SupportedKind{X402Version: 1, Scheme: "exact", Network: f.network.V1Name})
 	}
@@ -139,7 +141,7 @@ func (f *Facilitator) fromV1(p *x402.PayloadV1, r *x402.RequirementsV1) (*x402.P
 	payload := &x402.Payload{
 		X402Version: 1,
 		Accepted:    x402.Requirements{Scheme: p.Scheme, Network: network(p.Network)},
-		Payload:     p.Payload,
+		Payload:     x402.SchemePayload{ExactPayload: p.Payload},
 	}
 	return payload, req
 }

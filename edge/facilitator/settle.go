@@ -26,6 +26,9 @@ type authorizationKey struct {
 // response with the reason; the error is for a chain that cannot be reached
 // before anything was sent.
 func (f *Facilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
+	if p != nil && p.Payload.Batch != nil {
+		return f.settleBatch(ctx, p, r)
+	}
 	if p != nil {
 		if t, err := decodeTransfer(&p.Payload.Authorization); err == nil {
 			key := authorizationKey{t.from, t.nonce}
@@ -42,7 +45,7 @@ func (f *Facilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requi
 	if refusal != nil {
 		return f.failed(p, "", refusal), nil
 	}
-	tx, err := f.send(ctx, t)
+	tx, err := f.send(ctx, f.token, f.packTransfer(t))
 	if err != nil {
 		return f.failed(p, "", refuse(ReasonSendFailed, "sending transferWithAuthorization: %v", err)), nil
 	}
@@ -64,10 +67,10 @@ func (f *Facilitator) failed(p *x402.Payload, tx string, refusal *x402.Refusal) 
 	}
 }
 
-// send signs and sends the transfer. Account nonces are handed out here, one
-// at a time, so concurrent settlements never share one; after a failed send
-// the next one reads the nonce from the chain again.
-func (f *Facilitator) send(ctx context.Context, t *transfer) (*types.Transaction, error) {
+// send signs and sends a call to contract. Account nonces are handed out
+// here, one at a time, so concurrent settlements never share one; after a
+// failed send the next one reads the nonce from the chain again.
+func (f *Facilitator) send(ctx context.Context, contract *bind.BoundContract, data []byte) (*types.Transaction, error) {
 	f.sendMu.Lock()
 	defer f.sendMu.Unlock()
 	if f.nextNonce == nil {
@@ -80,7 +83,7 @@ func (f *Facilitator) send(ctx context.Context, t *transfer) (*types.Transaction
 	opts := *f.gas
 	opts.Context = ctx
 	opts.Nonce = new(big.Int).SetUint64(*f.nextNonce)
-	tx, err := bind.Transact(f.token, &opts, f.packTransfer(t))
+	tx, err := bind.Transact(contract, &opts, data)
 	if err != nil {
 		f.nextNonce = nil
 		return nil, err

@@ -29,6 +29,9 @@ type transfer struct {
 // whose failure is diagnosed (nonce used, domain, balance). An invalid
 // payment is a response; the error is for a chain that cannot be reached.
 func (f *Facilitator) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
+	if p != nil && p.Payload.Batch != nil {
+		return f.verifyBatch(ctx, p, r)
+	}
 	t, refusal, err := f.check(ctx, p, r)
 	if err != nil {
 		return nil, err

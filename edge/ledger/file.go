@@ -48,6 +48,7 @@ var (
 	answerAgeBucket   = []byte("answer_ages")  // stored (8 bytes) + pair → nothing: oldest first
 	metaBucket        = []byte("meta")         // answerBytesKey → total compressed bytes (8)
 	idBucket          = []byte("payment_ids")  // payer "/" id → Binding (JSON)
+	channelBucket     = []byte("channels")     // channel id → storedChannel (JSON)
 )
 
 var answerBytesKey = []byte("answer_bytes")
@@ -73,7 +74,7 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 		return nil, fmt.Errorf("ledger: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket} {
+		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, channelBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}

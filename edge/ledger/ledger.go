@@ -130,6 +130,7 @@ type Binding struct {
 // Store is a ledger backend. Payers and nonces are compared
 // case-insensitively (both are hex); the store keeps them lower-case.
 type Store interface {
+	Channels
 	// Reserve claims (payer, nonce) for one call; ErrReplayed when the pair
 	// is reserved or was settled before, concurrently or not. A stale
 	// reservation (older than the hold) is taken over.

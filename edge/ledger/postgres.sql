@@ -74,3 +74,11 @@ CREATE TABLE IF NOT EXISTS payment_ids (
 	nonce       text NOT NULL,
 	PRIMARY KEY (payer, id)
 );
+
+-- The seller's batch-settlement channels: one document per channel, written
+-- only over the version it was read at.
+CREATE TABLE IF NOT EXISTS channels (
+	id      text PRIMARY KEY,
+	version bigint NOT NULL,
+	doc     json   NOT NULL -- json, not jsonb: a document reads back byte for byte
+);

@@ -17,8 +17,11 @@ const SettleMargin = 6 * time.Second
 // the price), time window and the EIP-712 signature, which must recover to
 // authorization.from. It returns the payment's window end on success.
 func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err error) {
-	if r := t.checkTerms(p); r != nil {
+	if r := t.checkTerms(p, &t.Requirements); r != nil {
 		return time.Time{}, r
+	}
+	if p.Batch() != nil {
+		return time.Time{}, refuse(ReasonInvalidPayload, "payload is a %s payload; an %s payment carries an authorization and its signature", SchemeBatch, SchemeExact)
 	}
 	exact := p.Exact()
 	a := &exact.Authorization
@@ -68,9 +71,9 @@ func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err err
 	return time.Unix(before.Int64(), 0), nil
 }
 
-// checkTerms compares what the buyer says it accepted with the terms. A v1
-// payment names no resource; a v2 payment must name this one.
-func (t *Terms) checkTerms(p *Payment) *Refusal {
+// checkTerms compares what the buyer says it accepted with the terms' entry
+// want. A v1 payment names no resource; a v2 payment must name this one.
+func (t *Terms) checkTerms(p *Payment, want *Requirements) *Refusal {
 	if p.V1 != nil {
 		switch {
 		case p.V1.Scheme != "exact":
@@ -88,16 +91,16 @@ func (t *Terms) checkTerms(p *Payment) *Refusal {
 	switch {
 	case !t.names(named):
 		return refuse(ReasonResourceMismatch, "the payment is for %s, not for %s; pay this route's own terms", named, t.Resource)
-	case acc.Scheme != "exact":
-		return refuse(ReasonInvalidScheme, "accepted.scheme %q is not exact", acc.Scheme)
+	case acc.Scheme != want.Scheme:
+		return refuse(ReasonInvalidScheme, "accepted.scheme %q is not %s", acc.Scheme, want.Scheme)
 	case acc.Network != t.Network.ID:
 		return refuse(ReasonInvalidNetwork, "accepted.network %q is not %s", acc.Network, t.Network.ID)
 	case !strings.EqualFold(acc.Asset, t.Network.Asset.Hex()):
 		return refuse(ReasonInvalidRequirements, "accepted.asset %s is not %s (%s)", acc.Asset, t.Network.Asset.Hex(), t.Network.AssetName)
 	case !strings.EqualFold(acc.PayTo, t.PayTo.Hex()):
 		return refuse(ReasonRecipientMismatch, "accepted.payTo %s is not the seller %s", acc.PayTo, t.PayTo.Hex())
-	case acc.Amount != t.Requirements.Amount:
-		return refuse(ReasonValueMismatch, "accepted.amount %q is not the price %s", acc.Amount, t.Requirements.Amount)
+	case acc.Amount != want.Amount:
+		return refuse(ReasonValueMismatch, "accepted.amount %q is not the price %s", acc.Amount, want.Amount)
 	}
 	return nil
 }
@@ -120,7 +123,7 @@ func (t *Terms) Forwarded(p *Payment) *Payload {
 		X402Version: 2,
 		Resource:    &ResourceInfo{URL: t.Resource, Description: t.Offer.Description, MimeType: "application/json"},
 		Accepted:    t.Requirements,
-		Payload:     p.V1.Payload,
+		Payload:     SchemePayload{ExactPayload: p.V1.Payload},
 	}
 }
 

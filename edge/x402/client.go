@@ -165,10 +165,11 @@ func (f *HTTPFacilitator) verify(ctx context.Context, q *Request) (*VerifyRespon
 			wait *= 2
 		}
 		var out struct {
-			IsValid        *bool  `json:"isValid"`
-			InvalidReason  string `json:"invalidReason"`
-			InvalidMessage string `json:"invalidMessage"`
-			Payer          string `json:"payer"`
+			IsValid        *bool         `json:"isValid"`
+			InvalidReason  string        `json:"invalidReason"`
+			InvalidMessage string        `json:"invalidMessage"`
+			Payer          string        `json:"payer"`
+			Extra          *ChannelState `json:"extra"`
 		}
 		status, err := f.do(ctx, http.MethodPost, "verify", body, &out)
 		var fe *FacilitatorError
@@ -181,7 +182,7 @@ func (f *HTTPFacilitator) verify(ctx context.Context, q *Request) (*VerifyRespon
 		}
 		switch {
 		case out.IsValid != nil && (status == http.StatusOK || !*out.IsValid):
-			return &VerifyResponse{IsValid: *out.IsValid, InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer}, nil
+			return &VerifyResponse{IsValid: *out.IsValid, InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer, Extra: out.Extra}, nil
 		case out.InvalidReason != "":
 			return &VerifyResponse{InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer}, nil
 		case status == http.StatusOK:
@@ -204,18 +205,20 @@ func (f *HTTPFacilitator) settle(ctx context.Context, q *Request) (*SettleRespon
 		return nil, err
 	}
 	var out struct {
-		Success      *bool   `json:"success"`
-		ErrorReason  string  `json:"errorReason"`
-		ErrorMessage string  `json:"errorMessage"`
-		Payer        string  `json:"payer"`
-		Transaction  *string `json:"transaction"`
-		Network      string  `json:"network"`
+		Success      *bool        `json:"success"`
+		ErrorReason  string       `json:"errorReason"`
+		ErrorMessage string       `json:"errorMessage"`
+		Payer        string       `json:"payer"`
+		Transaction  *string      `json:"transaction"`
+		Network      string       `json:"network"`
+		Amount       string       `json:"amount"`
+		Extra        *SettleExtra `json:"extra"`
 	}
 	status, err := f.do(ctx, http.MethodPost, "settle", body, &out)
 	if err != nil {
 		return nil, err
 	}
-	resp := &SettleResponse{ErrorReason: out.ErrorReason, ErrorMessage: out.ErrorMessage, Payer: out.Payer, Network: out.Network}
+	resp := &SettleResponse{ErrorReason: out.ErrorReason, ErrorMessage: out.ErrorMessage, Payer: out.Payer, Network: out.Network, Amount: out.Amount, Extra: out.Extra}
 	if out.Transaction != nil {
 		resp.Transaction = *out.Transaction
 	}

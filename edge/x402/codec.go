@@ -48,7 +48,15 @@ func (p *Payment) Exact() *ExactPayload {
 	if p.V1 != nil {
 		return &p.V1.Payload
 	}
-	return &p.V2.Payload
+	return &p.V2.Payload.ExactPayload
+}
+
+// Payer is the wallet paying: the authorization's from, or the channel's payer.
+func (p *Payment) Payer() string {
+	if b := p.Batch(); b != nil && b.ChannelConfig != nil {
+		return b.ChannelConfig.Payer
+	}
+	return p.Exact().Authorization.From
 }
 
 // ResponseHeader is the header that carries the settlement for this payment.

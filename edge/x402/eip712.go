@@ -2,7 +2,6 @@ package x402
 
 import (
 	"crypto/ecdsa"
-	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -22,6 +21,7 @@ type Domain struct {
 var (
 	domainTypeHash   = crypto.Keccak256([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
 	transferTypeHash = crypto.Keccak256([]byte("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
+	receiveTypeHash  = crypto.Keccak256([]byte("ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
 	// secp256k1N / 2: a signature with a larger s is malleable and refused.
 	secp256k1HalfN, _ = new(big.Int).SetString("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0", 16)
 )
@@ -40,6 +40,16 @@ func (d Domain) Separator() common.Hash {
 // AuthorizationHash is the EIP-712 digest a TransferWithAuthorization
 // signature signs. Every field must be well formed.
 func AuthorizationHash(d Domain, a *Authorization) (common.Hash, error) {
+	return authorizationHash(d, transferTypeHash, a)
+}
+
+// ReceiveAuthorizationHash is the digest of the same message as a
+// ReceiveWithAuthorization, which only its payee may submit.
+func ReceiveAuthorizationHash(d Domain, a *Authorization) (common.Hash, error) {
+	return authorizationHash(d, receiveTypeHash, a)
+}
+
+func authorizationHash(d Domain, typeHash []byte, a *Authorization) (common.Hash, error) {
 	from, err := parseAddress("from", a.From)
 	if err != nil {
 		return common.Hash{}, err
@@ -60,43 +70,21 @@ func AuthorizationHash(d Domain, a *Authorization) (common.Hash, error) {
 	if err != nil {
 		return common.Hash{}, err
 	}
-	structHash := crypto.Keccak256(transferTypeHash,
+	structHash := crypto.Keccak256(typeHash,
 		common.LeftPadBytes(from.Bytes(), 32), common.LeftPadBytes(to.Bytes(), 32),
 		words[0], words[1], words[2], nonce[:])
-	sep := d.Separator()
-	return crypto.Keccak256Hash([]byte{0x19, 0x01}, sep[:], structHash), nil
+	return typedHash(d, structHash), nil
 }
 
 // RecoverAuthorizer returns the address that signed the authorization. It
 // takes 65-byte signatures with v as 27/28 or 0/1 and refuses malleable
 // (high-s) ones.
 func RecoverAuthorizer(d Domain, a *Authorization, signature string) (common.Address, error) {
-	sig, err := hexutil.Decode(signature)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("signature is not 0x-prefixed hex")
-	}
-	if len(sig) != crypto.SignatureLength {
-		return common.Address{}, fmt.Errorf("signature is %d bytes, want 65", len(sig))
-	}
-	switch sig[64] {
-	case 27, 28:
-		sig[64] -= 27
-	case 0, 1:
-	default:
-		return common.Address{}, fmt.Errorf("signature v is %d, want 27 or 28", sig[64])
-	}
-	if new(big.Int).SetBytes(sig[32:64]).Cmp(secp256k1HalfN) > 0 {
-		return common.Address{}, errors.New("signature s is in the upper half of the curve order")
-	}
 	digest, err := AuthorizationHash(d, a)
 	if err != nil {
 		return common.Address{}, err
 	}
-	pub, err := crypto.SigToPub(digest[:], sig)
-	if err != nil {
-		return common.Address{}, fmt.Errorf("signature does not recover: %v", err)
-	}
-	return crypto.PubkeyToAddress(*pub), nil
+	return RecoverDigest(digest, signature)
 }
 
 // SignAuthorization signs the authorization with key, returning the
@@ -106,12 +94,7 @@ func SignAuthorization(key *ecdsa.PrivateKey, d Domain, a *Authorization) (strin
 	if err != nil {
 		return "", err
 	}
-	sig, err := crypto.Sign(digest[:], key)
-	if err != nil {
-		return "", err
-	}
-	sig[64] += 27
-	return hexutil.Encode(sig), nil
+	return SignDigest(key, digest)
 }
 
 func parseAddress(field, s string) (common.Address, error) {

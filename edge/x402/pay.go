@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,19 +64,23 @@ func Sign(key *ecdsa.PrivateKey, r *Requirements, now time.Time) (*ExactPayload,
 	return &ExactPayload{Signature: sig, Authorization: a}, nil
 }
 
-// Pay signs a v2 payment for the terms' first accepts entry and returns
+// Pay signs a v2 exact payment for the terms' exact entry and returns
 // the PAYMENT-SIGNATURE value. The server's resource and extensions are
 // echoed, as the specification asks.
 func Pay(key *ecdsa.PrivateKey, required *PaymentRequired, now time.Time) (string, *Payload, error) {
 	if required.X402Version != 2 || len(required.Accepts) == 0 {
 		return "", nil, fmt.Errorf("terms are not x402 v2 with at least one accepts entry")
 	}
-	accepted := required.Accepts[0]
+	i := slices.IndexFunc(required.Accepts, func(r Requirements) bool { return r.Scheme == SchemeExact })
+	if i < 0 {
+		return "", nil, fmt.Errorf("terms offer no %s scheme", SchemeExact)
+	}
+	accepted := required.Accepts[i]
 	exact, err := Sign(key, &accepted, now)
 	if err != nil {
 		return "", nil, err
 	}
-	p := &Payload{X402Version: 2, Resource: required.Resource, Accepted: accepted, Payload: *exact, Extensions: required.Extensions}
+	p := &Payload{X402Version: 2, Resource: required.Resource, Accepted: accepted, Payload: SchemePayload{ExactPayload: *exact}, Extensions: required.Extensions}
 	header, err := EncodeHeader(p)
 	return header, p, err
 }

@@ -26,6 +26,13 @@ type Offer struct {
 	ServiceName string         // the bazaar service metadata: the seller's name,
 	Tags        []string       // topical tags (at most 5, ASCII, 32 characters each)
 	IconURL     string         // and its icon's absolute address ("" for none)
+	Batch       *BatchTerms    // also sold under batch-settlement; nil: exact only
+}
+
+// BatchTerms are the seller's channel parameters for batch-settlement.
+type BatchTerms struct {
+	ReceiverAuthorizer common.Address // signs claims and refunds: the facilitator's by default
+	WithdrawDelay      uint64         // seconds, within MinWithdrawDelay and MaxWithdrawDelay
 }
 
 // Output describes a served call's answer for the discovery extension.
@@ -47,7 +54,8 @@ type Terms struct {
 	resource *url.URL      // Resource parsed, to compare payments' resources with
 
 	Required       PaymentRequired // the v2 402 document
-	Requirements   Requirements    // the one v2 accepts entry
+	Requirements   Requirements    // the v2 exact accepts entry
+	Batch          *Requirements   // the v2 batch-settlement entry, nil when not offered
 	RequirementsV1 RequirementsV1  // the one v1 accepts entry
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
 	AcceptsV1      json.RawMessage // the v1 body's accepts array
@@ -71,6 +79,15 @@ func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Ter
 			MaxTimeoutSeconds: maxTimeout, Extra: net.extra(),
 		},
 	}
+	if b := o.Batch; b != nil {
+		if b.WithdrawDelay < MinWithdrawDelay || b.WithdrawDelay > MaxWithdrawDelay {
+			return nil, fmt.Errorf("offer %s: withdraw delay %d s is outside %d..%d", o.Name, b.WithdrawDelay, MinWithdrawDelay, MaxWithdrawDelay)
+		}
+		extra := net.extra()
+		extra["receiverAuthorizer"], extra["withdrawDelay"] = b.ReceiverAuthorizer.Hex(), b.WithdrawDelay
+		terms.Batch = &Requirements{Scheme: SchemeBatch, Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
+			MaxTimeoutSeconds: maxTimeout, Extra: extra}
+	}
 	discovery := bazaar(o)
 	terms.RequirementsV1 = RequirementsV1{
 		Scheme: "exact", Network: net.V1Name, MaxAmountRequired: amount, Resource: o.Resource,
@@ -91,6 +108,9 @@ func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Ter
 			ServiceName: o.ServiceName, Tags: o.Tags, IconURL: o.IconURL},
 		Accepts:    []Requirements{terms.Requirements},
 		Extensions: extensions,
+	}
+	if terms.Batch != nil {
+		terms.Required.Accepts = append(terms.Required.Accepts, *terms.Batch)
 	}
 	if terms.Header, err = EncodeHeader(terms.Required); err != nil {
 		return nil, fmt.Errorf("offer %s: %w", o.Name, err)

@@ -66,7 +66,7 @@ type Payload struct {
 	X402Version int             `json:"x402Version"`
 	Resource    *ResourceInfo   `json:"resource,omitempty"`
 	Accepted    Requirements    `json:"accepted"`
-	Payload     ExactPayload    `json:"payload"`
+	Payload     SchemePayload   `json:"payload"`
 	Extensions  json.RawMessage `json:"extensions,omitempty"`
 }
 
@@ -106,6 +106,8 @@ type VerifyResponse struct {
 	InvalidReason  string `json:"invalidReason,omitempty"`
 	InvalidMessage string `json:"invalidMessage,omitempty"`
 	Payer          string `json:"payer,omitempty"`
+	// Extra is a batch-settlement channel's on-chain snapshot.
+	Extra *ChannelState `json:"extra,omitempty"`
 }
 
 // SettleResponse is a facilitator's answer to /settle, and the document sent
@@ -117,6 +119,10 @@ type SettleResponse struct {
 	Payer        string `json:"payer,omitempty"`
 	Transaction  string `json:"transaction"`
 	Network      string `json:"network"`
+	// Batch settlement: what moved on chain (a deposit or refund; empty for
+	// a voucher), the call's charge and the channel's state.
+	Amount string       `json:"amount,omitempty"`
+	Extra  *SettleExtra `json:"extra,omitempty"`
 }
 
 // Facilitator verifies and settles payments. The HTTP client talks to a

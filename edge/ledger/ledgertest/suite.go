@@ -52,6 +52,8 @@ func Run(t *testing.T, fresh Backend) {
 		{"OrphanedReservationFreed", orphanedReservationFreed},
 		{"IdentifyBindsOnce", identifyBindsOnce},
 		{"ConcurrentIdentify", concurrentIdentify},
+		{"ChannelVersions", channelVersions},
+		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

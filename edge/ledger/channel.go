@@ -1,0 +1,45 @@
+package ledger
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// ErrConflict: the channel changed since it was read (another call or
+// instance wrote it first), or was created by another.
+var ErrConflict = errors.New("channel changed concurrently")
+
+// Channel is the seller's record of one batch-settlement payment channel:
+// what its served calls cost, the buyer's latest voucher (the proof of that
+// cost, claimed on chain later) and the channel's on-chain state as last
+// read. Amounts are decimal strings of atomic units.
+type Channel struct {
+	ID        string          `json:"id"`         // 0x channel id, lower-case
+	Config    json.RawMessage `json:"config"`     // the channel config, as the buyer signed it
+	Charged   string          `json:"charged"`    // chargedCumulativeAmount: every served call's price, summed
+	SignedMax string          `json:"signed_max"` // the latest voucher's maxClaimableAmount, at least Charged
+	Signature string          `json:"signature"`  // its signature
+
+	Balance             string    `json:"balance"`               // on chain: deposited less withdrawn and refunded
+	TotalClaimed        string    `json:"total_claimed"`         // on chain: claimed by the seller so far
+	WithdrawRequestedAt int64     `json:"withdraw_requested_at"` // on chain: unix seconds a timed withdrawal began, 0 for none
+	RefundNonce         string    `json:"refund_nonce"`          // on chain: the next cooperative refund's nonce
+	SyncedAt            time.Time `json:"synced_at"`             // when the on-chain fields were read
+
+	// Version orders the writes: PutChannel succeeds only on the version
+	// it read, so two instances can never both advance a channel.
+	Version int64 `json:"-"`
+}
+
+// Channels keeps the seller's channel records.
+type Channels interface {
+	// Channel returns the record of channel id, or ErrNotFound.
+	Channel(ctx context.Context, id string) (*Channel, error)
+	// PutChannel writes c if the stored record is still at c.Version (0: no
+	// record yet), durably, and advances c.Version; ErrConflict otherwise.
+	PutChannel(ctx context.Context, c *Channel) error
+	// ListChannels returns every record, for claims.
+	ListChannels(ctx context.Context) ([]Channel, error)
+}

@@ -1,0 +1,82 @@
+package ledger
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
+	var doc []byte
+	var version int64
+	err := p.pool.QueryRow(ctx, `SELECT doc, version FROM channels WHERE id = $1`, strings.ToLower(id)).Scan(&doc, &version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: channel: %w", err)
+	}
+	return channelFrom(doc, version)
+}
+
+func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
+	next := *c
+	next.ID = strings.ToLower(c.ID)
+	doc, err := json.Marshal(&next)
+	if err != nil {
+		return err
+	}
+	var sql string
+	if c.Version == 0 {
+		sql = `INSERT INTO channels (id, version, doc) VALUES ($1, 1, $2) ON CONFLICT (id) DO NOTHING`
+	} else {
+		sql = `UPDATE channels SET version = version + 1, doc = $2 WHERE id = $1 AND version = $3`
+	}
+	args := []any{next.ID, doc}
+	if c.Version != 0 {
+		args = append(args, c.Version)
+	}
+	tag, err := p.pool.Exec(ctx, sql, args...)
+	if err != nil {
+		return fmt.Errorf("ledger: put channel: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrConflict
+	}
+	c.Version++
+	return nil
+}
+
+func (p *Postgres) ListChannels(ctx context.Context) ([]Channel, error) {
+	rows, err := p.pool.Query(ctx, `SELECT doc, version FROM channels ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("ledger: channels: %w", err)
+	}
+	var out []Channel
+	for rows.Next() {
+		var doc []byte
+		var version int64
+		if err := rows.Scan(&doc, &version); err != nil {
+			return nil, err
+		}
+		c, err := channelFrom(doc, version)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *c)
+	}
+	return out, rows.Err()
+}
+
+func channelFrom(doc []byte, version int64) (*Channel, error) {
+	c := new(Channel)
+	if err := json.Unmarshal(doc, c); err != nil {
+		return nil, fmt.Errorf("ledger: channel: %w", err)
+	}
+	c.Version = version
+	return c, nil
+}

@@ -1,0 +1,243 @@
+package edge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// channelLocks serialize the calls on one channel in this instance, as the
+// scheme requires; the ledger's versioned writes serialize them across
+// instances.
+type channelLocks struct{ m sync.Map } // channel id → *sync.Mutex
+
+// try takes the channel's lock if it is free.
+func (l *channelLocks) try(id string) (unlock func(), ok bool) {
+	v, _ := l.m.LoadOrStore(id, new(sync.Mutex))
+	mu := v.(*sync.Mutex)
+	if !mu.TryLock() {
+		return nil, false
+	}
+	return mu.Unlock, true
+}
+
+// sellBatch sells a call paid from a batch-settlement channel. A voucher
+// whose channel state is fresh costs a signature check and one ledger write;
+// deposits and refunds go through the facilitator. The channel's charged
+// total advances only once the tool has answered, so a failed call leaves
+// the voucher reusable.
+func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
+	o, p := a.offer, a.payment
+	t := o.tool
+	call, r := o.terms.CheckBatch(p)
+	if r != nil {
+		return &sale{failure: s.batchRefused(o, r, nil)}
+	}
+	id := strings.ToLower(call.ID.Hex())
+	unlock, ok := s.channelLocks.try(id)
+	if !ok {
+		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
+			Message: "another call on this channel is being served; send the next one once it is answered"}, nil)}
+	}
+	defer unlock()
+	bg := context.Background()
+	rec, err := s.pay.Ledger.Channel(bg, id)
+	switch {
+	case errors.Is(err, ledger.ErrNotFound):
+		rec = nil
+	case err != nil:
+		return &sale{failure: internalFailure(t, "channel", err)}
+	}
+	price := o.terms.Amount
+	charged := chargedBefore(rec, call, price)
+	want := new(big.Int).Add(charged, price)
+	if call.Payload.Type == x402.BatchRefund {
+		want = charged
+	}
+	if call.Max.Cmp(want) != 0 {
+		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchCumulativeMismatch, Message: fmt.Sprintf(
+			"voucher.maxClaimableAmount %s is not %s: the channel has been charged %s", call.Max, want, charged)}, rec)}
+	}
+	state, synced, refusal := s.channelState(o, p, call, rec)
+	if refusal != nil {
+		return &sale{failure: s.batchRefused(o, refusal, nil)}
+	}
+	if call.Payload.Type == x402.BatchRefund {
+		return s.refundChannel(o, p.V2, call, rec, charged, state)
+	}
+	s.metrics.payments.WithLabelValues(t.Name, outcomeVerified).Inc()
+
+	runCtx, cancel := context.WithTimeout(upstreams.WithTraceparent(bg, a.trace), time.Duration(cfg.MaxTimeoutSeconds)*time.Second)
+	result, err := s.runtime.Run(runCtx, t, a.args)
+	cancel()
+	if err != nil {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
+		return &sale{failure: toolFailure(t, err)}
+	}
+	out, err := shape(t, result, s.now(), cfg.Mode == config.Sandbox)
+	if err != nil {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
+		return &sale{failure: internalFailure(t, "shape", err)}
+	}
+	var tx, moved string
+	if call.Payload.Type == x402.BatchDeposit {
+		settled, err := s.settle(x402.NewRequest(p.V2, o.terms.Batch))
+		if err != nil || !settled.Success || settled.Extra == nil || settled.Extra.ChannelState == nil {
+			return s.depositFailed(o, call, settled, err)
+		}
+		tx, moved, state, synced = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, true
+	}
+	next := channelRecord(rec, call, state, synced, s.now())
+	next.Charged = new(big.Int).Add(charged, price).String()
+	next.SignedMax, next.Signature = call.Max.String(), call.Payload.Voucher.Signature
+	if err := s.pay.Ledger.PutChannel(bg, next); err != nil {
+		if errors.Is(err, ledger.ErrConflict) {
+			return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
+				Message: "another instance served this channel meanwhile; nothing was charged, resend with the charged total it reports"}, nil)}
+		}
+		return &sale{failure: internalFailure(t, "channel", err)}
+	}
+	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
+	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	snapshot := *state
+	snapshot.ChargedCumulativeAmount = next.Charged
+	return &sale{body: out, settlement: &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
+		Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}}
+}
+
+// chargedBefore is the channel's charged total before this call. With no
+// record (a new channel, or records lost), it is what the buyer's voucher
+// implies; the facilitator then checks that against the chain, and charges
+// the seller lost are the seller's loss, as the scheme has it.
+func chargedBefore(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) *big.Int {
+	if rec != nil {
+		n, _ := new(big.Int).SetString(rec.Charged, 10)
+		return n
+	}
+	if call.Payload.Type == x402.BatchRefund || call.Max.Cmp(price) < 0 {
+		return new(big.Int).Set(call.Max)
+	}
+	return new(big.Int).Sub(call.Max, price)
+}
+
+// channelState is the channel's on-chain state for this call: the record's
+// own when it is fresh and the voucher was checked here, else what the
+// facilitator verifies. synced says whether it was just read.
+func (s *Server) channelState(o *offer, p *x402.Payment, call *x402.BatchCall, rec *ledger.Channel) (*x402.ChannelState, bool, *x402.Refusal) {
+	withdraw := time.Duration(call.Channel.WithdrawDelay) * time.Second
+	if call.Payload.Type == x402.BatchVoucher && call.Verified && rec != nil && s.now().Sub(rec.SyncedAt) < withdraw/3 {
+		balance, _ := new(big.Int).SetString(rec.Balance, 10)
+		claimed, _ := new(big.Int).SetString(rec.TotalClaimed, 10)
+		switch {
+		case call.Max.Cmp(balance) > 0:
+			return nil, false, &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
+				"voucher.maxClaimableAmount %s exceeds the channel's balance %s; deposit more", call.Max, balance)}
+		case call.Max.Cmp(claimed) <= 0:
+			return nil, false, &x402.Refusal{Reason: x402.BatchCumulativeBelowClaimed, Message: fmt.Sprintf(
+				"voucher.maxClaimableAmount %s is not above the %s already claimed", call.Max, claimed)}
+		}
+		return stateOf(rec), false, nil
+	}
+	v, refusal := s.verifyBatch(x402.NewRequest(p.V2, o.terms.Batch))
+	if refusal != nil {
+		return nil, false, refusal
+	}
+	return v, true, nil
+}
+
+// verifyBatch asks the facilitator to verify a batch payment and returns the
+// channel's on-chain state it reports.
+func (s *Server) verifyBatch(q *x402.Request) (*x402.ChannelState, *x402.Refusal) {
+	v, r := s.verify(q, s.now().Add(x402.SettleMargin+settleBudget))
+	switch {
+	case r != nil:
+		return nil, r
+	case v.Extra == nil:
+		return nil, &x402.Refusal{Reason: x402.BatchChannelStateReadFailed, Message: "the facilitator verified the payment without reporting the channel's state; nothing was charged"}
+	}
+	return v.Extra, nil
+}
+
+// stateOf is a record's on-chain fields as a snapshot.
+func stateOf(rec *ledger.Channel) *x402.ChannelState {
+	return &x402.ChannelState{ChannelID: rec.ID, Balance: rec.Balance, TotalClaimed: rec.TotalClaimed,
+		WithdrawRequestedAt: uint64(rec.WithdrawRequestedAt), RefundNonce: rec.RefundNonce}
+}
+
+// channelRecord is rec (or a new record) with the channel's config and the
+// on-chain state mirrored.
+func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.ChannelState, synced bool, now time.Time) *ledger.Channel {
+	next := &ledger.Channel{ID: strings.ToLower(call.ID.Hex())}
+	if rec != nil {
+		next = rec
+	}
+	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
+	next.Balance, next.TotalClaimed, next.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
+	next.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
+	if synced {
+		next.SyncedAt = now.UTC().Truncate(time.Microsecond)
+	}
+	return next
+}
+
+// batchRefused refuses a batch payment. Its 402 names the reason in the
+// PaymentRequired document, where the official client looks for it; for a
+// cumulative mismatch on a known channel it also carries the channel's
+// state and the buyer's own last voucher, so the buyer can resynchronize.
+func (s *Server) batchRefused(o *offer, r *x402.Refusal, rec *ledger.Channel) *failure {
+	f := s.refused(o, r)
+	required := o.terms.Required
+	required.Error = r.Reason
+	required.Accepts = append([]x402.Requirements(nil), required.Accepts...)
+	if rec != nil && r.Reason == x402.BatchCumulativeMismatch {
+		for i, acc := range required.Accepts {
+			if acc.Scheme != x402.SchemeBatch {
+				continue
+			}
+			extra := make(map[string]any, len(acc.Extra)+2)
+			for k, v := range acc.Extra {
+				extra[k] = v
+			}
+			state := stateOf(rec)
+			state.ChargedCumulativeAmount = rec.Charged
+			extra["channelState"] = state
+			extra["voucherState"] = x402.VoucherState{SignedMaxClaimable: rec.SignedMax, Signature: rec.Signature}
+			required.Accepts[i].Extra = extra
+		}
+	}
+	f.required = &required
+	return f
+}
+
+// depositFailed withholds the answer of a call whose deposit did not land:
+// nothing was charged.
+func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.SettleResponse, err error) *sale {
+	t := o.tool
+	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()
+	reason, msg := x402.BatchDepositTxFailed, "the deposit did not complete; the answer is withheld and nothing was charged"
+	switch {
+	case err != nil:
+		msg = "the deposit was not confirmed (" + err.Error() + "); the answer is withheld and nothing was charged: read the channel's balance before depositing again"
+	case settled.ErrorReason != "":
+		reason = settled.ErrorReason
+	}
+	if settled != nil && settled.ErrorMessage != "" {
+		msg += " (" + settled.ErrorMessage + ")"
+	}
+	s.metrics.refusals.WithLabelValues(reason).Inc()
+	return &sale{
+		failure:    &failure{code: registry.CodeSettlementFailed, reason: reason, message: msg},
+		settlement: &x402.SettleResponse{ErrorReason: reason, Network: o.terms.Network.ID, Payer: call.Channel.Payer.Hex()},
+	}
+}

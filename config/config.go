@@ -29,6 +29,7 @@ type Config struct {
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
 	ShutdownTimeout   Duration            `yaml:"shutdown_timeout"` // how long calls in flight may take to finish on SIGTERM
+	BatchSettlement   BatchSettlement     `yaml:"batch_settlement"`
 	Ledger            Ledger              `yaml:"ledger"`
 	Cache             Cache               `yaml:"cache"`
 	Limits            Limits              `yaml:"limits"`
@@ -40,6 +41,15 @@ type Config struct {
 	PaymentIDRequired []string `yaml:"payment_identifier_required"`
 
 	Log Log `yaml:"log"`
+}
+
+// BatchSettlement configures the x402 batch-settlement scheme: buyers
+// deposit into a payment channel once and pay each call with a voucher.
+type BatchSettlement struct {
+	Enabled            bool     `yaml:"enabled"`             // offer it next to exact
+	WithdrawDelay      Duration `yaml:"withdraw_delay"`      // how long a buyer's timed withdrawal waits: the window to claim in
+	ReceiverAuthorizer string   `yaml:"receiver_authorizer"` // signs claims and refunds; "": the facilitator's, from its /supported
+	ClaimEvery         Duration `yaml:"claim_every"`         // how often vouchers are claimed on chain and swept to pay_to
 }
 
 // Log sets what the service logs and how.

@@ -59,6 +59,15 @@ func (c *Config) Validate() Problems {
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
+	if d := time.Duration(c.BatchSettlement.WithdrawDelay); d < 15*time.Minute || d > 720*time.Hour || d%time.Second != 0 {
+		add("batch_settlement.withdraw_delay", "must be whole seconds from 15m to 720h, got %s", d)
+	}
+	if a := c.BatchSettlement.ReceiverAuthorizer; a != "" && !wallet.MatchString(a) {
+		add("batch_settlement.receiver_authorizer", "must be a 0x wallet address, got %q", a)
+	}
+	if e := time.Duration(c.BatchSettlement.ClaimEvery); e <= 0 || e > time.Duration(c.BatchSettlement.WithdrawDelay)/3 {
+		add("batch_settlement.claim_every", "must be positive and at most a third of withdraw_delay, got %s", e)
+	}
 	if h := time.Duration(c.ValidityHorizon); h < time.Duration(c.MaxTimeoutSeconds)*time.Second {
 		add("validity_horizon", "must be at least max_timeout_seconds, got %s", h)
 	}

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Buys routes from a sandbox coinslot with the official x402 npm client
-# (@x402/fetch + @x402/evm, x402 v2), checking each receipt. BASE_URL selects
-# a running service; without it one is built from this checkout and started.
+# (@x402/fetch + @x402/evm, x402 v2), checking each receipt, then 100 calls
+# over one batch-settlement deposit, checking that the seller's claim lands.
+# BASE_URL selects a running service; without it one is built from this
+# checkout and started, claiming every 2 seconds.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/service.sh"
+export COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=${COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY:-2s}
 start_service
 
 # The sandbox funds the first accounts of the standard development mnemonic;
@@ -19,3 +22,5 @@ npm ci --no-audit --no-fund --loglevel=error
 for tool in business_days trending_markets mcp_approval_pack; do
 	TOOL=$tool CLIENTS=v2 node pay.mjs
 done
+# Account 2 pays over a channel of its own.
+BUYER_KEY=0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a CALLS=100 node batch.mjs

@@ -24,6 +24,7 @@ import (
 	_ "github.com/coinslot/coinslot/registry/all"
 	"github.com/coinslot/coinslot/upstreams/replay"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -129,6 +130,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
 		}
 	}
+	if cfg.BatchSettlement.Enabled {
+		if pay.Batch, err = batchTerms(ctx, cfg, pay); err != nil {
+			log.Warn("batch-settlement is not offered", "err", err)
+		}
+	}
 	if remote, ok := pay.Facilitator.(*x402.HTTPFacilitator); ok {
 		checks = append(checks, edge.Check{Why: "the facilitator's /supported fails", Probe: func(ctx context.Context) error {
 			_, err := remote.Supported(ctx)
@@ -164,6 +170,15 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
+	claimer, err := svc.edge.Claimer()
+	if err != nil {
+		return nil, err
+	}
+	if claimer != nil {
+		claiming := make(chan struct{})
+		go func() { defer close(claiming); claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery)) }()
+		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
+	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
 	svc.logUnavailable()
 	return svc, nil
@@ -304,4 +319,34 @@ func (svc *service) searchCatalog(ctx context.Context, query string, limit int) 
 		return nil, err
 	}
 	return &registry.Result{Data: res, Count: len(res.Resources), Source: x402catalog.Source.Title, Cached: cached}, nil
+}
+
+// batchTerms are the channel parameters of batch-settlement: the configured
+// receiver authorizer, or the one the facilitator advertises.
+func batchTerms(ctx context.Context, cfg *config.Config, pay edge.Payments) (*x402.BatchTerms, error) {
+	terms := &x402.BatchTerms{WithdrawDelay: uint64(time.Duration(cfg.BatchSettlement.WithdrawDelay) / time.Second)}
+	if a := cfg.BatchSettlement.ReceiverAuthorizer; a != "" {
+		terms.ReceiverAuthorizer = common.HexToAddress(a)
+		return terms, nil
+	}
+	var supported *x402.Supported
+	switch f := pay.Facilitator.(type) {
+	case *facilitator.Facilitator:
+		supported = f.Supported()
+	case *x402.HTTPFacilitator:
+		var err error
+		if supported, err = f.Supported(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if supported == nil {
+		return nil, fmt.Errorf("the facilitator cannot be asked for its receiver authorizer")
+	}
+	for _, k := range supported.Kinds {
+		if a, _ := k.Extra["receiverAuthorizer"].(string); k.Scheme == x402.SchemeBatch && k.Network == pay.Network.ID && common.IsHexAddress(a) {
+			terms.ReceiverAuthorizer = common.HexToAddress(a)
+			return terms, nil
+		}
+	}
+	return nil, fmt.Errorf("the facilitator does not settle %s on %s; set batch_settlement.receiver_authorizer to offer it anyway", x402.SchemeBatch, pay.Network.ID)
 }

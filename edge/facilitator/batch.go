@@ -2,7 +2,9 @@ package facilitator
 
 import (
 	"context"
+	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/coinslot/coinslot/edge/facilitator/channels"
@@ -72,7 +74,8 @@ func (f *Facilitator) checkBatch(ctx context.Context, p *x402.Payload, r *x402.R
 	}
 	c := &batchCall{p: b, ch: ch, id: ch.ID(f.network.ChainID)}
 	authorizer, _ := r.Extra["receiverAuthorizer"].(string)
-	delay, _ := r.Extra["withdrawDelay"].(float64)
+	// A number, decoded from JSON (float64) or set in process (uint64).
+	delay := fmt.Sprint(r.Extra["withdrawDelay"])
 	switch {
 	case !strings.EqualFold(b.Voucher.ChannelID, c.id.Hex()):
 		return nil, refuse(x402.BatchChannelIDMismatch, "voucher.channelId %s is not the config's id %s", b.Voucher.ChannelID, c.id.Hex()), nil
@@ -86,7 +89,7 @@ func (f *Facilitator) checkBatch(ctx context.Context, p *x402.Payload, r *x402.R
 		return nil, refuse(x402.BatchAuthorizerMismatch, "this facilitator authorizes as %s, not %s", f.Address().Hex(), ch.ReceiverAuthorizer.Hex()), nil
 	case ch.WithdrawDelay < x402.MinWithdrawDelay || ch.WithdrawDelay > x402.MaxWithdrawDelay:
 		return nil, refuse(x402.BatchWithdrawDelayRange, "withdrawDelay %d is outside %d..%d", ch.WithdrawDelay, x402.MinWithdrawDelay, x402.MaxWithdrawDelay), nil
-	case float64(ch.WithdrawDelay) != delay:
+	case strconv.FormatUint(ch.WithdrawDelay, 10) != delay:
 		return nil, refuse(x402.BatchWithdrawDelayMismatch, "withdrawDelay %d is not extra.withdrawDelay %v", ch.WithdrawDelay, r.Extra["withdrawDelay"]), nil
 	}
 	var ok bool

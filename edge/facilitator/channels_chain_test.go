@@ -12,6 +12,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/facilitator/channels"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -68,7 +69,7 @@ func batchDigest(t *testing.T, primary string, msg apitypes.TypedDataMessage) co
 	t.Helper()
 	domain := apitypes.TypedDataDomain{
 		Name: "x402 Batch Settlement", Version: "1", ChainId: math.NewHexOrDecimal256(1337),
-		VerifyingContract: channels.BatchSettlementAddress.Hex(),
+		VerifyingContract: x402.BatchSettlementAddress.Hex(),
 	}
 	return typedDigest(t, batchTypes, domain, primary, msg)
 }
@@ -148,7 +149,7 @@ func (c *channelChain) send(key *ecdsa.PrivateKey, data []byte) *types.Receipt {
 	ctx := context.Background()
 	opts := bind.NewKeyedTransactor(key, c.s.Network.ChainID)
 	opts.Context = ctx
-	tx, err := bind.Transact(c.batch.Instance(c.s.Client(), channels.BatchSettlementAddress), opts, data)
+	tx, err := bind.Transact(c.batch.Instance(c.s.Client(), x402.BatchSettlementAddress), opts, data)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -197,7 +198,7 @@ func (c *channelChain) wantRevert(from, to common.Address, data []byte, want any
 
 func view[T any](c *channelChain, data []byte, unpack func([]byte) (T, error)) T {
 	c.t.Helper()
-	v, err := bind.Call(c.batch.Instance(c.s.Client(), channels.BatchSettlementAddress), &bind.CallOpts{}, data, unpack)
+	v, err := bind.Call(c.batch.Instance(c.s.Client(), x402.BatchSettlementAddress), &bind.CallOpts{}, data, unpack)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -222,7 +223,7 @@ func (c *channelChain) depositData(payer *ecdsa.PrivateKey, cfg channels.Channel
 		Name: "USD Coin", Version: "2", ChainId: math.NewHexOrDecimal256(1337), VerifyingContract: c.s.Network.Asset.Hex(),
 	}
 	sig := sign(c.t, payer, typedDigest(c.t, receiveTypes, domain, "ReceiveWithAuthorization", apitypes.TypedDataMessage{
-		"from": crypto.PubkeyToAddress(payer.PublicKey).Hex(), "to": channels.ERC3009DepositCollectorAddress.Hex(),
+		"from": crypto.PubkeyToAddress(payer.PublicKey).Hex(), "to": x402.ERC3009CollectorAddress.Hex(),
 		"value": big.NewInt(amount), "validAfter": validAfter, "validBefore": validBefore, "nonce": nonce.Hex(),
 	}))
 	uint256, _ := abi.NewType("uint256", "", nil)
@@ -231,7 +232,7 @@ func (c *channelChain) depositData(payer *ecdsa.PrivateKey, cfg channels.Channel
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	return c.batch.PackDeposit(cfg, big.NewInt(amount), channels.ERC3009DepositCollectorAddress, collectorData)
+	return c.batch.PackDeposit(cfg, big.NewInt(amount), x402.ERC3009CollectorAddress, collectorData)
 }
 
 func (c *channelChain) deposit(payer *ecdsa.PrivateKey, cfg channels.ChannelConfig, amount, salt int64) *types.Receipt {
@@ -264,7 +265,7 @@ func (c *channelChain) events(r *types.Receipt) []string {
 	batchABI, tokenABI := c.batch.GetABI(), c.token.GetABI()
 	for _, l := range r.Logs {
 		switch l.Address {
-		case channels.BatchSettlementAddress:
+		case x402.BatchSettlementAddress:
 			ev, err := batchABI.EventByID(l.Topics[0])
 			if err != nil {
 				c.t.Fatal(err)
@@ -337,8 +338,8 @@ func TestBatchSettlementLifecycle(t *testing.T) {
 		t.Fatalf("channels A %v, B %v", a, b)
 	}
 	c.wantBalance(buyerA.Address, BuyerFunds-120_000)
-	c.wantBalance(channels.BatchSettlementAddress, 170_000)
-	c.wantBalance(channels.ERC3009DepositCollectorAddress, 0)
+	c.wantBalance(x402.BatchSettlementAddress, 170_000)
+	c.wantBalance(x402.ERC3009CollectorAddress, 0)
 
 	if got, want := common.Hash(view(c, c.batch.PackGetVoucherDigest(idA, big.NewInt(30_000)), c.batch.UnpackGetVoucherDigest)), voucherDigest(t, idA, 30_000); got != want {
 		t.Errorf("getVoucherDigest %s, EIP-712 hash %s", got.Hex(), want.Hex())
@@ -353,7 +354,7 @@ func TestBatchSettlementLifecycle(t *testing.T) {
 	// builds batches must take the bad row out and resubmit the rest. B's
 	// voucher signed by the payer rather than its committed authorizer is bad.
 	badB := c.row(buyerB.Key, cfgB, 20_000, 20_000)
-	c.wantRevert(c.relayer.Address, channels.BatchSettlementAddress, c.claimData(rowA, badB), &channels.BatchSettlementInvalidVoucherSignature{ChannelId: idB})
+	c.wantRevert(c.relayer.Address, x402.BatchSettlementAddress, c.claimData(rowA, badB), &channels.BatchSettlementInvalidVoucherSignature{ChannelId: idB})
 
 	r = c.send(c.relayer.Key, c.claimData(rowA, rowB))
 	c.wantEvents(r, "Claimed", "Claimed")
@@ -406,8 +407,8 @@ func TestBatchSettlementLifecycle(t *testing.T) {
 	if n := view(c, c.batch.PackRefundNonce(idA), c.batch.UnpackRefundNonce); n.Int64() != 1 {
 		t.Errorf("refund nonce %s, want 1", n)
 	}
-	c.wantRevert(c.relayer.Address, channels.BatchSettlementAddress, refund, &channels.BatchSettlementRefundNonceMismatch{Expected: big.NewInt(1), Given: big.NewInt(0)})
-	c.wantBalance(channels.BatchSettlementAddress, 170_000-45_000-95_000)
+	c.wantRevert(c.relayer.Address, x402.BatchSettlementAddress, refund, &channels.BatchSettlementRefundNonceMismatch{Expected: big.NewInt(1), Given: big.NewInt(0)})
+	c.wantBalance(x402.BatchSettlementAddress, 170_000-45_000-95_000)
 
 	// A channel never claimed from closes when refunded in full.
 	cfgC := c.config(buyerA.Address, common.Address{}, 2)
@@ -429,9 +430,9 @@ func TestBatchSettlementWithdraw(t *testing.T) {
 	c.deposit(payer.Key, cfg, 50_000, 1)
 	c.send(c.relayer.Key, c.claimData(c.row(payer.Key, cfg, 30_000, 10_000)))
 
-	c.wantRevert(payer.Address, channels.BatchSettlementAddress, c.batch.PackInitiateWithdraw(cfg, big.NewInt(40_001)),
+	c.wantRevert(payer.Address, x402.BatchSettlementAddress, c.batch.PackInitiateWithdraw(cfg, big.NewInt(40_001)),
 		&channels.BatchSettlementWithdrawExceedsAvailable{Amount: big.NewInt(40_001), Available: big.NewInt(40_000)})
-	c.wantRevert(c.relayer.Address, channels.BatchSettlementAddress, c.batch.PackInitiateWithdraw(cfg, big.NewInt(40_000)),
+	c.wantRevert(c.relayer.Address, x402.BatchSettlementAddress, c.batch.PackInitiateWithdraw(cfg, big.NewInt(40_000)),
 		&channels.BatchSettlementUnauthorized{Caller: c.relayer.Address})
 	r := c.send(payer.Key, c.batch.PackInitiateWithdraw(cfg, big.NewInt(40_000)))
 	c.wantEvents(r, "WithdrawInitiated")
@@ -444,7 +445,7 @@ func TestBatchSettlementWithdraw(t *testing.T) {
 	if err != nil || initiated.ChannelId != id || initiated.Amount.Int64() != 40_000 || initiated.FinalizeAfter.Int64() != finalizeAfter {
 		t.Errorf("WithdrawInitiated %+v, %v; want finalizeAfter %d", initiated, err, finalizeAfter)
 	}
-	c.wantRevert(payer.Address, channels.BatchSettlementAddress, c.batch.PackFinalizeWithdraw(cfg),
+	c.wantRevert(payer.Address, x402.BatchSettlementAddress, c.batch.PackFinalizeWithdraw(cfg),
 		&channels.BatchSettlementWithdrawalNotReady{FinalizeAfter: big.NewInt(finalizeAfter)})
 
 	// The receiver claims 20_000 more meanwhile, leaving 20_000 unclaimed.
@@ -468,7 +469,7 @@ func TestBatchSettlementWithdraw(t *testing.T) {
 		t.Errorf("channel %v", ch)
 	}
 	c.wantBalance(payer.Address, BuyerFunds-50_000+20_000)
-	c.wantRevert(payer.Address, channels.BatchSettlementAddress, c.batch.PackFinalizeWithdraw(cfg),
+	c.wantRevert(payer.Address, x402.BatchSettlementAddress, c.batch.PackFinalizeWithdraw(cfg),
 		&channels.BatchSettlementNoPendingWithdrawal{ChannelId: id})
 }
 
@@ -476,7 +477,7 @@ func TestBatchSettlementWithdraw(t *testing.T) {
 func TestBatchSettlementRefusals(t *testing.T) {
 	c := newChannelChain(t)
 	payer := c.s.Buyers[0]
-	batch := channels.BatchSettlementAddress
+	batch := x402.BatchSettlementAddress
 
 	// The withdraw delay must lie within 15 minutes and 30 days.
 	for _, delay := range []int64{899, 2_592_001} {
@@ -490,7 +491,7 @@ func TestBatchSettlementRefusals(t *testing.T) {
 	cfg := c.config(payer.Address, common.Address{}, 1)
 	id := channelID(t, cfg)
 	collect := c.collector.PackCollect(payer.Address, c.s.Network.Asset, big.NewInt(10_000), id, []byte{})
-	c.wantRevert(c.relayer.Address, channels.ERC3009DepositCollectorAddress, collect,
+	c.wantRevert(c.relayer.Address, x402.ERC3009CollectorAddress, collect,
 		&channels.ERC3009DepositCollectorOnlyBatchSettlement{Caller: c.relayer.Address})
 
 	// An authorization is bound to its channel: it cannot fund another.
@@ -499,7 +500,7 @@ func TestBatchSettlementRefusals(t *testing.T) {
 
 	// receiveWithAuthorization is for the payee only, so nobody can spend
 	// the collector's authorization outside a deposit.
-	receive := c.token.PackReceiveWithAuthorization(payer.Address, channels.ERC3009DepositCollectorAddress, big.NewInt(1), big.NewInt(0), big.NewInt(1<<40), [32]byte{}, make([]byte, 65))
+	receive := c.token.PackReceiveWithAuthorization(payer.Address, x402.ERC3009CollectorAddress, big.NewInt(1), big.NewInt(0), big.NewInt(1<<40), [32]byte{}, make([]byte, 65))
 	c.wantRevert(c.relayer.Address, c.s.Network.Asset, receive, "EIP3009: caller must be the payee")
 
 	c.deposit(payer.Key, cfg, 10_000, 1)

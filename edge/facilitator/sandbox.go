@@ -145,8 +145,8 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 // canonical addresses, where clients look for them on every chain. They keep
 // no state from a constructor, so their runtime code is all they need.
 func placeBatchSettlement(alloc types.GenesisAlloc) {
-	alloc[channels.BatchSettlementAddress] = types.Account{Code: common.FromHex(channels.BatchSettlementRuntime), Balance: new(big.Int)}
-	alloc[channels.ERC3009DepositCollectorAddress] = types.Account{Code: common.FromHex(channels.ERC3009DepositCollectorRuntime), Balance: new(big.Int)}
+	alloc[x402.BatchSettlementAddress] = types.Account{Code: common.FromHex(channels.BatchSettlementRuntime), Balance: new(big.Int)}
+	alloc[x402.ERC3009CollectorAddress] = types.Account{Code: common.FromHex(channels.ERC3009DepositCollectorRuntime), Balance: new(big.Int)}
 }
 
 // SandboxNetwork is the sandbox chain's network. The test USDC is the gas

@@ -105,7 +105,7 @@ func sampleReceipt(s Site, t *Tool, body []byte) object {
 		"schema": ReceiptVersion, "receipt_id": sampleReceiptID, "tx": sampleTx, "network": s.Network,
 		"asset": s.AssetContract, "payer": samplePayer, "pay_to": s.PayTo,
 		"amount_atomic": strconv.FormatInt(t.PriceAtomic(), 10), "amount_usd": FormatUSD(t.PriceAtomic()),
-		"tool": t.Name, "endpoint": s.Resource(t), "request_sha256": sha256Hex([]byte(request)),
+		"tool": t.Name, "endpoint": s.Endpoint(t), "request_sha256": sha256Hex([]byte(request)),
 		"response_sha256": sha256Hex(body), "settled_at": upstreams.RecordedAt.Format(time.RFC3339),
 		"receipt_url": s.URL(PathReceipt + sampleTx),
 	}

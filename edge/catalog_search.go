@@ -2,7 +2,6 @@ package edge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -53,13 +52,11 @@ func (s *Server) catalogSearch(ctx *fasthttp.RequestCtx) {
 	defer cancel()
 	res, err := s.searchCatalog(c, query, limit)
 	if err != nil {
-		f := toolFailure(&registry.Tool{Name: "x402 catalog search"}, err)
+		f := toolFailure(catalogSearchTool, err)
 		writeError(ctx, f.code, f.message, f.fields)
 		return
 	}
-	m := meta{Count: res.Count, Source: res.Source, GeneratedAt: s.now().UTC().Format(time.RFC3339),
-		Sandbox: s.cfg.Load().Mode == config.Sandbox}
-	body, err := json.Marshal(envelope{true, res.Data, res.Cached, m})
+	body, err := registry.Render(catalogSearchTool, res, s.now(), s.cfg.Load().Mode == config.Sandbox)
 	if err != nil {
 		writeError(ctx, registry.CodeInternal, "the catalog answer could not be encoded", nil)
 		return
@@ -70,3 +67,7 @@ func (s *Server) catalogSearch(ctx *fasthttp.RequestCtx) {
 // SearchCatalogWith connects the catalog search proxy to its upstream.
 // Call it before serving.
 func (s *Server) SearchCatalogWith(f CatalogSearch) { s.searchCatalog = f }
+
+// catalogSearchTool is the catalog search as the answer renderer and the
+// failure messages see it: not sold, answered as an envelope.
+var catalogSearchTool = &registry.Tool{Name: "x402 catalog search", Shape: registry.Envelope}

@@ -26,8 +26,10 @@ func atomicOf(t *testing.T, usd string) string {
 }
 
 // Every document that states a paid tool's terms agrees with the 402 a
-// buyer gets from its route: price, payTo, asset, network, resource and the
-// input schema.
+// buyer gets from its route, or from tools/call for a tool sold over MCP
+// only: price, payTo, asset, network, resource and the input schema. The
+// resource of an MCP-only tool is the MCP endpoint, and its bazaar
+// extension is an MCP tool that names it.
 func TestDiscoveryAgreesWithPayment(t *testing.T) {
 	h := newHarness(t)
 	h.client.ReadBufferSize = 16 << 10 // the largest input schemas make PAYMENT-REQUIRED headers over 4 KiB
@@ -44,7 +46,8 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 			AssetContract string `json:"asset_contract"`
 			Seller        string `json:"seller"`
 		} `json:"payments"`
-		Tools []struct {
+		Endpoints map[string]string `json:"endpoints"`
+		Tools     []struct {
 			Name     string `json:"name"`
 			PriceUSD string `json:"price_usd"`
 			HTTPPath string `json:"http_path"`
@@ -54,8 +57,8 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 	var wellKnown struct {
 		IconURL string `json:"iconUrl"`
 		Items   []struct {
-			Resource, Tool string
-			Accepts        []x402.Requirements
+			Resource, Tool, Type string
+			Accepts              []x402.Requirements
 		}
 	}
 	get(registry.PathX402, &wellKnown)
@@ -81,25 +84,45 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 		t.Fatalf("tools/list: %s", r.body)
 	}
 
-	checked := 0
+	checked, mcpOnly := 0, 0
 	for _, tool := range registry.All() {
-		if !tool.Paid() {
-			continue
-		}
-		if r := h.do("GET", tool.Path, "", nil); r.status == 503 {
-			continue // not sold now: no terms to agree with
+		var pr *x402.PaymentRequired
+		resource, kind := testBase+tool.Path, "http"
+		if tool.Paid() {
+			if r := h.do("GET", tool.Path, "", nil); r.status == 503 {
+				continue // not sold now: no terms to agree with
+			}
+			pr = h.terms(tool.Path)
+		} else {
+			args, _ := json.Marshal(tool.Example)
+			r := h.call(tool.Name, string(args), nil)
+			if bytes.Contains(r.StructuredContent, []byte(`"tool_unavailable"`)) {
+				continue // not sold now
+			}
+			pr = h.required(r)
+			resource, kind = testBase+registry.PathMCP, "mcp"
+			mcpOnly++
 		}
 		checked++
-		pr := h.terms(tool.Path)
 		a := pr.Accepts[0]
 		want := terms{a.Amount, a.PayTo, a.Asset, a.Network, pr.Resource.URL}
-		if want.amount != strconv.FormatInt(tool.PriceAtomic(), 10) || want.resource != testBase+tool.Path {
+		if want.amount != strconv.FormatInt(tool.PriceAtomic(), 10) || want.resource != resource {
 			t.Errorf("%s: 402 terms %+v", tool.Name, want)
 		}
 		if pr.Resource.IconURL != wellKnown.IconURL {
 			t.Errorf("%s: 402 iconUrl %q, /.well-known/x402 %q", tool.Name, pr.Resource.IconURL, wellKnown.IconURL)
 		}
-		input := bazaarOf(t, pr)["schema"].(map[string]any)["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"]
+		bazaar := bazaarOf(t, pr)
+		var input any
+		if tool.Paid() {
+			input = bazaar["schema"].(map[string]any)["properties"].(map[string]any)["input"].(map[string]any)["properties"].(map[string]any)["body"]
+		} else {
+			in := bazaar["info"].(map[string]any)["input"].(map[string]any)
+			if in["type"] != "mcp" || in["toolName"] != tool.Name || in["transport"] != "streamable-http" {
+				t.Errorf("%s: bazaar input is not an MCP tool naming it: type %v, toolName %v, transport %v", tool.Name, in["type"], in["toolName"], in["transport"])
+			}
+			input = in["inputSchema"]
+		}
 		same := func(where string, got terms) {
 			t.Helper()
 			if got != want {
@@ -115,7 +138,11 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 
 		for _, e := range info.Tools {
 			if e.Name == tool.Name {
-				same("/api/info", terms{atomicOf(t, e.PriceUSD), info.Payments.Seller, info.Payments.AssetContract, info.Payments.Network, testBase + e.HTTPPath})
+				at := testBase + e.HTTPPath
+				if e.HTTPPath == "" {
+					at = info.Endpoints["mcp"]
+				}
+				same("/api/info", terms{atomicOf(t, e.PriceUSD), info.Payments.Seller, info.Payments.AssetContract, info.Payments.Network, at})
 			}
 		}
 
@@ -154,17 +181,11 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 			if it.Tool == tool.Name {
 				w := it.Accepts[0]
 				same(registry.PathX402, terms{w.Amount, w.PayTo, w.Asset, w.Network, it.Resource})
+				if it.Type != kind {
+					t.Errorf("%s: %s type %q, want %q", tool.Name, registry.PathX402, it.Type, kind)
+				}
 			}
 		}
-
-		post := openapi.Paths[tool.Path]["post"]
-		pi, _ := post["x-payment-info"].(map[string]any)
-		str := func(k string) string { s, _ := pi[k].(string); return s }
-		same("OpenAPI x-payment-info", terms{str("amount"), str("payTo"), str("asset"), str("network"), str("resource")})
-		if atomicOf(t, post["x-price-usd"].(string)) != want.amount {
-			t.Errorf("%s: OpenAPI x-price-usd %v", tool.Name, post["x-price-usd"])
-		}
-		sameSchema("OpenAPI", openapi.Components.Schemas[tool.Name+"_input"])
 
 		for _, l := range list.Result.Tools {
 			if l.Name == tool.Name {
@@ -174,8 +195,25 @@ func TestDiscoveryAgreesWithPayment(t *testing.T) {
 				}
 			}
 		}
+
+		if !tool.Paid() {
+			for path, item := range openapi.Paths {
+				if item["post"]["operationId"] == tool.Name {
+					t.Errorf("%s: sold over MCP only, yet OpenAPI lists it at %s", tool.Name, path)
+				}
+			}
+			continue
+		}
+		post := openapi.Paths[tool.Path]["post"]
+		pi, _ := post["x-payment-info"].(map[string]any)
+		str := func(k string) string { s, _ := pi[k].(string); return s }
+		same("OpenAPI x-payment-info", terms{str("amount"), str("payTo"), str("asset"), str("network"), str("resource")})
+		if atomicOf(t, post["x-price-usd"].(string)) != want.amount {
+			t.Errorf("%s: OpenAPI x-price-usd %v", tool.Name, post["x-price-usd"])
+		}
+		sameSchema("OpenAPI", openapi.Components.Schemas[tool.Name+"_input"])
 	}
-	if checked == 0 {
-		t.Fatal("no paid tool was checked")
+	if checked == mcpOnly || mcpOnly == 0 {
+		t.Fatalf("%d tools checked, %d of them sold over MCP only: want both kinds", checked, mcpOnly)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -103,7 +104,8 @@ func TestMCPTermsAreTheRouteTerms(t *testing.T) {
 	}
 	only := h.required(h.call("test_mcp_only", `{"domain":"example.com"}`, nil))
 	input := bazaarOf(t, only)["info"].(map[string]any)["input"].(map[string]any)
-	if only.Resource.URL != "mcp://tool/test_mcp_only" || only.Accepts[0].Amount != "30000" || input["type"] != "mcp" || input["toolName"] != "test_mcp_only" {
+	if only.Resource.URL != testBase+registry.PathMCP || only.Accepts[0].Amount != "30000" || input["type"] != "mcp" || input["toolName"] != "test_mcp_only" ||
+		input["transport"] != "streamable-http" {
 		t.Fatalf("MCP-only terms %+v %v", only, input)
 	}
 	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeRequired)); v != 1 {
@@ -115,7 +117,7 @@ func TestMCPPaidCallSettlesAndRecords(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range []struct{ tool, args, endpoint, data string }{
 		{"test_echo", `{"text":"ab","n":2}`, testBase + echoPath, `"data":["abab"]`},
-		{"test_mcp_only", `{"domain":"example.com"}`, "mcp://tool/test_mcp_only", `{"score":11,"meta":{"count":1,"source":"rdap"`},
+		{"test_mcp_only", `{"domain":"example.com"}`, testBase + registry.PathMCP, `{"score":11,"meta":{"count":1,"source":"rdap"`},
 	} {
 		p := h.mcpPayment(c.tool, c.args)
 		res := h.call(c.tool, c.args, p)

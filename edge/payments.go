@@ -55,7 +55,7 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 	for _, t := range registry.All() {
 		terms, err := x402.NewTerms(s.pay.Network, x402.Offer{
 			Name: t.Name, Description: t.Description, Amount: t.PriceAtomic(), PayTo: payTo,
-			Resource: registry.Site{BaseURL: cfg.BaseURL}.Resource(t), MCPOnly: !t.Paid(),
+			Resource: registry.Site{BaseURL: cfg.BaseURL}.Endpoint(t), MCPOnly: !t.Paid(),
 			Example: t.Example, InputSchema: registry.InputSchema(t),
 			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Network, t)},
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),

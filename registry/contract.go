@@ -62,7 +62,7 @@ func (s Site) Contract(t *Tool) BuyerContract {
 func (s Site) verifyRules(t *Tool) []string {
 	resource := "resource path must match " + t.Path
 	if !t.Paid() {
-		resource = "resource must equal " + s.Resource(t)
+		resource = "resource must equal " + s.Endpoint(t) + " and the bazaar extension's toolName " + t.Name
 	}
 	return []string{
 		"network must equal " + s.Network,

@@ -59,7 +59,7 @@ func TestMCPOnlyContractNamesTheMCPResource(t *testing.T) {
 	if c.Endpoint != "https://api.coinslot.test/mcp" {
 		t.Errorf("endpoint = %s", c.Endpoint)
 	}
-	if last := c.VerifyBeforePaying[4]; last != "resource must equal mcp://tool/test_scrape" {
+	if last := c.VerifyBeforePaying[4]; last != "resource must equal https://api.coinslot.test/mcp and the bazaar extension's toolName test_scrape" {
 		t.Errorf("resource rule = %q", last)
 	}
 }

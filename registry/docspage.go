@@ -3,6 +3,7 @@ package registry
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"html/template"
 	"strings"
 	"unicode"
@@ -33,6 +34,7 @@ type docsGroup struct {
 type docsTool struct {
 	Name, Price, Description, Expected, Endpoint, Quote, Example string
 	Fetch, CLI                                                   string // copy-paste paid calls
+	Sample, SampleLabel                                          string // a recorded answer, indented
 	Search                                                       string // what the sidebar search matches, lower case
 	MCPOnly, BodyRequired                                        bool
 	Params                                                       []docsParam
@@ -56,8 +58,9 @@ func docsParams(t *Tool) []docsParam {
 }
 
 // buildDocs is the HTML page at /docs: every tool by category, with its
-// price, parameters and an example call. It loads nothing from elsewhere.
-func buildDocs(s Site, tools []*Tool) ([]byte, error) {
+// price, parameters, an example call and a sample answer. It loads nothing
+// from elsewhere.
+func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error) {
 	page := docsPage{
 		Site: s, Description: Description, Asset: AssetName, Receipt: s.URL(PathReceiptSchema), Count: len(tools),
 		Links: []docsLink{
@@ -78,10 +81,18 @@ func buildDocs(s Site, tools []*Tool) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
+			var sample, label string
+			if a := answers[t]; a != nil {
+				var b bytes.Buffer
+				if err := json.Indent(&b, a.Body, "", "  "); err != nil {
+					return nil, err
+				}
+				sample, label = b.String(), a.Label()
+			}
 			dg.Tools = append(dg.Tools, docsTool{
 				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected,
 				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
-				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body),
+				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body), Sample: sample, SampleLabel: label,
 				Search:  strings.ToLower(t.Name + " " + t.Category + " " + t.Description),
 				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),
 			})

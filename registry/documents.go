@@ -36,6 +36,12 @@ func BuildDocuments(site Site, tools []*Tool) (*Documents, error) {
 	if d.finder, err = newFinder(site, tools); err != nil {
 		return nil, err
 	}
+	answers := make(map[*Tool]*Sample, len(tools))
+	for _, t := range tools {
+		if answers[t], err = ToolSample(site, t); err != nil {
+			return nil, err
+		}
+	}
 	card, err := buildAgentCard(site, tools)
 	if err != nil {
 		return nil, err
@@ -45,7 +51,7 @@ func BuildDocuments(site Site, tools []*Tool) (*Documents, error) {
 		v   any
 	}{
 		{&d.Info, buildInfo(site, tools)},
-		{&d.OpenAPI, buildOpenAPI(site, tools)},
+		{&d.OpenAPI, buildOpenAPI(site, tools, answers)},
 		{&d.Discovery, d.finder.find("")},
 		{&d.X402, buildX402(site, tools)},
 		{&d.AgentCard, card},
@@ -64,7 +70,7 @@ func BuildDocuments(site Site, tools []*Tool) (*Documents, error) {
 	if d.LLMsFull, err = buildLLMsFull(site, tools); err != nil {
 		return nil, err
 	}
-	if d.Docs, err = buildDocs(site, tools); err != nil {
+	if d.Docs, err = buildDocs(site, tools, answers); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -11,7 +11,7 @@ func ref(kind, name string) map[string]any {
 
 // buildOpenAPI describes the whole HTTP service: every paid route (POST runs
 // the tool) and the free addresses. MCP-only tools have no route; /mcp sells them.
-func buildOpenAPI(s Site, tools []*Tool) map[string]any {
+func buildOpenAPI(s Site, tools []*Tool, answers map[*Tool]*Sample) map[string]any {
 	schemas := sharedSchemas()
 	paths := object{}
 	var tags []map[string]any
@@ -21,7 +21,7 @@ func buildOpenAPI(s Site, tools []*Tool) map[string]any {
 			continue
 		}
 		schemas = append(schemas, field{inputSchemaName(t), InputSchema(t)}, field{t.Name + "_output", OutputSchema(t)})
-		paths = append(paths, field{t.Path, pathItem(s, t)})
+		paths = append(paths, field{t.Path, pathItem(s, t, answers[t])})
 		if !seen[t.Category] {
 			seen[t.Category] = true
 			tags = append(tags, map[string]any{"name": t.Category, "description": "Tools in the " + t.Category + " category."})
@@ -66,8 +66,9 @@ func inputSchemaName(t *Tool) string { return t.Name + "_input" }
 
 // pathItem is a paid route. Its GET, which answers the same 402 terms
 // without running the tool, is said in words rather than listed as a second
-// operation, so the navigation lists each tool once.
-func pathItem(s Site, t *Tool) map[string]any {
+// operation, so the navigation lists each tool once. The 200 example is the
+// tool's sample answer, when it has one.
+func pathItem(s Site, t *Tool, sample *Sample) map[string]any {
 	body := map[string]any{
 		"required": t.BodyRequired,
 		"content": map[string]any{"application/json": map[string]any{
@@ -77,6 +78,16 @@ func pathItem(s Site, t *Tool) map[string]any {
 	}
 	if !t.BodyRequired {
 		body["description"] = "Optional: an absent body is read as {}."
+	}
+	answer := map[string]any{"schema": ref("schemas", t.Name+"_output")}
+	expected := t.Expected
+	if sample != nil {
+		answer["example"] = sample.Body
+		expected += "\n\nThe example is a sample answer"
+		if sample.Cut != "" {
+			expected += ", " + sample.Cut
+		}
+		expected += "."
 	}
 	return map[string]any{
 		"post": map[string]any{
@@ -94,9 +105,9 @@ func pathItem(s Site, t *Tool) map[string]any {
 			"requestBody": body,
 			"responses": map[string]any{
 				"200": map[string]any{
-					"description": t.Expected,
+					"description": expected,
 					"headers":     map[string]any{"PAYMENT-RESPONSE": ref("headers", "PaymentResponse")},
-					"content":     map[string]any{"application/json": map[string]any{"schema": ref("schemas", t.Name+"_output")}},
+					"content":     map[string]any{"application/json": answer},
 				},
 				"400": ref("responses", "InvalidRequest"),
 				"402": ref("responses", "PaymentRequired"),

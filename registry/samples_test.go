@@ -9,7 +9,9 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 // Sample tools, one of each response shape plus one sold over MCP only. They
-// are registered in TestMain so the builders see them as the catalog does.
+// are registered in TestMain so the builders see them as the catalog does;
+// testdata/samples holds recorded answers for all but test_insider_brief and
+// test_national_debt, which show the documents without one.
 var (
 	sampleRadar = &Tool{
 		Name: "test_market_radar", Path: "/paid/test/market-radar", Price: "0.05", Category: "x402 Market Intel",
@@ -80,6 +82,7 @@ var testSite = Site{
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	sampleFiles = os.DirFS("testdata/samples")
 	for _, t := range samples() {
 		Register(t)
 	}

@@ -63,20 +63,12 @@ func (s Site) check() error {
 // URL is the absolute address of a path on this service.
 func (s Site) URL(path string) string { return strings.TrimRight(s.BaseURL, "/") + path }
 
-// Endpoint is where a tool is bought: its route, or the MCP endpoint for the
-// tools sold over MCP only.
+// Endpoint is where a tool is bought, and the resource an x402 payment for
+// it names: its route, or the MCP endpoint for the tools sold over MCP only,
+// which the bazaar extension tells apart by toolName as its MCP form does.
 func (s Site) Endpoint(t *Tool) string {
 	if t.Paid() {
 		return s.URL(t.Path)
 	}
 	return s.URL(PathMCP)
-}
-
-// Resource is what an x402 payment for the tool names: the route's address,
-// or mcp://tool/<name> as the x402 MCP transport does.
-func (s Site) Resource(t *Tool) string {
-	if t.Paid() {
-		return s.URL(t.Path)
-	}
-	return "mcp://tool/" + t.Name
 }

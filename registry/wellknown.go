@@ -41,7 +41,7 @@ func buildX402(s Site, tools []*Tool) object {
 	items := make([]x402Resource, len(tools))
 	for i, t := range tools {
 		r := x402Resource{
-			Resource: s.Resource(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Tags: BazaarTags(t),
+			Resource: s.Endpoint(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Tags: BazaarTags(t),
 			Accepts: []x402Requirements{{Scheme, s.Network, strconv.FormatInt(t.PriceAtomic(), 10), s.AssetContract, s.PayTo, s.MaxTimeoutSeconds}},
 		}
 		if t.Paid() {

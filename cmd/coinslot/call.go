@@ -344,9 +344,12 @@ func (q *quote) check(terms *x402.PaymentRequired, limit *big.Int) []string {
 		fail("amount %s is more than --max-usd %s", atomicToUSD(amount), atomicToUSD(limit))
 	}
 	switch {
-	case pathOf(c.Endpoint) == registry.PathMCP: // a tool sold over MCP names itself
-		if terms.Resource == nil || terms.Resource.URL != mcpResource+c.Tool {
-			fail("the resource is not %s%s", mcpResource, c.Tool)
+	case pathOf(c.Endpoint) == registry.PathMCP: // the MCP endpoint, and the bazaar extension names the tool
+		if terms.Resource == nil || pathOf(terms.Resource.URL) != registry.PathMCP {
+			fail("the resource does not match the endpoint %s", c.Endpoint)
+		}
+		if name := mcpToolName(terms.Extensions); name != c.Tool {
+			fail("the bazaar extension names the tool %q, not %s", name, c.Tool)
 		}
 	case terms.Resource == nil || pathOf(terms.Resource.URL) != pathOf(c.Endpoint) || pathOf(c.Endpoint) == "":
 		fail("the resource does not match the endpoint %s", c.Endpoint)

@@ -10,8 +10,24 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
-// mcpResource begins the resource of a tool sold only over /mcp.
-const mcpResource = "mcp://tool/"
+// mcpToolName is the tool the bazaar extension of a 402 describes: for a
+// tool sold over MCP the resource is the MCP endpoint, shared by every tool.
+func mcpToolName(extensions json.RawMessage) string {
+	var ext struct {
+		Bazaar struct {
+			Info struct {
+				Input struct {
+					Type     string `json:"type"`
+					ToolName string `json:"toolName"`
+				} `json:"input"`
+			} `json:"info"`
+		} `json:"bazaar"`
+	}
+	if json.Unmarshal(extensions, &ext) != nil || ext.Bazaar.Info.Input.Type != "mcp" {
+		return ""
+	}
+	return ext.Bazaar.Info.Input.ToolName
+}
 
 // mcpProtocol is the MCP version coinslot call speaks.
 const mcpProtocol = "2025-06-18"

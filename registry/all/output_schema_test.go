@@ -4,16 +4,19 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// goldenAnswer is a handler result as the family golden files hold it.
+// goldenAnswer is a handler result as the family golden files hold it, its
+// data kept as written.
 type goldenAnswer struct {
-	Data   any
+	Data   json.RawMessage
 	Count  int
 	Source string
 	Cached bool
@@ -39,34 +42,44 @@ func goldenFiles(t *testing.T) map[string][]*registry.Tool {
 	return out
 }
 
-// answer is the 200 body the edge renders for a golden result, with a
-// sample buyer block and receipt for receipt-backed tools.
-func answer(t *testing.T, tool *registry.Tool, g goldenAnswer) any {
-	meta := map[string]any{"count": g.Count, "source": g.Source, "generated_at": "2026-11-20T15:00:00Z"}
-	if tool.Shape == registry.Envelope {
-		return map[string]any{"success": true, "data": g.Data, "cached": g.Cached, "meta": meta}
+func readGolden(t *testing.T, path string) goldenAnswer {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	obj, ok := g.Data.(map[string]any)
-	if !ok {
-		t.Fatalf("%s: golden data is not an object", tool.Name)
+	var g goldenAnswer
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	obj["meta"] = meta
-	if tool.Shape == registry.ReceiptBacked {
-		obj["buyer"] = map[string]any{"payer": "0x2", "paid_usd": tool.Price, "tx": "0x3", "network": "eip155:8453"}
-		receipt := map[string]any{}
-		for _, k := range []string{"schema", "receipt_id", "tx", "network", "asset", "payer", "pay_to", "amount_atomic",
-			"amount_usd", "tool", "endpoint", "request_sha256", "response_sha256", "settled_at", "receipt_url"} {
-			receipt[k] = "x"
-		}
-		receipt["schema"] = registry.ReceiptVersion
-		obj["svc_receipt"] = receipt
-	}
-	return obj
+	return g
 }
 
-// Every golden answer validates against the answer schema its tool
-// publishes, and every tool has at least one golden answer.
-func TestGoldenAnswersMatchPublishedSchemas(t *testing.T) {
+// answer is the 200 body the edge renders for a golden result, with a
+// sample buyer block and receipt for receipt-backed tools.
+func answer(t *testing.T, tool *registry.Tool, g goldenAnswer) []byte {
+	body, err := registry.Render(tool, &registry.Result{Data: g.Data, Count: g.Count, Source: g.Source, Cached: g.Cached},
+		upstreams.RecordedAt, false)
+	if err != nil {
+		t.Fatalf("%s: %v", tool.Name, err)
+	}
+	if tool.Shape != registry.ReceiptBacked {
+		return body
+	}
+	receipt := map[string]any{}
+	for _, k := range []string{"schema", "receipt_id", "tx", "network", "asset", "payer", "pay_to", "amount_atomic",
+		"amount_usd", "tool", "endpoint", "request_sha256", "response_sha256", "settled_at", "receipt_url"} {
+		receipt[k] = "x"
+	}
+	receipt["schema"] = registry.ReceiptVersion
+	body, err = registry.WithPayment(body, registry.Buyer{Payer: "0x2", PaidUSD: tool.Price, Tx: "0x3", Network: "eip155:8453"}, receipt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// outputSchemas compiles every tool's published answer schema.
+func outputSchemas(t *testing.T) map[*registry.Tool]*jsonschema.Schema {
 	schemas := map[*registry.Tool]*jsonschema.Schema{}
 	c := jsonschema.NewCompiler()
 	for _, tool := range registry.All() {
@@ -82,26 +95,25 @@ func TestGoldenAnswersMatchPublishedSchemas(t *testing.T) {
 			t.Fatalf("%s: %v", tool.Name, err)
 		}
 	}
-	answered := map[*registry.Tool]bool{}
+	return schemas
+}
+
+// goldenAnswers are each tool's golden files, sorted: a file belongs to the
+// first tool it may belong to whose schema its answer validates against.
+// Files that belong to none are reported.
+func goldenAnswers(t *testing.T) map[*registry.Tool][]string {
+	schemas := outputSchemas(t)
+	out := map[*registry.Tool][]string{}
 	for f, owners := range goldenFiles(t) {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var g goldenAnswer
-		if err := json.Unmarshal(b, &g); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+		g := readGolden(t, f)
 		var problems []string
 		for _, tool := range owners {
-			// Round-trip so numbers are what the validator reads from JSON.
-			body, _ := json.Marshal(answer(t, tool, g))
-			v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(body)))
+			v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(answer(t, tool, g))))
 			if err := schemas[tool].Validate(v); err != nil {
 				problems = append(problems, err.Error())
 				continue
 			}
-			answered[tool] = true
+			out[tool] = append(out[tool], f)
 			problems = nil
 			break
 		}
@@ -109,8 +121,18 @@ func TestGoldenAnswersMatchPublishedSchemas(t *testing.T) {
 			t.Errorf("%s: %s", f, strings.Join(problems, "\n"))
 		}
 	}
+	for _, files := range out {
+		sort.Strings(files)
+	}
+	return out
+}
+
+// Every golden answer validates against the answer schema its tool
+// publishes, and every tool has at least one golden answer.
+func TestGoldenAnswersMatchPublishedSchemas(t *testing.T) {
+	answered := goldenAnswers(t)
 	for _, tool := range registry.All() {
-		if !answered[tool] {
+		if len(answered[tool]) == 0 {
 			t.Errorf("%s: no golden answer validates against its schema", tool.Name)
 		}
 	}

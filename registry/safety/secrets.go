@@ -21,9 +21,11 @@ var secretPatterns = []struct {
 	{"OpenAI or Anthropic API key", regexp.MustCompile(`\bsk-(ant-|proj-)?[A-Za-z0-9_-]{20,}`)},
 	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
 	{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-	{"hex private key (32 bytes)", regexp.MustCompile(`^(0x)?[0-9a-fA-F]{64}$`)},
+	{hexKeyKind, regexp.MustCompile(`^(0x)?[0-9a-fA-F]{64}$`)},
 	{"credential in URL", regexp.MustCompile(`://[^/\s:@]+:[^/\s@]+@`)},
 }
+
+const hexKeyKind = "hex private key (32 bytes)"
 
 // secretKeyName flags a field whose name says it holds a secret and whose
 // value is long enough to be one.
@@ -70,8 +72,15 @@ func scanSecrets(doc any) []secretHit {
 	return hits
 }
 
+// hashKeyName is a field named for a transaction hash or a digest: those
+// are 32 bytes of hex as a private key is, and x402 receipts carry them.
+var hashKeyName = regexp.MustCompile(`(?i)(^tx|hash|sha256|digest|transaction)$`)
+
 func secretKind(s, key string) string {
 	for _, p := range secretPatterns {
+		if p.kind == hexKeyKind && hashKeyName.MatchString(key) {
+			continue
+		}
 		if p.re.MatchString(s) {
 			return p.kind
 		}

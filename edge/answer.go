@@ -9,11 +9,6 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-// shape renders a result in the tool's 200 form. It is the registry's
-// Render, named here because the sale calls it: the documents' sample
-// answers are rendered by the same function.
-var shape = registry.Render
-
 // withReceipt appends buyer and svc_receipt, in that order, as the body's
 // last members: response_sha256 covers the body before them. Both marshal
 // from plain strings and a struct of them, so appending cannot fail.

@@ -100,7 +100,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
 		return &sale{failure: toolFailure(t, err)}
 	}
-	out, err := shape(t, result, s.now(), cfg.Mode == config.Sandbox)
+	out, err := registry.Render(t, result, s.now(), cfg.Mode == config.Sandbox)
 	if err != nil {
 		release()
 		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()

@@ -12,7 +12,7 @@ import (
 
 func TestTermsOfAToolSoldOverMCPOnly(t *testing.T) {
 	terms, err := NewTerms(Base, Offer{Name: "test_mcp_terms", Description: "Sold over MCP only.", Amount: 30000,
-		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "mcp://tool/test_mcp_terms", MCPOnly: true,
+		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "https://seller.test/mcp", MCPOnly: true,
 		Example: map[string]any{"q": "x"}, InputSchema: map[string]any{"type": "object"}, Output: Output{Format: "object", Description: "Nothing."}}, 60, 24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func TestTermsOfAToolSoldOverMCPOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	input := ext.Bazaar.Info.Input
-	if terms.Resource != "mcp://tool/test_mcp_terms" || pr.Resource.URL != terms.Resource || terms.RequirementsV1.Resource != terms.Resource ||
+	if terms.Resource != "https://seller.test/mcp" || pr.Resource.URL != terms.Resource || terms.RequirementsV1.Resource != terms.Resource ||
 		pr.Accepts[0].Amount != "30000" || terms.Required.Accepts[0].Amount != terms.Requirements.Amount {
 		t.Fatalf("terms %+v", pr)
 	}

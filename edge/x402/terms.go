@@ -18,7 +18,7 @@ type Offer struct {
 	Description string         // what it does, for buyers and catalogs
 	Amount      int64          // the price in the asset's atomic units
 	PayTo       common.Address // the seller's wallet
-	Resource    string         // the route's absolute address, or mcp://tool/<name> for a tool sold over MCP only
+	Resource    string         // the route's absolute address, or the MCP endpoint's for a tool sold over MCP only
 	MCPOnly     bool           // sold over MCP only: catalogs list it as an MCP tool
 	Example     map[string]any // a request that validates
 	InputSchema any            // JSON Schema of the request body (the MCP arguments when MCPOnly)

@@ -50,8 +50,10 @@ func TestLimiterPolitenessUnderLoad(t *testing.T) {
 	if hits > 11 || hits < 9 {
 		t.Errorf("upstream saw %d requests in 2s, want 9..11 (5/s plus a burst of 1)", hits)
 	}
-	if ok != hits || timeouts != 200-hits || other != 0 {
-		t.Errorf("ok %d, timeouts %d, other %d; want %d, %d, 0", ok, timeouts, other, hits, 200-hits)
+	// The request let through as the deadline falls may reach the source
+	// and still time out: at most one.
+	if ok > hits || hits-ok > 1 || ok+timeouts != 200 || other != 0 {
+		t.Errorf("ok %d, timeouts %d, other %d; want %d (or one less) ok, the rest timed out", ok, timeouts, other, hits)
 	}
 	waits := testutil.CollectAndCount(h.rt.metrics.limiterWait, "coinslot_upstream_limiter_wait_seconds")
 	if waits != 1 {

@@ -47,6 +47,7 @@ type service struct {
 	ledger  ledger.Store
 	extra   map[string]fasthttp.RequestHandler // by path prefix: /metrics, /facilitator/
 	sandbox *facilitator.Sandbox               // nil in production
+	claimer *edge.Claimer                      // nil when batch-settlement is not offered
 	closers []func() error
 	metrics *prometheus.Registry // what /metrics serves
 
@@ -170,13 +171,12 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
-	claimer, err := svc.edge.Claimer()
-	if err != nil {
+	if svc.claimer, err = svc.edge.Claimer(); err != nil {
 		return nil, err
 	}
-	if claimer != nil {
+	if svc.claimer != nil {
 		claiming := make(chan struct{})
-		go func() { defer close(claiming); claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery)) }()
+		go func() { defer close(claiming); svc.claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery)) }()
 		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
 	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"math/big"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// batchSandbox is a sandbox service whose claimer runs only when a test
+// asks, and a buyer on the business_days route.
+type batchSandbox struct {
+	t     *testing.T
+	svc   *service
+	url   string
+	terms x402.PaymentRequired
+	price *big.Int
+}
+
+func startBatchSandbox(t *testing.T) *batchSandbox {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	cfg, err := config.Parse(nil, []string{"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
+		"COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=5m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &batchSandbox{t: t, svc: startService(t, ln, cfg, slog.New(slog.DiscardHandler))}
+	tool, _ := registry.Lookup("business_days")
+	b.url = base + tool.Path
+	res, _, err := post(b.url, []byte(`{}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &b.terms); err != nil {
+		t.Fatal(err)
+	}
+	b.price = big.NewInt(tool.PriceAtomic())
+	return b
+}
+
+func (b *batchSandbox) buyer(key string, salt byte) *x402.BatchBuyer {
+	k, err := crypto.HexToECDSA(key)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	for _, acc := range b.terms.Accepts {
+		if acc.Scheme == x402.SchemeBatch {
+			return &x402.BatchBuyer{Key: k, Terms: acc, Resource: b.terms.Resource, Salt: common.Hash{salt}}
+		}
+	}
+	b.t.Fatal("the 402 offers no batch-settlement")
+	return nil
+}
+
+// paid is one answer: its status, settlement and refusal.
+type paid struct {
+	status    int
+	settled   x402.SettleResponse
+	required  x402.PaymentRequired
+	errorBody map[string]any
+}
+
+func (b *batchSandbox) send(p *x402.Payload, err error) paid {
+	b.t.Helper()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	header, err := x402.EncodeHeader(p)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	res, body, err := post(b.url, []byte(`{"start_date":"2024-12-20","end_date":"2025-01-03"}`), header)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	out := paid{status: res.StatusCode}
+	if v := res.Header.Get(x402.HeaderResponse); v != "" {
+		x402.DecodeHeader(v, &out.settled)
+	}
+	if res.StatusCode != http.StatusOK {
+		x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &out.required)
+		json.Unmarshal(body, &out.errorBody)
+	}
+	return out
+}
+
+func (b *batchSandbox) times(n int64) *big.Int { return new(big.Int).Mul(b.price, big.NewInt(n)) }
+
+func (b *batchSandbox) tokenBalance(who common.Address) *big.Int {
+	token := usdc.NewTestUSDC()
+	out, err := b.svc.sandbox.Client().CallContract(context.Background(), ethereumCall(b.svc.sandbox.Network.Asset, token.PackBalanceOf(who)), nil)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	n, err := token.UnpackBalanceOf(out)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return n
+}
+
+const (
+	buyer1 = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+	buyer2 = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"
+)
+
+// A channel's life on the seller: one deposit, vouchers served without the
+// facilitator, the corrective 402 for a stale voucher, a voucher above the
+// balance, concurrent vouchers charged once, and a refund of the rest.
+func TestBatchSettlementChannel(t *testing.T) {
+	b := startBatchSandbox(t)
+	buyer := b.buyer(buyer1, 1)
+	deposit := b.times(10)
+
+	r := b.send(buyer.Deposit(deposit, b.times(1), time.Now()))
+	st := r.settled.Extra
+	if r.status != http.StatusOK || !r.settled.Success || r.settled.Transaction == "" || r.settled.Amount != deposit.String() ||
+		st == nil || st.ChargedAmount != b.price.String() || st.ChannelState.ChargedCumulativeAmount != b.price.String() || st.ChannelState.Balance != deposit.String() {
+		t.Fatalf("deposit: %d %+v %+v", r.status, r.settled, st)
+	}
+	r = b.send(buyer.Voucher(b.times(2)))
+	if r.status != http.StatusOK || r.settled.Transaction != "" || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
+		t.Fatalf("voucher: %d %+v", r.status, r.settled)
+	}
+	last, _ := buyer.Voucher(b.times(2))
+
+	// The same voucher again: the charged total is ahead of it.
+	r = b.send(buyer.Voucher(b.times(2)))
+	if r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeMismatch {
+		t.Fatalf("stale voucher: %d %q", r.status, r.required.Error)
+	}
+	extra := r.required.Accepts[1].Extra
+	state, _ := extra["channelState"].(map[string]any)
+	proof, _ := extra["voucherState"].(map[string]any)
+	if state["chargedCumulativeAmount"] != b.times(2).String() || proof["signedMaxClaimable"] != b.times(2).String() ||
+		proof["signature"] != last.Payload.Batch.Voucher.Signature {
+		t.Fatalf("corrective 402 extra %+v", extra)
+	}
+
+	// Eight calls race with the next voucher: one is served and charged.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	served := 0
+	for range 8 {
+		wg.Go(func() {
+			p, err := buyer.Voucher(b.times(3))
+			r := b.send(p, err)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case r.status == http.StatusOK:
+				served++
+			case r.required.Error != x402.BatchChannelBusy && r.required.Error != x402.BatchCumulativeMismatch:
+				t.Errorf("racing voucher: %d %q", r.status, r.required.Error)
+			}
+		})
+	}
+	wg.Wait()
+	if served != 1 {
+		t.Fatalf("%d racing vouchers served, want 1", served)
+	}
+
+	// A refund returns what is not charged, on chain.
+	payer := crypto.PubkeyToAddress(buyer.Key.PublicKey)
+	before := b.tokenBalance(payer)
+	r = b.send(buyer.Refund(b.times(3), nil))
+	rest := new(big.Int).Sub(deposit, b.times(3))
+	if r.status != http.StatusOK || !r.settled.Success || r.settled.Amount != rest.String() || r.settled.Extra.ChannelState.RefundNonce != "1" ||
+		r.settled.Extra.ChargedAmount != "" {
+		t.Fatalf("refund: %d %+v %+v", r.status, r.settled, r.errorBody)
+	}
+	if got := new(big.Int).Sub(b.tokenBalance(payer), before); got.Cmp(rest) != 0 {
+		t.Fatalf("the buyer got %s back, want %s", got, rest)
+	}
+	if r = b.send(buyer.Refund(b.times(3), nil)); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchRefundNoBalance {
+		t.Fatalf("second refund: %d %q", r.status, r.required.Error)
+	}
+	// The claim of the refund put the charged total on chain.
+	claimed := b.svc.claimer.Once(context.Background())
+	if claimed != 0 {
+		t.Fatalf("claimer claimed %d channels already claimed by the refund", claimed)
+	}
+}
+
+// A voucher above the channel's balance is refused before the tool runs,
+// and the facilitator refuses a voucher at or below what is claimed and a
+// refund at a stale nonce.
+func TestBatchSettlementLimits(t *testing.T) {
+	b := startBatchSandbox(t)
+	buyer := b.buyer(buyer2, 2)
+	if r := b.send(buyer.Deposit(b.times(2), b.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
+		t.Fatalf("voucher: %d", r.status)
+	}
+	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeExceedsBal {
+		t.Fatalf("voucher above the balance: %d %q", r.status, r.required.Error)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("claimed %d channels, want 1", n)
+	}
+	f := b.svc.sandbox.Facilitator
+	below, _ := buyer.Voucher(b.times(2)) // equal to the claimed total
+	v, err := f.Verify(context.Background(), below, &below.Accepted)
+	if err != nil || v.IsValid || v.InvalidReason != x402.BatchCumulativeBelowClaimed {
+		t.Fatalf("voucher at the claimed total: %+v %v", v, err)
+	}
+	refund, _ := buyer.Refund(b.times(2), nil)
+	refund.Payload.Batch.RefundNonce = "7"
+	refund.Payload.Batch.Amount = "1"
+	refund.Payload.Batch.Claims = []x402.VoucherClaim{{Voucher: x402.ClaimVoucher{Channel: *refund.Payload.Batch.ChannelConfig, MaxClaimableAmount: b.times(2).String()},
+		Signature: refund.Payload.Batch.Voucher.Signature, TotalClaimed: b.times(2).String()}}
+	s, err := f.Settle(context.Background(), refund, &refund.Accepted)
+	if err != nil || s.Success || s.ErrorReason != x402.BatchRefundPayload {
+		t.Fatalf("refund at a stale nonce: %+v %v", s, err)
+	}
+}
+
+// A claim whose batch fails claims each channel alone: the good ones land,
+// the bad one is quarantined until it is charged again.
+func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
+	b := startBatchSandbox(t)
+	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
+	for _, buyer := range []*x402.BatchBuyer{good, bad} {
+		if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
+			t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+		}
+	}
+	cfg, _ := bad.Config()
+	ch, _ := cfg.Parse()
+	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged, _ := good.Voucher(b.times(1)) // signed by another key
+	rec.Signature = forged.Payload.Batch.Voucher.Signature
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("claimed %d channels, want the good one", n)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 0 {
+		t.Fatalf("the quarantined channel was claimed again: %d", n)
+	}
+	seller := common.HexToAddress(good.Terms.PayTo)
+	if got := b.tokenBalance(seller); got.Sign() == 0 {
+		t.Fatalf("nothing was swept to the seller")
+	}
+}
+
+func ethereumCall(to common.Address, data []byte) ethereum.CallMsg {
+	return ethereum.CallMsg{To: &to, Data: data}
+}

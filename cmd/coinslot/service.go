@@ -176,7 +176,10 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	}
 	if svc.claimer != nil {
 		claiming := make(chan struct{})
-		go func() { defer close(claiming); svc.claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery)) }()
+		go func() {
+			defer close(claiming)
+			svc.claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery))
+		}()
 		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
 	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)

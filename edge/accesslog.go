@@ -151,6 +151,7 @@ func (s *Server) log() *slog.Logger {
 const (
 	routeReceipt = registry.PathReceipt + "{tx}"
 	routePayment = pathPayment + "{payer}/{nonce}"
+	routeChannel = pathChannel + "{id}"
 	routeUnknown = "unknown" // any path that is no route: one label, whatever was asked
 )
 
@@ -179,6 +180,11 @@ func (s *Server) route(ctx *fasthttp.RequestCtx, a *access) {
 	if rest, ok := strings.CutPrefix(path, pathPayment); ok {
 		a.route = routePayment
 		s.servePaymentStatus(ctx, rest)
+		return
+	}
+	if id, ok := strings.CutPrefix(path, pathChannel); ok {
+		a.route = routeChannel
+		s.serveChannelStatus(ctx, id)
 		return
 	}
 	a.route = routeUnknown

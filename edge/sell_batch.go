@@ -15,6 +15,7 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
+	"github.com/ethereum/go-ethereum/common"
 )
 
 // channelLocks serialize the calls on one channel in this instance, as the
@@ -59,6 +60,9 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	case err != nil:
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
+	if sold := s.redeliverVoucher(o, call, rec, a.request); sold != nil {
+		return sold
+	}
 	price := o.terms.Amount
 	charged := chargedBefore(rec, call, price)
 	want := new(big.Int).Add(charged, price)
@@ -100,7 +104,16 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	}
 	next := channelRecord(rec, call, state, synced, s.now())
 	next.Charged = new(big.Int).Add(charged, price).String()
+	if t.Shape == registry.ReceiptBacked {
+		out = withReceipt(out, s.voucherReceipt(cfg, o, next, digest(a.request), digest(out)))
+	}
 	next.SignedMax, next.Signature = call.Max.String(), call.Payload.Voucher.Signature
+	snapshot := *state
+	snapshot.ChargedCumulativeAmount = next.Charged
+	settlement := &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
+		Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
+	next.Request, next.Answer = digest(a.request), out
+	next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
 	if err := s.pay.Ledger.PutChannel(bg, next); err != nil {
 		if errors.Is(err, ledger.ErrConflict) {
 			return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
@@ -110,10 +123,24 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
 	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
-	snapshot := *state
-	snapshot.ChargedCumulativeAmount = next.Charged
-	return &sale{body: out, settlement: &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
-		Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}}
+	return &sale{body: out, settlement: settlement}
+}
+
+// redeliverVoucher answers a retry of the voucher that paid for the
+// channel's latest call, for the same request, with that call's answer and
+// settlement: a buyer who lost the answer is not charged again. A voucher
+// reused for another request falls through to the corrective 402.
+func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Channel, request []byte) *sale {
+	if rec == nil || call.Payload.Type == x402.BatchRefund || rec.Answer == nil ||
+		rec.Signature != call.Payload.Voucher.Signature || rec.SignedMax != call.Max.String() || rec.Request != digest(request) {
+		return nil
+	}
+	var settled x402.SettleResponse
+	if err := json.Unmarshal(rec.Settlement, &settled); err != nil {
+		return nil
+	}
+	s.metrics.payments.WithLabelValues(o.tool.Name, outcomeRedelivered).Inc()
+	return &sale{body: rec.Answer, settlement: &settled}
 }
 
 // chargedBefore is the channel's charged total before this call. With no
@@ -239,5 +266,21 @@ func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.Set
 	return &sale{
 		failure:    &failure{code: registry.CodeSettlementFailed, reason: reason, message: msg},
 		settlement: &x402.SettleResponse{ErrorReason: reason, Network: o.terms.Network.ID, Payer: call.Channel.Payer.Hex()},
+	}
+}
+
+// voucherReceipt is the receipt of a call a voucher paid for: no
+// transaction, the channel and its charged total instead.
+func (s *Server) voucherReceipt(cfg *config.Config, o *offer, c *ledger.Channel, requestSHA, responseSHA string) *ledger.Receipt {
+	var ch x402.ChannelConfig
+	json.Unmarshal(c.Config, &ch) // written by channelRecord from a parsed config
+	payer := common.HexToAddress(ch.Payer).Hex()
+	return &ledger.Receipt{
+		Schema: ledger.ReceiptSchema, ReceiptID: receiptID(o.terms.Network.ID, payer, c.ID+"/"+c.Charged),
+		Network: o.terms.Network.ID, Asset: o.terms.Network.Asset.Hex(), Payer: payer, PayTo: o.terms.PayTo.Hex(),
+		AmountAtomic: o.terms.Amount.String(), AmountUSD: registry.FormatUSD(o.tool.PriceAtomic()),
+		Tool: o.tool.Name, Endpoint: o.terms.Resource, RequestSHA256: requestSHA, ResponseSHA256: responseSHA,
+		SettledAt: s.now().UTC().Truncate(time.Second), ReceiptURL: cfg.BaseURL + pathChannel + c.ID,
+		Channel: c.ID, ChargedCumulative: c.Charged,
 	}
 }

@@ -109,9 +109,11 @@ func sampleReceipt(s Site, t *Tool, body []byte) object {
 		"response_sha256": sha256Hex(body), "settled_at": upstreams.RecordedAt.Format(time.RFC3339),
 		"receipt_url": s.URL(PathReceipt + sampleTx),
 	}
-	out := make(object, len(receiptFields))
-	for i, f := range receiptFields {
-		out[i] = field{f.Name, values[f.Name]}
+	out := make(object, 0, len(receiptFields))
+	for _, f := range receiptFields {
+		if !f.Batch { // the example is an exact payment
+			out = append(out, field{f.Name, values[f.Name]})
+		}
 	}
 	return out
 }

@@ -28,6 +28,13 @@ type Channel struct {
 	RefundNonce         string    `json:"refund_nonce"`          // on chain: the next cooperative refund's nonce
 	SyncedAt            time.Time `json:"synced_at"`             // when the on-chain fields were read
 
+	// The call the latest voucher paid for, kept so that a retry of that
+	// voucher gets its answer again rather than paying anew: the request's
+	// digest, the answer (stored compressed) and the settlement document.
+	Request    string          `json:"request,omitempty"`
+	Answer     []byte          `json:"answer,omitempty"`
+	Settlement json.RawMessage `json:"settlement,omitempty"`
+
 	// Version orders the writes: PutChannel succeeds only on the version
 	// it read, so two instances can never both advance a channel.
 	Version int64 `json:"-"`

@@ -39,7 +39,7 @@ func (f *File) PutChannel(_ context.Context, c *Channel) error {
 			return ErrConflict
 		}
 		next := storedChannel{Channel: *c, Version: c.Version + 1}
-		next.ID = id
+		next.ID, next.Answer = id, compress(c.Answer)
 		if err := putJSON(tx.Bucket(channelBucket), []byte(id), next); err != nil {
 			return err
 		}
@@ -72,5 +72,7 @@ func getChannel(tx *bolt.Tx, id string) (*Channel, error) {
 		return nil, fmt.Errorf("ledger: channel %s: %w", id, err)
 	}
 	s.Channel.Version = s.Version
-	return &s.Channel, nil
+	var err error
+	s.Answer, err = decompress(s.Answer)
+	return &s.Channel, err
 }

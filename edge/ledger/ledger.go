@@ -92,6 +92,11 @@ type Receipt struct {
 	ResponseSHA256 string    `json:"response_sha256"`
 	SettledAt      time.Time `json:"settled_at"`
 	ReceiptURL     string    `json:"receipt_url"`
+	// A call paid by a batch-settlement voucher has no transaction of its
+	// own: its receipt names the channel and the channel's charged total
+	// with this call, and points at the channel's account.
+	Channel           string `json:"channel_id,omitempty"`
+	ChargedCumulative string `json:"charged_cumulative_atomic,omitempty"`
 
 	// ValidBefore is when the buyer's authorization expires. It is not
 	// part of svc.receipt.v1: the ledger keeps it, to the second, only

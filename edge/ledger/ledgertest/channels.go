@@ -16,6 +16,8 @@ func channel() *ledger.Channel {
 		ID: "0xA05FBD14888A282DD2DC912A3F453FAE229AC42F5D2B7120B6EE783145B034CE", Config: json.RawMessage(`{"payer":"0x70997970C51812dc3A010C7d01b50e0d17dc79C8"}`),
 		Charged: "1000", SignedMax: "1000", Signature: "0x01", Balance: "5000", TotalClaimed: "0",
 		WithdrawRequestedAt: 0, RefundNonce: "0", SyncedAt: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC),
+		Request: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", Answer: []byte(`{"data":[1,2,3]}`),
+		Settlement: json.RawMessage(`{"success":true,"transaction":"","network":"eip155:1337"}`),
 	}
 }
 

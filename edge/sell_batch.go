@@ -80,6 +80,9 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	if call.Payload.Type == x402.BatchRefund {
 		return s.refundChannel(o, p.V2, call, rec, charged, state)
 	}
+	if r := s.withdrawing(cfg, call, state); r != nil {
+		return &sale{failure: s.batchRefused(o, r, nil)}
+	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeVerified).Inc()
 
 	runCtx, cancel := context.WithTimeout(upstreams.WithTraceparent(bg, a.trace), time.Duration(cfg.MaxTimeoutSeconds)*time.Second)
@@ -283,4 +286,19 @@ func (s *Server) voucherReceipt(cfg *config.Config, o *offer, c *ledger.Channel,
 		SettledAt: s.now().UTC().Truncate(time.Second), ReceiptURL: cfg.BaseURL + pathChannel + c.ID,
 		Channel: c.ID, ChargedCumulative: c.Charged,
 	}
+}
+
+// withdrawing refuses a charge on a channel whose buyer's timed withdrawal
+// completes before the claimer is sure to have claimed it: two claim
+// intervals ahead of the withdrawal's end, so one claim lands in between.
+func (s *Server) withdrawing(cfg *config.Config, call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal {
+	if state.WithdrawRequestedAt == 0 {
+		return nil
+	}
+	ends := time.Unix(int64(state.WithdrawRequestedAt+call.Channel.WithdrawDelay), 0)
+	if s.now().Before(ends.Add(-2 * time.Duration(cfg.BatchSettlement.ClaimEvery))) {
+		return nil
+	}
+	return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
+		"this channel's withdrawal completes at %s; its balance can no longer be charged: pay from another channel", ends.UTC().Format(time.RFC3339))}
 }

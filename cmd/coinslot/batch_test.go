@@ -354,3 +354,36 @@ func getURL(url string) (*http.Response, []byte, error) {
 	b, err := io.ReadAll(res.Body)
 	return res, b, err
 }
+
+// MCP sells through the same payment core: a deposit and a voucher paid in
+// _meta, each answered with its settlement in the result's _meta.
+func TestBatchSettlementOverMCP(t *testing.T) {
+	b := startBatchSandbox(t)
+	base := strings.TrimSuffix(b.url, "/paid/utility/business-days")
+	m := &mcpSeller{b: &buyer{http: client, base: base}, tool: "business_days"}
+	terms, failure, err := m.terms([]byte(batchRequest))
+	if err != nil || failure != "" {
+		t.Fatalf("terms: %v %s", err, failure)
+	}
+	b.terms = *terms
+	buyer := b.buyer(buyer2, 7)
+	deposit, err := buyer.Deposit(b.times(3), b.times(1), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, settled, failure, err := m.pay([]byte(batchRequest), "", deposit)
+	if err != nil || failure != "" || settled.Transaction == "" || settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(1).String() {
+		t.Fatalf("deposit over MCP: %v %s %+v", err, failure, settled)
+	}
+	voucher, _ := buyer.Voucher(b.times(2))
+	body, settled, failure, err := m.pay([]byte(batchRequest), "", voucher)
+	if err != nil || failure != "" || settled.Transaction != "" || settled.Extra.ChargedAmount != b.price.String() || len(body) == 0 {
+		t.Fatalf("voucher over MCP: %v %s %+v", err, failure, settled)
+	}
+	stale, _ := buyer.Voucher(b.times(2))
+	res, err := m.call([]byte(`{"start_date":"2024-12-20","end_date":"2025-01-10"}`), stale)
+	if err != nil || !res.IsError || !strings.Contains(string(res.StructuredContent), x402.BatchCumulativeMismatch) ||
+		!strings.Contains(string(res.StructuredContent), `"chargedCumulativeAmount":"`+b.times(2).String()+`"`) {
+		t.Fatalf("stale voucher over MCP: %v %s", err, res.StructuredContent)
+	}
+}

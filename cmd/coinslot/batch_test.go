@@ -15,12 +15,15 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 )
 
 // batchSandbox is a sandbox service whose claimer runs only when a test
@@ -33,14 +36,14 @@ type batchSandbox struct {
 	price *big.Int
 }
 
-func startBatchSandbox(t *testing.T) *batchSandbox {
+func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse(nil, []string{"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
-		"COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=5m"})
+	cfg, err := config.Parse(nil, append([]string{"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
+		"COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=5m"}, env...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,5 +388,34 @@ func TestBatchSettlementOverMCP(t *testing.T) {
 	if err != nil || !res.IsError || !strings.Contains(string(res.StructuredContent), x402.BatchCumulativeMismatch) ||
 		!strings.Contains(string(res.StructuredContent), `"chargedCumulativeAmount":"`+b.times(2).String()+`"`) {
 		t.Fatalf("stale voucher over MCP: %v %s", err, res.StructuredContent)
+	}
+}
+
+// A sandbox selling on another's chain through its /facilitator over HTTP:
+// the deposit, a voucher, the claim and the sweep go through the remote
+// facilitator, and the seller is paid on that chain.
+func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
+	chainBase := startSandbox(t)
+	b := startBatchSandbox(t, "COINSLOT_CHAIN_RPC="+chainBase+"/sandbox/rpc", "COINSLOT_FACILITATOR_URL="+chainBase+"/facilitator")
+	buyer := b.buyer(buyer2, 5)
+	if r := b.send(buyer.Deposit(b.times(3), b.times(1), time.Now())); r.status != http.StatusOK || r.settled.Transaction == "" {
+		t.Fatalf("deposit: %d %+v %+v", r.status, r.settled, r.errorBody)
+	}
+	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
+		t.Fatalf("voucher: %d %+v", r.status, r.settled)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("claimed %d channels, want 1", n)
+	}
+	chain, err := ethclient.Dial(chainBase + "/sandbox/rpc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer chain.Close()
+	token := usdc.NewTestUSDC()
+	paid, err := bind.Call(token.Instance(chain, facilitator.SandboxNetwork().Asset), &bind.CallOpts{Context: context.Background()},
+		token.PackBalanceOf(facilitator.SandboxPayTo()), token.UnpackBalanceOf)
+	if err != nil || paid.Cmp(b.times(2)) != 0 {
+		t.Fatalf("the seller holds %v (%v) on the chain, want %s", paid, err, b.times(2))
 	}
 }

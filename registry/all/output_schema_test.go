@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -22,22 +23,30 @@ type goldenAnswer struct {
 	Cached bool
 }
 
-// goldenFiles maps each golden answer to the tools it may belong to: those
-// whose name its file name starts with (space_weather_kp_index is a
-// space_weather answer, space_weather_kp one of space_weather_kp).
-func goldenFiles(t *testing.T) map[string][]*registry.Tool {
-	files, err := filepath.Glob("../*/testdata/*.golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]*registry.Tool{}
-	for _, f := range files {
-		base := strings.TrimSuffix(filepath.Base(f), ".golden.json")
-		for _, tool := range registry.All() {
-			if base == tool.Name || strings.HasPrefix(base, tool.Name+"_") {
-				out[f] = append(out[f], tool)
-			}
+// goldenFiles maps each golden answer to the tool that owns it: the
+// expected.json of a case folder, registry/<family>/testdata/<tool>/<case>/,
+// and the goldens Go tests keep beside them, testdata/<tool>/<case>.golden.json.
+func goldenFiles(t *testing.T) map[string]*registry.Tool {
+	var files []string
+	for _, pattern := range []string{"*/*/" + registrytest.ExpectedFile, "*/*.golden.json"} {
+		found, err := filepath.Glob(filepath.Join("..", "*", "testdata", pattern))
+		if err != nil {
+			t.Fatal(err)
 		}
+		files = append(files, found...)
+	}
+	out := map[string]*registry.Tool{}
+	for _, f := range files {
+		dir := filepath.Dir(f)
+		if filepath.Base(f) == registrytest.ExpectedFile {
+			dir = filepath.Dir(dir)
+		}
+		tool, ok := registry.Lookup(filepath.Base(dir))
+		if !ok {
+			t.Errorf("%s: %s is no registered tool", f, filepath.Base(dir))
+			continue
+		}
+		out[f] = tool
 	}
 	return out
 }
@@ -104,22 +113,13 @@ func outputSchemas(t *testing.T) map[*registry.Tool]*jsonschema.Schema {
 func goldenAnswers(t *testing.T) map[*registry.Tool][]string {
 	schemas := outputSchemas(t)
 	out := map[*registry.Tool][]string{}
-	for f, owners := range goldenFiles(t) {
-		g := readGolden(t, f)
-		var problems []string
-		for _, tool := range owners {
-			v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(answer(t, tool, g))))
-			if err := schemas[tool].Validate(v); err != nil {
-				problems = append(problems, err.Error())
-				continue
-			}
-			out[tool] = append(out[tool], f)
-			problems = nil
-			break
+	for f, tool := range goldenFiles(t) {
+		v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(answer(t, tool, readGolden(t, f)))))
+		if err := schemas[tool].Validate(v); err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
 		}
-		if len(problems) > 0 {
-			t.Errorf("%s: %s", f, strings.Join(problems, "\n"))
-		}
+		out[tool] = append(out[tool], f)
 	}
 	for _, files := range out {
 		sort.Strings(files)

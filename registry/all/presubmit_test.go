@@ -370,19 +370,6 @@ func TestExpectedIsOneSentence(t *testing.T) {
 	}
 }
 
-// Every tool has at least one golden case: testdata/<tool>[_case].golden.json
-// in its family.
-func TestEveryToolHasAGoldenCase(t *testing.T) {
-	for _, d := range declarations(t) {
-		dir := filepath.Join(root, "registry", d.family, "testdata")
-		exact, _ := filepath.Glob(filepath.Join(dir, d.name+".golden.json"))
-		cases, _ := filepath.Glob(filepath.Join(dir, d.name+"_*.golden.json"))
-		if len(exact)+len(cases) == 0 {
-			t.Errorf("%s: no golden case in registry/%s/testdata", d.name, d.family)
-		}
-	}
-}
-
 // A tool file uses only the upstream sources its declaration lists, and reads
 // only the arguments it declares (TestEveryExampleRunsOnFixtures checks the
 // sources its example asks at run time).

@@ -2,47 +2,47 @@ package all
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
-
-// updating says whether -update was given: registrytest, linked into this
-// test, declares it.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // sampleDir holds the sample answer the documents show for each tool.
 const sampleDir = "../samples"
 
+// basicCase is the case folder that holds a tool's plain call.
+const basicCase = "basic"
+
 // sampleGolden is the golden answer a tool's sample copies: of the files it
-// owns, the first whose answer lists something, preferring the one named
-// for the tool alone.
-func sampleGolden(t *testing.T, tool *registry.Tool, files []string) string {
-	pick := ""
+// owns, the first whose answer lists something, preferring its basic case;
+// when none lists anything, the basic case or else the first.
+func sampleGolden(t *testing.T, files []string) string {
+	isBasic := func(f string) bool {
+		return filepath.Base(f) == registrytest.ExpectedFile && filepath.Base(filepath.Dir(f)) == basicCase
+	}
+	pick, basic := "", ""
 	for _, f := range files {
+		if isBasic(f) {
+			basic = f
+		}
 		if readGolden(t, f).Count == 0 {
 			continue
 		}
-		if filepath.Base(f) == tool.Name+".golden.json" {
+		if isBasic(f) {
 			return f
 		}
 		if pick == "" {
 			pick = f
 		}
 	}
-	if pick == "" {
-		pick = files[0]
-	}
-	return pick
+	return cmp.Or(pick, basic, files[0])
 }
 
 // Each embedded sample is a byte copy of one of its tool's golden answers,
@@ -56,13 +56,13 @@ func TestSamplesCopyGoldenAnswers(t *testing.T) {
 			t.Errorf("%s: no golden answer to take a sample from", tool.Name)
 			continue
 		}
-		golden, err := os.ReadFile(sampleGolden(t, tool, owned[tool]))
+		golden, err := os.ReadFile(sampleGolden(t, owned[tool]))
 		if err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(sampleDir, tool.Name+".json")
 		want[filepath.Base(path)] = true
-		if updating() {
+		if registrytest.Updating() {
 			if err := os.WriteFile(path, golden, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +80,7 @@ func TestSamplesCopyGoldenAnswers(t *testing.T) {
 		if want[e.Name()] {
 			continue
 		}
-		if updating() {
+		if registrytest.Updating() {
 			if err := os.Remove(filepath.Join(sampleDir, e.Name())); err != nil {
 				t.Fatal(err)
 			}

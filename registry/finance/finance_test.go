@@ -10,50 +10,6 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-// goldenCases compare whole results with testdata/<golden>.golden.json.
-// Regenerate with: go test ./registry/finance -update
-var goldenCases = []registrytest.Case{
-	{Golden: "btc_mempool_fees", Tool: "btc_mempool_fees", In: map[string]any{}},
-	{Golden: "btc_address_balance", Tool: "btc_address_balance", In: map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5}},
-	{Golden: "btc_address_balance_limit1", Tool: "btc_address_balance", In: map[string]any{"address": "BC1QM34LSC65ZPW79LXES69ZKQMK6EE3EWF0J77S3H", "limit": 1}},
-	{Golden: "crypto_price_simple", Tool: "crypto_price_simple", In: map[string]any{"coin": "bitcoin"}},
-	{Golden: "crypto_price_simple_eur", Tool: "crypto_price_simple", In: map[string]any{"coin": "Ethereum", "currency": "EUR"}},
-	{Golden: "token_stock_quote", Tool: "token_stock_quote", In: map[string]any{"query": "AAPLx"}},
-	{Golden: "token_stock_quote_all", Tool: "token_stock_quote", In: map[string]any{"query": "AAPLx", "limit": 10}},
-	{Golden: "fred_series", Tool: "fred_series", In: map[string]any{"series_id": "T10Y2Y", "limit": 10}},
-	{Golden: "fred_series_dashboard", Tool: "fred_series", In: map[string]any{"limit": 5}},
-	{Golden: "edgar_filings", Tool: "edgar_filings", In: map[string]any{"query": `"x402 payments"`}},
-	{Golden: "insider_trades_aapl", Tool: "insider_trades", In: map[string]any{"ticker": "AAPL", "limit": 10}},
-	{Golden: "insider_trades_market", Tool: "insider_trades", In: map[string]any{"limit": 5}},
-	{Golden: "insider_cluster_brief", Tool: "insider_cluster_brief", In: map[string]any{"limit": 10}},
-	{Golden: "insider_cluster_brief_hlbc", Tool: "insider_cluster_brief", In: map[string]any{"ticker": "HLBC"}},
-}
-
-func TestGolden(t *testing.T) {
-	registrytest.RunGolden(t, goldenCases, upstreams.RecordedAt)
-}
-
-func TestUpstreamErrors(t *testing.T) {
-	cases := []struct {
-		tool   string
-		in     map[string]any
-		kind   upstreams.Kind
-		status int
-	}{
-		{"crypto_price_simple", map[string]any{"coin": "not-a-coin"}, upstreams.NotFound, 0},
-		{"token_stock_quote", map[string]any{"query": "ZZZNOPE"}, upstreams.NotFound, 0},
-		{"insider_trades", map[string]any{"ticker": "NOPE"}, upstreams.NotFound, 0},
-		{"edgar_filings", map[string]any{"query": "anything", "ticker": "NOPE"}, upstreams.NotFound, 0},
-	}
-	for _, tc := range cases {
-		_, err := registrytest.Run(t, tc.tool, tc.in, upstreams.Replay, upstreams.RecordedAt)
-		ue, ok := upstreams.AsError(err)
-		if !ok || ue.Kind != tc.kind || ue.Status != tc.status {
-			t.Errorf("%s %v: error %v, want %s %d", tc.tool, tc.in, err, tc.kind, tc.status)
-		}
-	}
-}
-
 // A mistyped address fails its checksum before payment.
 func TestBTCAddressChecksums(t *testing.T) {
 	bad := registry.FieldError{Name: "address", Problem: "is not a valid Bitcoin address: its checksum does not match"}

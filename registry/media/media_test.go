@@ -20,15 +20,6 @@ func TestExpectedStatesReceiptAndDisclaimer(t *testing.T) {
 	}
 }
 
-func TestGolden(t *testing.T) {
-	cases := []registrytest.Case{
-		{Golden: "gen_video_intel", Tool: "gen_video_intel", In: map[string]any{"model": "wan", "query": "image to video"}},
-		{Golden: "model_settings_lookup", Tool: "model_settings_lookup", In: map[string]any{"model": "Wan", "task": "image-to-video"}},
-		{Golden: "model_settings_lookup_nothing_found", Tool: "model_settings_lookup", In: map[string]any{"model": "nothingmatcheshere"}},
-	}
-	registrytest.RunGolden(t, cases, upstreams.RecordedAt)
-}
-
 func TestModelMustBeAFamilyIdentifier(t *testing.T) {
 	want := []registry.FieldError{{Name: "model", Problem: "must be a model-family identifier such as wan, hunyuan, ltx or cogvideox: letters, digits, dots, dashes or underscores"}}
 	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {

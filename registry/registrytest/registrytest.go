@@ -1,5 +1,5 @@
 // Package registrytest runs tool handlers on recorded upstream answers and
-// compares their results with golden files.
+// compares their results with the expected files of case folders.
 package registrytest
 
 import (
@@ -43,16 +43,21 @@ func Call(t testing.TB, name string, in map[string]any, d upstreams.Doer, now ti
 	return &registry.Call{Tool: tool, Args: args, Upstream: d, Now: now}
 }
 
-// Run runs the named tool's handler on the call Call builds. An answer whose
-// data is not of the declared Result type fails the test: the published
-// answer schema is derived from that declaration.
+// Run runs the named tool's handler on the call Call builds.
 func Run(t testing.TB, name string, in map[string]any, d upstreams.Doer, now time.Time) (*registry.Result, error) {
 	t.Helper()
-	c := Call(t, name, in, d, now)
+	return Handle(t, Call(t, name, in, d, now))
+}
+
+// Handle runs c's handler. An answer whose data is not of the declared
+// Result type fails the test: the published answer schema is derived from
+// that declaration.
+func Handle(t testing.TB, c *registry.Call) (*registry.Result, error) {
+	t.Helper()
 	res, err := c.Tool.Handler(context.Background(), c)
 	if res != nil {
 		if got, want := reflect.TypeOf(res.Data), c.Tool.ResultTypes(); !slices.Contains(want, got) {
-			t.Errorf("%s answered %v, but declares Result %v", name, got, want)
+			t.Errorf("%s answered %v, but declares Result %v", c.Tool.Name, got, want)
 		}
 	}
 	return res, err
@@ -128,32 +133,6 @@ func InCategory(t testing.TB, category string) []*registry.Tool {
 		t.Fatalf("no tool in category %q", category)
 	}
 	return out
-}
-
-// Case is one golden case: Tool run on In (its example when In is nil), its
-// result compared with testdata/<Golden>.golden.json.
-type Case struct {
-	Golden, Tool string
-	In           map[string]any
-}
-
-// RunGolden runs each case on the recorded upstream answers at now, one
-// subtest a case.
-func RunGolden(t *testing.T, cases []Case, now time.Time) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.Golden, func(t *testing.T) {
-			in := c.In
-			if in == nil {
-				in = Tool(t, c.Tool).Example
-			}
-			res, err := Run(t, c.Tool, in, upstreams.Replay, now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			Golden(t, "testdata/"+c.Golden+".golden.json", res)
-		})
-	}
 }
 
 // CachedReplay answers from the recorded fixtures, as Replay does, and says

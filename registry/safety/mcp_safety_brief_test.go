@@ -6,43 +6,7 @@ import (
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
-	"github.com/coinslot/coinslot/upstreams"
 )
-
-func TestSafetyBriefGolden(t *testing.T) {
-	cases := map[string]map[string]any{
-		"mcp_safety_brief": {
-			"manifest_json": map[string]any{"tools": []any{
-				map[string]any{"name": "search_issues", "description": "Search issues in a repository",
-					"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"query": map[string]any{"type": "string"}}}},
-				map[string]any{"name": "delete_repository", "description": "Delete a repository permanently"},
-			}},
-			"intended_task": "triage open issues",
-		},
-		// Swagger's public Petstore, pasted as YAML text: deletes, credentials, personal data.
-		"mcp_safety_brief_petstore": {
-			"openapi_json": readFile(t, "petstore3.yaml"), "openapi_url": "https://petstore3.swagger.io/api/v3/openapi.json",
-			"intended_task": "find available pets", "max_tools": 25,
-		},
-		// The reference MCP filesystem server in a sensitive context.
-		"mcp_safety_brief_filesystem": {"manifest_json": readJSON(t, "filesystem_manifest.json"), "sensitive_context": true},
-		// A server card leaking a token and keys, with a poisoned tool description.
-		"mcp_safety_brief_poisoned": {"manifest_json": readFile(t, "poisoned_and_leaky_manifest.json"), "server_url": "https://mcp.example.com/mcp"},
-		// A cyclic $ref is reported, not followed forever.
-		"mcp_safety_brief_cyclic_ref": {"openapi_json": `{"openapi":"3.1.0","paths":{"/a":{"post":{"operationId":"makeA",
-			"requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}}}}},
-			"components":{"schemas":{"A":{"$ref":"#/components/schemas/B"},"B":{"$ref":"#/components/schemas/A"}}}}`},
-	}
-	for file, in := range cases {
-		t.Run(file, func(t *testing.T) {
-			res, err := registrytest.Run(t, "mcp_safety_brief", in, upstreams.Replay, callNow)
-			if err != nil {
-				t.Fatal(err)
-			}
-			registrytest.Golden(t, "testdata/"+file+".golden.json", res)
-		})
-	}
-}
 
 func TestSafetyBriefHostileInput(t *testing.T) {
 	deep := strings.Repeat("[", 200) + strings.Repeat("]", 200)

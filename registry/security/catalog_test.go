@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
 // callNow is a fixed call time.
@@ -45,20 +43,4 @@ func TestCatalogChecksRejectBadEntries(t *testing.T) {
 			t.Errorf("err = %v, want it to contain %q", err, want)
 		}
 	}
-}
-
-func TestCatalogGolden(t *testing.T) {
-	cases := []registrytest.Case{
-		{Golden: "agent_threat_intel", Tool: "agent_threat_intel", In: map[string]any{"category": "supply chain"}},
-		{Golden: "agent_threat_intel_critical", Tool: "agent_threat_intel", In: map[string]any{"severity": "critical"}},
-		{Golden: "agent_threat_intel_id", Tool: "agent_threat_intel", In: map[string]any{"id": "ASI09"}},
-		{Golden: "agent_threat_intel_none", Tool: "agent_threat_intel", In: map[string]any{"category": "quantum", "severity": "low"}},
-		{Golden: "mcp_supply_chain_iocs", Tool: "mcp_supply_chain_iocs", In: map[string]any{"package": "postmark-mcp"}},
-		{Golden: "mcp_supply_chain_iocs_host", Tool: "mcp_supply_chain_iocs", In: map[string]any{"host": "GIFTSHOP"}},
-		{Golden: "mcp_supply_chain_iocs_scoped", Tool: "mcp_supply_chain_iocs", In: map[string]any{"package": "@nx/"}},
-		{Golden: "mcp_supply_chain_iocs_all", Tool: "mcp_supply_chain_iocs", In: map[string]any{}},
-		{Golden: "agent_security_policies", Tool: "agent_security_policies", In: map[string]any{"profile": "payment-agent"}},
-		{Golden: "agent_security_policies_all", Tool: "agent_security_policies", In: map[string]any{}},
-	}
-	registrytest.RunGolden(t, cases, callNow)
 }

@@ -66,7 +66,7 @@ func TestExtractContactsOnARichPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	registrytest.Golden(t, "testdata/extract_contacts_rich_page.golden.json", res)
+	registrytest.Golden(t, "testdata/extract_contacts/rich_page.golden.json", res)
 	got := res.Data.(contactReport)
 	var emails []string
 	for _, e := range got.Emails {
@@ -81,7 +81,7 @@ func TestExtractContactsOnARichPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	registrytest.Golden(t, "testdata/detect_stack_rich_page.golden.json", res)
+	registrytest.Golden(t, "testdata/detect_stack/rich_page.golden.json", res)
 }
 
 func TestExtractContactsRefusesNonTextPages(t *testing.T) {

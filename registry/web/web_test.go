@@ -12,38 +12,6 @@ import (
 
 var callNow = time.Date(2025, time.March, 10, 18, 30, 0, 0, time.UTC)
 
-func TestGolden(t *testing.T) {
-	cases := []registrytest.Case{
-		{Golden: "scrape_python_org", Tool: "scrape", In: map[string]any{"url": "https://www.python.org/"}},
-		{Golden: "scrape_example_com", Tool: "scrape", In: map[string]any{"url": "https://example.com"}},
-		{Golden: "check_agent_policy_python_org", Tool: "check_agent_policy", In: map[string]any{"domain": "www.python.org"}},
-		{Golden: "check_agent_policy_example_com", Tool: "check_agent_policy", In: map[string]any{"domain": "https://example.com/"}},
-		{Golden: "find_agent_resource_weather", Tool: "find_agent_resource", In: map[string]any{"query": "weather"}},
-		{Golden: "find_agent_resource_category", Tool: "find_agent_resource", In: map[string]any{"query": "prediction markets", "category": "arbitrage"}},
-		{Golden: "detect_stack_python_org", Tool: "detect_stack"},
-		{Golden: "detect_stack_example_com", Tool: "detect_stack", In: map[string]any{"url": "https://example.com/"}},
-		{Golden: "extract_contacts_python_org", Tool: "extract_contacts"},
-		{Golden: "extract_contacts_example_com", Tool: "extract_contacts", In: map[string]any{"url": "https://example.com/"}},
-		{Golden: "score_lead_example_com", Tool: "score_lead"},
-		{Golden: "score_lead_python_org", Tool: "score_lead", In: map[string]any{"domain": "python.org"}},
-		{Golden: "enrich_lead_example_com", Tool: "enrich_lead"},
-		{Golden: "enrich_lead_python_org", Tool: "enrich_lead", In: map[string]any{"domain": "https://python.org/"}},
-		{Golden: "validate_agent_manifest_example", Tool: "validate_agent_manifest"},
-		{Golden: "validate_agent_manifest_broken_json", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": "{\n  \"name\": \"Agent\",\n  \"skills\": [\n    {\"id\": \"a\",}\n  ]\n}"}},
-		{Golden: "validate_agent_manifest_mcp_defects", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": `{"name": "files", "version": "v2",
-			"remotes": [{"type": "streamable-http", "url": "http://files.example.com/mcp"}],
-			"tools": [{"name": "read_file", "description": "Read a file", "inputSchema": {"type": "string"}},
-			          {"name": "read_file", "description": "Read another file"}],
-			"env": {"OPENAI_API_KEY": "sk-proj-0123456789abcdef0123"}}`}},
-		{Golden: "validate_agent_manifest_plugin", Tool: "validate_agent_manifest", In: map[string]any{"manifest_json": `{"schema_version": "v1",
-			"name_for_human": "TODO List", "name_for_model": "todo", "description_for_human": "Manage your TODO list.",
-			"description_for_model": "Plugin for managing a TODO list.", "auth": {"type": "none"},
-			"api": {"type": "openapi", "url": "http://localhost:3333/openapi.yaml"},
-			"logo_url": "https://example.com/logo.png", "contact_email": "legal@example.com", "legal_info_url": "https://example.com/legal"}`}},
-	}
-	registrytest.RunGolden(t, cases, callNow)
-}
-
 // Our own agent card validates without a finding.
 func TestOwnAgentCardIsValid(t *testing.T) {
 	tool, _ := registry.Lookup("scrape")

@@ -1,0 +1,180 @@
+package registrytest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
+)
+
+// The files of a case folder, testdata/<tool>/<case>/: the input, then the
+// answer (expected.json) or the failure (expected.err, its exact text, with
+// expected.kind, what the buyer is told), and optionally the call's clock
+// and seller.
+const (
+	RequestFile  = "request.json"
+	ExpectedFile = "expected.json"
+	ErrorFile    = "expected.err"
+	KindFile     = "expected.kind"
+	CallFile     = "call.json"
+)
+
+// Case is one case folder.
+type Case struct {
+	Dir        string // testdata/<tool>/<case>
+	Tool, Name string
+}
+
+// Cases lists the case folders below testdata, in path order. Files beside
+// the case folders (Go tests' own goldens) are not cases.
+func Cases(testdata string) ([]Case, error) {
+	dirs, err := filepath.Glob(filepath.Join(testdata, "*", "*"))
+	if err != nil {
+		return nil, err
+	}
+	var out []Case
+	for _, dir := range dirs {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		out = append(out, Case{Dir: dir, Tool: filepath.Base(filepath.Dir(dir)), Name: filepath.Base(dir)})
+	}
+	return out, nil
+}
+
+// call is call.json: the call's clock (upstreams.RecordedAt when absent)
+// and the seller the service is configured as.
+type call struct {
+	Now    time.Time `json:"now"`
+	Seller struct {
+		BaseURL string `json:"base_url"`
+		PayTo   string `json:"pay_to"`
+	} `json:"seller"`
+}
+
+// Request reads the case's input. Numbers are float64, as in the Go
+// literals the cases were written as: x402_seller_readiness_audit reads a
+// pasted object's numbers only in that form.
+func (c Case) Request(t testing.TB) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(c.Dir, RequestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in map[string]any
+	if err := json.Unmarshal(b, &in); err != nil {
+		t.Fatalf("%s: %v", c.Dir, err)
+	}
+	return in
+}
+
+func (c Case) call(t testing.TB) call {
+	t.Helper()
+	cl := call{Now: upstreams.RecordedAt}
+	b, err := os.ReadFile(filepath.Join(c.Dir, CallFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return cl
+	}
+	if err == nil {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		err = dec.Decode(&cl)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", c.Dir, err)
+	}
+	return cl
+}
+
+// Run runs the case's tool on its input with d answering upstream requests.
+func (c Case) Run(t testing.TB, d upstreams.Doer) (*registry.Result, error) {
+	t.Helper()
+	cl := c.call(t)
+	rc := Call(t, c.Tool, c.Request(t), d, cl.Now)
+	rc.Seller = registry.Seller{BaseURL: cl.Seller.BaseURL, PayTo: cl.Seller.PayTo}
+	return Handle(t, rc)
+}
+
+// Check runs the case on d and compares the outcome with its expected
+// files; with -update it rewrites them, an answer replacing a failure and
+// the other way round.
+func (c Case) Check(t testing.TB, d upstreams.Doer) {
+	t.Helper()
+	res, err := c.Run(t, d)
+	if *update {
+		stale := []string{ErrorFile, KindFile}
+		if err != nil {
+			stale = []string{ExpectedFile}
+		}
+		for _, f := range stale {
+			if rmErr := os.Remove(filepath.Join(c.Dir, f)); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
+				t.Fatal(rmErr)
+			}
+		}
+	}
+	if err == nil {
+		if _, statErr := os.Stat(filepath.Join(c.Dir, ErrorFile)); statErr == nil {
+			t.Fatalf("answered, but %s expects a failure", c.Dir)
+		}
+		Golden(t, filepath.Join(c.Dir, ExpectedFile), res)
+		return
+	}
+	text(t, filepath.Join(c.Dir, ErrorFile), errorText(err), "error")
+	text(t, filepath.Join(c.Dir, KindFile), Kind(err), "kind")
+}
+
+// errorText is err's text; for an input error, every field it names, where
+// its Error gives the first only.
+func errorText(err error) string {
+	var ie *registry.InputError
+	if !errors.As(err, &ie) {
+		return err.Error()
+	}
+	fields := make([]string, len(ie.Fields))
+	for i, f := range ie.Fields {
+		fields[i] = f.String()
+	}
+	return strings.Join(fields, "; ")
+}
+
+// Kind is what the buyer is told of err: an upstream failure's kind, or
+// invalid_params for input only the call found unservable.
+func Kind(err error) string {
+	if e, ok := upstreams.AsError(err); ok {
+		return string(e.Kind)
+	}
+	var ie *registry.InputError
+	if errors.As(err, &ie) {
+		return string(registry.CodeInvalidParams)
+	}
+	return string(registry.CodeInternal)
+}
+
+// text compares got, one line, with the file at path; with -update it
+// rewrites the file instead.
+func text(t testing.TB, path, got, what string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s %q: %v (run with -update to create it)", what, got, err)
+	}
+	if got != strings.TrimSuffix(string(want), "\n") {
+		t.Errorf("%s %q, %s says %q", what, got, path, strings.TrimSuffix(string(want), "\n"))
+	}
+}
+
+// Updating says whether -update was given.
+func Updating() bool { return *update }

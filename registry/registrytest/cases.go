@@ -59,9 +59,8 @@ type call struct {
 	} `json:"seller"`
 }
 
-// Request reads the case's input. Numbers are float64, as in the Go
-// literals the cases were written as: x402_seller_readiness_audit reads a
-// pasted object's numbers only in that form.
+// Request reads the case's input as the edge reads a request: numbers kept
+// exact, as json.Number.
 func (c Case) Request(t testing.TB) map[string]any {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(c.Dir, RequestFile))
@@ -69,7 +68,9 @@ func (c Case) Request(t testing.TB) map[string]any {
 		t.Fatal(err)
 	}
 	var in map[string]any
-	if err := json.Unmarshal(b, &in); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&in); err != nil {
 		t.Fatalf("%s: %v", c.Dir, err)
 	}
 	return in

@@ -1,6 +1,7 @@
 package safety
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -180,6 +181,9 @@ func termPrice(t map[string]any) (string, bool) {
 // a Go value (an Example's int).
 func number(v any) (float64, bool) {
 	switch v := v.(type) {
+	case json.Number: // as the edge decodes a request's numbers
+		f, err := v.Float64()
+		return f, err == nil
 	case float64:
 		return v, true
 	case int:

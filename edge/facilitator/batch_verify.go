@@ -225,4 +225,3 @@ func (f *Facilitator) channelState(ctx context.Context, id common.Hash) (*x402.C
 	return &x402.ChannelState{ChannelID: id.Hex(), Balance: ch.Balance.String(), TotalClaimed: ch.TotalClaimed.String(),
 		WithdrawRequestedAt: w.InitiatedAt.Uint64(), RefundNonce: nonce.String()}, nil
 }
-

@@ -170,3 +170,19 @@ func voucherCost(terms *x402.PaymentRequired) time.Duration {
 	}
 	return (threadCPU() - before) / n
 }
+
+// decodeCost is the CPU time of decoding one voucher call's
+// PAYMENT-SIGNATURE (x402.DecodePayment: base64, then strict JSON over the
+// echoed resource, terms and extensions), measured on one locked thread.
+func decodeCost(c *channel) time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	const n = 4000
+	before := threadCPU()
+	for range n {
+		if _, err := x402.DecodePayment(x402.HeaderSignature, c.vouchers[0]); err != nil {
+			fail("decoding a voucher: %v", err)
+		}
+	}
+	return (threadCPU() - before) / n
+}

@@ -125,6 +125,7 @@ func (b *bench) vouchers(terms *x402.PaymentRequired, exact, peer result) {
 	floor := voucherCost(terms)
 	b.row("voucher EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
 	chans := newBuyer(terms).channels(newKey(), conns, b.vouchersN)
+	b.row(fmt.Sprintf("decoding a voucher's %.1f KiB PAYMENT-SIGNATURE, 1 thread", float64(len(chans[0].vouchers[0]))/1024), "", "", "", dur(decodeCost(chans[0])), "", "", "")
 	streams := make([]stream, len(chans))
 	var wg sync.WaitGroup
 	for i, c := range chans {

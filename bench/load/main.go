@@ -57,7 +57,7 @@ func main() {
 	flag.DurationVar(&b.duration, "duration", 8*time.Second, "measured time of each phase")
 	flag.IntVar(&b.paidN, "paid", 60000, "payments signed ahead for coinslot's paid phase (the phase ends when they run out)")
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
-	flag.IntVar(&b.vouchersN, "vouchers", 5000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
+	flag.IntVar(&b.vouchersN, "vouchers", 4000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
 	sections := flag.String("sections", "1234", "the sections to run (5: the soak under hostile traffic)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")

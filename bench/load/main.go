@@ -320,12 +320,18 @@ func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 	p := launch("coinslot-sandbox", addr, "", append([]string{
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, "sandbox.db"),
 	}, liftedLimits...), b.bin.coinslot, "serve", "--listen", addr)
-	out, err := os.ReadFile(p.log)
-	if err != nil {
-		fail("%v", err)
+	// coinslot listens before it sets the sandbox up and prints the keys,
+	// so a busy machine can accept the connection before they are written.
+	var found [][]string
+	for deadline := time.Now().Add(60 * time.Second); len(found) == 0 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		out, err := os.ReadFile(p.log)
+		if err != nil {
+			fail("%v", err)
+		}
+		found = buyerLine.FindAllStringSubmatch(string(out), -1)
 	}
 	var keys []*ecdsa.PrivateKey
-	for _, m := range buyerLine.FindAllStringSubmatch(string(out), -1) {
+	for _, m := range found {
 		k, err := crypto.HexToECDSA(m[1])
 		if err != nil {
 			fail("sandbox buyer key: %v", err)

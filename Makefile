@@ -29,7 +29,8 @@ fuzz:
 	done
 
 # Micro-benchmarks of the hot path, then the loopback load test against the
-# bare fasthttp ceiling and the express + @x402/express peer (about 4 minutes).
+# bare fasthttp ceiling and the express + @x402/express peer, exact and
+# batch-settlement voucher calls (about 5 minutes).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./edge/... ./actors/...
 	bench/run.sh

@@ -48,7 +48,26 @@ type phase struct {
 	warmup   time.Duration // run first, not measured
 	duration time.Duration
 	limit    int // stop after this many measured requests; 0 for no limit
+	// streams, when set, replace next: connection i sends streams[i]'s
+	// requests, each told how its last one was answered.
+	streams []stream
 }
+
+// stream is one connection's own sequence of requests, such as the calls
+// on one payment channel, which must go one at a time and in order.
+type stream interface {
+	next() (*request, bool)
+	answered(ok bool)
+}
+
+// shared hands a phase's requests to its connections in turn.
+type shared struct {
+	source func(int) (*request, bool)
+	i      *atomic.Int64
+}
+
+func (s shared) next() (*request, bool) { return s.source(int(s.i.Add(1) - 1)) }
+func (shared) answered(bool)            {}
 
 // result is what a phase measured.
 type result struct {
@@ -96,7 +115,11 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 		sent     atomic.Int64
 	)
 	began := time.Now()
-	for range conns {
+	for c := range conns {
+		var src stream = shared{ph.next, next}
+		if ph.streams != nil {
+			src = ph.streams[c]
+		}
 		wg.Go(func() {
 			req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 			defer fasthttp.ReleaseRequest(req)
@@ -104,7 +127,7 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 			var mine []time.Duration
 			bad, why := 0, ""
 			for time.Now().Before(deadline) && (limit == 0 || sent.Add(1) <= int64(limit)) {
-				r, ok := ph.next(int(next.Add(1) - 1))
+				r, ok := src.next()
 				if !ok {
 					break
 				}
@@ -119,6 +142,7 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 					bad++
 					why = fmt.Sprintf("%s %s: %d, want %d: %.300s", r.method, r.path, resp.StatusCode(), r.want, resp.Body())
 				}
+				src.answered(err == nil && resp.StatusCode() == r.want)
 			}
 			mu.Lock()
 			took = append(took, mine...)

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"crypto/ecdsa"
@@ -56,6 +57,7 @@ func main() {
 	flag.DurationVar(&b.duration, "duration", 8*time.Second, "measured time of each phase")
 	flag.IntVar(&b.paidN, "paid", 60000, "payments signed ahead for coinslot's paid phase (the phase ends when they run out)")
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
+	flag.IntVar(&b.vouchersN, "vouchers", 4000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
 	sections := flag.String("sections", "1234", "the sections to run (5: the soak under hostile traffic)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
@@ -99,7 +101,8 @@ func (b *bench) unpaid() {
 }
 
 // paid is section 2: paid calls with payments signed ahead, each sent once,
-// both sellers verifying and settling with the facilitator double.
+// both sellers verifying and settling exact payments with the facilitator
+// double, then coinslot's batch-settlement voucher calls.
 func (b *bench) paid() {
 	terms := termsOf(b.prod(), unpaidCall)
 	floor := verifyCost(terms)
@@ -111,6 +114,37 @@ func (b *bench) paid() {
 	b.ratio("paid, coinslot / peer", rPaid.rps()/rPeer.rps(), ">= 10", rPaid.rps() >= 10*rPeer.rps())
 	b.ratio("paid p99, coinslot (ms)", float64(rPaid.p99)/float64(time.Millisecond), "<= 20", rPaid.p99 <= 20*time.Millisecond)
 	b.ratio("paid CPU per call / (hash + recovery)", float64(rPaid.cpuPerCall)/float64(floor), "<= 1.5", float64(rPaid.cpuPerCall) <= 1.5*float64(floor))
+	b.vouchers(terms, rPaid, rPeer)
+}
+
+// vouchers measures batch-settlement voucher calls: each connection pays on
+// its own channel, opened by one deposit call before the phase; the phase
+// counts only the voucher calls after it, which coinslot checks locally
+// and records with one ledger write, without the facilitator.
+func (b *bench) vouchers(terms *x402.PaymentRequired, exact, peer result) {
+	floor := voucherCost(terms)
+	b.row("voucher EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
+	chans := newBuyer(terms).channels(newKey(), conns, b.vouchersN)
+	b.row(fmt.Sprintf("decoding a voucher's %.1f KiB PAYMENT-SIGNATURE, 1 thread", float64(len(chans[0].vouchers[0]))/1024), "", "", "", dur(decodeCost(chans[0])), "", "", "")
+	streams := make([]stream, len(chans))
+	var wg sync.WaitGroup
+	for i, c := range chans {
+		streams[i] = c
+		wg.Go(func() {
+			send(b.prod(), &request{method: "POST", path: trifectaPath, body: trifectaBody, header: x402.HeaderSignature, value: c.deposit, want: fasthttp.StatusOK})
+		})
+	}
+	wg.Wait()
+	before := facilitatorStats(b.facilitator())
+	r := phase{name: "paid: coinslot, batch-settlement vouchers", target: b.prod(), streams: streams, warmup: time.Second, duration: b.duration}.run()
+	after := facilitatorStats(b.facilitator())
+	b.result(r)
+	b.ratio("voucher, coinslot / peer paid", r.rps()/peer.rps(), ">= 10", r.rps() >= 10*peer.rps())
+	b.ratio("voucher / exact, coinslot", r.rps()/exact.rps(), ">= 4", r.rps() >= 4*exact.rps())
+	b.ratio("voucher p99, coinslot (ms)", float64(r.p99)/float64(time.Millisecond), "<= 10", r.p99 <= 10*time.Millisecond)
+	b.ratio("voucher CPU per call / (voucher hash + recovery)", float64(r.cpuPerCall)/float64(floor), "<= 3", float64(r.cpuPerCall) <= 3*float64(floor))
+	trips := after.Verifies + after.Settles - before.Verifies - before.Settles
+	b.ratio("facilitator requests per voucher call, warm-up included", float64(trips)/float64(max(r.n, 1)), "", true)
 }
 
 // sandboxed is section 3: discovery and a cached upstream-backed tool in
@@ -171,8 +205,8 @@ func mixed(payments []string) func(int) (*request, bool) {
 type bench struct {
 	bin struct{ coinslot, ceiling, facilitator, peer string }
 
-	duration                 time.Duration
-	paidN, peerPaidN, mixedN int
+	duration                            time.Duration
+	paidN, peerPaidN, mixedN, vouchersN int
 
 	facilitatorProc, prodProc, peerProc *proc
 
@@ -286,12 +320,18 @@ func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 	p := launch("coinslot-sandbox", addr, "", append([]string{
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, "sandbox.db"),
 	}, liftedLimits...), b.bin.coinslot, "serve", "--listen", addr)
-	out, err := os.ReadFile(p.log)
-	if err != nil {
-		fail("%v", err)
+	// coinslot listens before it sets the sandbox up and prints the keys,
+	// so a busy machine can accept the connection before they are written.
+	var found [][]string
+	for deadline := time.Now().Add(60 * time.Second); len(found) == 0 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		out, err := os.ReadFile(p.log)
+		if err != nil {
+			fail("%v", err)
+		}
+		found = buyerLine.FindAllStringSubmatch(string(out), -1)
 	}
 	var keys []*ecdsa.PrivateKey
-	for _, m := range buyerLine.FindAllStringSubmatch(string(out), -1) {
+	for _, m := range found {
 		k, err := crypto.HexToECDSA(m[1])
 		if err != nil {
 			fail("sandbox buyer key: %v", err)

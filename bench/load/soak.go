@@ -399,27 +399,25 @@ func alive(p *proc) bool {
 }
 
 // verifies is how many /verify calls the facilitator double has answered.
-func verifies(p *proc) int {
-	resp, err := readStats(p)
-	if err != nil {
-		fail("facilitator stats: %v", err)
-	}
-	return resp
-}
+func verifies(p *proc) int { return facilitatorStats(p).Verifies }
 
-func readStats(p *proc) (int, error) {
+// facilitatorStats are the facilitator double's counts of the /verify and
+// /settle calls it answered.
+func facilitatorStats(p *proc) (s struct{ Verifies, Settles int }) {
 	c, err := net.Dial("tcp", p.addr)
 	if err != nil {
-		return 0, err
+		fail("facilitator stats: %v", err)
 	}
 	defer c.Close()
 	fmt.Fprintf(c, "GET /stats HTTP/1.1\r\nHost: f\r\nConnection: close\r\n\r\n")
 	var resp fasthttp.Response
 	if err := resp.Read(bufio.NewReader(c)); err != nil {
-		return 0, err
+		fail("facilitator stats: %v", err)
 	}
-	var s struct{ Verifies int }
-	return s.Verifies, json.Unmarshal(resp.Body(), &s)
+	if err := json.Unmarshal(resp.Body(), &s); err != nil {
+		fail("facilitator stats: %v", err)
+	}
+	return s
 }
 
 func (b *bench) printSoak() {

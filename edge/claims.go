@@ -28,6 +28,8 @@ type Claimer struct {
 
 	quarantined map[string]string // channel id → the charged total whose claim failed
 	metrics     *claimMetrics
+	locks       *channelLocks // the server's: a claim is recorded between two calls on the channel, never across one
+
 }
 
 type claimMetrics struct {
@@ -157,6 +159,9 @@ func (c *Claimer) claim(ctx context.Context, chs []ledger.Channel) bool {
 // mirrorClaim records a claimed total, rereading the record if a call moved
 // it meanwhile (the claim covered what the record held when read).
 func (c *Claimer) mirrorClaim(ctx context.Context, ch ledger.Channel) {
+	if c.locks != nil {
+		defer c.locks.lock(ch.ID)()
+	}
 	claimed := ch.Charged
 	for range 3 {
 		ch.TotalClaimed = claimed
@@ -194,7 +199,7 @@ func (c *Claimer) sweep(ctx context.Context) {
 func (s *Server) Claimer() (*Claimer, error) {
 	for _, o := range s.gen.Load().offers {
 		if o.terms.Batch != nil {
-			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Log: s.log()}, s.pay.Metrics)
+			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Log: s.log(), locks: &s.channelLocks}, s.pay.Metrics)
 		}
 	}
 	return nil, nil

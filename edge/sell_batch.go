@@ -25,12 +25,23 @@ type channelLocks struct{ m sync.Map } // channel id → *sync.Mutex
 
 // try takes the channel's lock if it is free.
 func (l *channelLocks) try(id string) (unlock func(), ok bool) {
-	v, _ := l.m.LoadOrStore(id, new(sync.Mutex))
-	mu := v.(*sync.Mutex)
+	mu := l.of(id)
 	if !mu.TryLock() {
 		return nil, false
 	}
 	return mu.Unlock, true
+}
+
+// lock waits for the channel's lock.
+func (l *channelLocks) lock(id string) (unlock func()) {
+	mu := l.of(id)
+	mu.Lock()
+	return mu.Unlock
+}
+
+func (l *channelLocks) of(id string) *sync.Mutex {
+	v, _ := l.m.LoadOrStore(id, new(sync.Mutex))
+	return v.(*sync.Mutex)
 }
 
 // sellBatch sells a call paid from a batch-settlement channel. A voucher

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
@@ -27,6 +28,8 @@ type access struct {
 	reason  string // why a payment was refused
 	payer   string
 	tx      string
+	channel string        // a batch-settlement call's channel,
+	charged string        // and the channel's charged total with it
 	turn    chan struct{} // the client address's turn this request holds, until given back
 }
 
@@ -66,8 +69,14 @@ func accessFrom(ctx context.Context) *access {
 }
 
 // sold notes what became of a paid call's payment.
-func (a *access) sold(tool string, f *failure, payer, tx string) {
-	a.tool, a.payer, a.tx = tool, payer, tx
+func (a *access) sold(tool string, f *failure, settled *x402.SettleResponse) {
+	a.tool = tool
+	if settled != nil {
+		a.payer, a.tx = settled.Payer, settled.Transaction
+		if x := settled.Extra; x != nil && x.ChannelState != nil {
+			a.channel, a.charged = x.ChannelState.ChannelID, x.ChannelState.ChargedCumulativeAmount
+		}
+	}
 	switch {
 	case f == nil:
 		a.payment = outcomeSettled
@@ -132,7 +141,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, a *access, status int) {
 	if a.payment != "" {
 		attrs = append(attrs, slog.String("payment", a.payment))
 	}
-	for _, kv := range [...][2]string{{"reason", a.reason}, {"payer", a.payer}, {"tx", a.tx}} {
+	for _, kv := range [...][2]string{{"reason", a.reason}, {"payer", a.payer}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
 		if kv[1] != "" {
 			attrs = append(attrs, slog.String(kv[0], kv[1]))
 		}

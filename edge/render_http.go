@@ -30,7 +30,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	}
 	if carriesPayment(ctx) {
 		if f := s.guard.address(ctx.RemoteIP()); f != nil {
-			rec.sold(t.Name, f, "", "")
+			rec.sold(t.Name, f, nil)
 			writeFailure(ctx, nil, f)
 			return
 		}
@@ -51,18 +51,16 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	}
 	a.trace = rec.trace.header()
 	if f := s.guard.payer(a.payment); f != nil {
-		rec.sold(t.Name, f, "", "")
+		rec.sold(t.Name, f, nil)
 		writeFailure(ctx, a.offer, f)
 		return
 	}
 	rec.giveTurn() // while the tool and the settlement run
 	sold := s.sell(g.cfg, a)
-	var payer, tx string
 	if sold.settlement != nil {
 		setSettlement(ctx, a.payment, sold.settlement)
-		payer, tx = sold.settlement.Payer, sold.settlement.Transaction
 	}
-	rec.sold(t.Name, sold.failure, payer, tx)
+	rec.sold(t.Name, sold.failure, sold.settlement)
 	if sold.failure != nil {
 		writeFailure(ctx, a.offer, sold.failure)
 		return

@@ -33,18 +33,16 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 	// The MCP handler does not see the peer's address: payers are limited here,
 	// addresses by their connections.
 	if f := s.guard.payer(a.payment); f != nil {
-		rec.sold(t.Name, f, "", "")
+		rec.sold(t.Name, f, nil)
 		return errorResult(f)
 	}
 	rec.giveTurn() // while the tool and the settlement run
 	sold := s.sell(g.cfg, a)
 	var meta mcp.Meta
-	var payer, tx string
 	if sold.settlement != nil {
 		meta = mcp.Meta{mcpPaymentResponseKey: sold.settlement}
-		payer, tx = sold.settlement.Payer, sold.settlement.Transaction
 	}
-	rec.sold(t.Name, sold.failure, payer, tx)
+	rec.sold(t.Name, sold.failure, sold.settlement)
 	switch {
 	case sold.failure == nil:
 		return &mcp.CallToolResult{Content: text(sold.body), StructuredContent: json.RawMessage(sold.body), Meta: meta}

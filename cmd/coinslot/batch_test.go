@@ -30,6 +30,7 @@ import (
 // asks, and a buyer on the business_days route.
 type batchSandbox struct {
 	t     *testing.T
+	log   *lockedBuffer // the service's JSON log
 	svc   *service
 	url   string
 	terms x402.PaymentRequired
@@ -47,7 +48,8 @@ func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &batchSandbox{t: t, svc: startService(t, ln, cfg, slog.New(slog.DiscardHandler))}
+	b := &batchSandbox{t: t, log: new(lockedBuffer)}
+	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
 	tool, _ := registry.Lookup("business_days")
 	b.url = base + tool.Path
 	res, _, err := post(b.url, []byte(`{}`), "")
@@ -153,6 +155,11 @@ func TestBatchSettlementChannel(t *testing.T) {
 		t.Fatalf("voucher: %d %+v", r.status, r.settled)
 	}
 	last, _ := buyer.Voucher(b.times(2))
+	// The access line of a voucher call names the channel and its charged total.
+	channel := strings.ToLower(last.Payload.Batch.Voucher.ChannelID)
+	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
+		t.Fatalf("no access line with %s in\n%s", want, b.log.String())
+	}
 
 	// The same voucher again for the same request: the answer again, not a
 	// second charge.

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -9,11 +10,9 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// storedChannel is a channel record with its version, as the file keeps it.
-type storedChannel struct {
-	Channel
-	Version int64 `json:"version"`
-}
+// A channel is kept as its version (8 bytes, big-endian) followed by its
+// record as JSON, the answer compressed: a write compares versions without
+// decoding the record it replaces.
 
 func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 	var c *Channel
@@ -29,23 +28,25 @@ func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 }
 
 func (f *File) PutChannel(_ context.Context, c *Channel) error {
-	id := strings.ToLower(c.ID)
-	return f.writes.do(func(tx *bolt.Tx) error {
-		old, err := getChannel(tx, id)
-		if err != nil {
-			return err
-		}
-		if (old == nil && c.Version != 0) || (old != nil && old.Version != c.Version) {
+	next := *c
+	next.ID, next.Answer = strings.ToLower(c.ID), compress(c.Answer)
+	doc, err := json.Marshal(&next)
+	if err != nil {
+		return err
+	}
+	value := binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(doc)), uint64(c.Version+1))
+	value = append(value, doc...)
+	err = f.writes.do(func(tx *bolt.Tx) error {
+		old := tx.Bucket(channelBucket).Get([]byte(next.ID))
+		if (old == nil && c.Version != 0) || (old != nil && (len(old) < 8 || int64(binary.BigEndian.Uint64(old)) != c.Version)) {
 			return ErrConflict
 		}
-		next := storedChannel{Channel: *c, Version: c.Version + 1}
-		next.ID, next.Answer = id, compress(c.Answer)
-		if err := putJSON(tx.Bucket(channelBucket), []byte(id), next); err != nil {
-			return err
-		}
-		c.Version = next.Version
-		return nil
+		return tx.Bucket(channelBucket).Put([]byte(next.ID), value)
 	})
+	if err == nil {
+		c.Version++
+	}
+	return err
 }
 
 func (f *File) ListChannels(context.Context) ([]Channel, error) {
@@ -67,12 +68,12 @@ func getChannel(tx *bolt.Tx, id string) (*Channel, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var s storedChannel
-	if err := json.Unmarshal(v, &s); err != nil {
-		return nil, fmt.Errorf("ledger: channel %s: %w", id, err)
+	c := new(Channel)
+	if len(v) < 8 || json.Unmarshal(v[8:], c) != nil {
+		return nil, fmt.Errorf("ledger: channel %s is not a versioned record", id)
 	}
-	s.Channel.Version = s.Version
+	c.Version = int64(binary.BigEndian.Uint64(v))
 	var err error
-	s.Answer, err = decompress(s.Answer)
-	return &s.Channel, err
+	c.Answer, err = decompress(c.Answer)
+	return c, err
 }

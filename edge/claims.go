@@ -3,7 +3,6 @@ package edge
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"math/big"
 	"strings"
@@ -28,7 +27,7 @@ type Claimer struct {
 
 	quarantined map[string]string // channel id → the charged total whose claim failed
 	metrics     *claimMetrics
-	locks       *channelLocks // the server's: a claim is recorded between two calls on the channel, never across one
+	book        *channelBook // the server's: a claim is recorded between two calls on a channel, never across one
 
 }
 
@@ -56,6 +55,9 @@ func NewClaimer(c Claimer, reg prometheus.Registerer) (*Claimer, error) {
 	}
 	if c.Log == nil {
 		c.Log = slog.Default()
+	}
+	if c.book == nil {
+		c.book = new(channelBook)
 	}
 	return &c, nil
 }
@@ -138,7 +140,7 @@ func (c *Claimer) claim(ctx context.Context, chs []ledger.Channel) bool {
 			Signature: ch.Signature, TotalClaimed: ch.Charged})
 	}
 	resp, err := c.Facilitator.Settle(ctx, &x402.Payload{X402Version: 2, Accepted: c.Terms,
-		Payload: x402.SchemePayload{Batch: &x402.BatchPayload{Type: x402.BatchClaim, Claims: rows}}}, &c.Terms)
+		Payload: x402.SchemePayload{BatchPayload: &x402.BatchPayload{Type: x402.BatchClaim, Claims: rows}}}, &c.Terms)
 	if err != nil || !resp.Success {
 		reason := ""
 		if resp != nil {
@@ -156,34 +158,26 @@ func (c *Claimer) claim(ctx context.Context, chs []ledger.Channel) bool {
 	return true
 }
 
-// mirrorClaim records a claimed total, rereading the record if a call moved
-// it meanwhile (the claim covered what the record held when read).
+// mirrorClaim records a claimed total in the channel's record, between two
+// calls on the channel: the claim covered the charged total the record held
+// when the claim was made, which calls since may have passed.
 func (c *Claimer) mirrorClaim(ctx context.Context, ch ledger.Channel) {
-	if c.locks != nil {
-		defer c.locks.lock(ch.ID)()
+	defer c.book.lock(ch.ID)()
+	rec, err := c.book.record(ctx, c.Ledger, ch.ID, true)
+	if err == nil && rec != nil {
+		rec.TotalClaimed = ch.Charged
+		err = c.book.put(ctx, c.Ledger, rec)
 	}
-	claimed := ch.Charged
-	for range 3 {
-		ch.TotalClaimed = claimed
-		err := c.Ledger.PutChannel(ctx, &ch)
-		if !errors.Is(err, ledger.ErrConflict) {
-			if err != nil {
-				c.Log.Error("claims: recording a claim", "channel", ch.ID, "err", err)
-			}
-			return
-		}
-		fresh, err := c.Ledger.Channel(ctx, ch.ID)
-		if err != nil {
-			return
-		}
-		ch = *fresh
+	if err != nil {
+		// The next claim records it again.
+		c.Log.Error("claims: recording a claim", "channel", ch.ID, "err", err)
 	}
 }
 
 // sweep transfers the claimed funds to the seller.
 func (c *Claimer) sweep(ctx context.Context) {
 	resp, err := c.Facilitator.Settle(ctx, &x402.Payload{X402Version: 2, Accepted: c.Terms,
-		Payload: x402.SchemePayload{Batch: &x402.BatchPayload{Type: x402.BatchSweep, Receiver: c.Terms.PayTo, Token: c.Terms.Asset}}}, &c.Terms)
+		Payload: x402.SchemePayload{BatchPayload: &x402.BatchPayload{Type: x402.BatchSweep, Receiver: c.Terms.PayTo, Token: c.Terms.Asset}}}, &c.Terms)
 	switch {
 	case err == nil && resp.Success:
 		c.metrics.claims.WithLabelValues("settle", "succeeded").Inc()
@@ -199,7 +193,7 @@ func (c *Claimer) sweep(ctx context.Context) {
 func (s *Server) Claimer() (*Claimer, error) {
 	for _, o := range s.gen.Load().offers {
 		if o.terms.Batch != nil {
-			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Log: s.log(), locks: &s.channelLocks}, s.pay.Metrics)
+			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Log: s.log(), book: &s.channels}, s.pay.Metrics)
 		}
 	}
 	return nil, nil

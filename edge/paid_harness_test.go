@@ -252,7 +252,7 @@ func header(t *testing.T, v any) string {
 }
 
 func v1Of(p *x402.Payload) *x402.PayloadV1 {
-	return &x402.PayloadV1{X402Version: 1, Scheme: "exact", Network: "base", Payload: p.Payload.ExactPayload}
+	return &x402.PayloadV1{X402Version: 1, Scheme: "exact", Network: "base", Payload: *p.Payload.ExactPayload}
 }
 
 // pay sends a paid POST with a v2 payment.

@@ -37,7 +37,7 @@ func (s *Server) refundChannel(o *offer, p *x402.Payload, call *x402.BatchCall, 
 		TotalClaimed: charged.String(),
 	}}
 	payload := *p
-	payload.Payload = x402.SchemePayload{Batch: &completed}
+	payload.Payload = x402.SchemePayload{BatchPayload: &completed}
 	settled, err := s.settle(x402.NewRequest(&payload, o.terms.Batch))
 	if err != nil || !settled.Success || settled.Extra == nil || settled.Extra.ChannelState == nil {
 		reason, msg := x402.BatchRefundTxFailed, "the refund did not complete; the channel is unchanged"

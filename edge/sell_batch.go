@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -17,32 +16,6 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/ethereum/go-ethereum/common"
 )
-
-// channelLocks serialize the calls on one channel in this instance, as the
-// scheme requires; the ledger's versioned writes serialize them across
-// instances.
-type channelLocks struct{ m sync.Map } // channel id → *sync.Mutex
-
-// try takes the channel's lock if it is free.
-func (l *channelLocks) try(id string) (unlock func(), ok bool) {
-	mu := l.of(id)
-	if !mu.TryLock() {
-		return nil, false
-	}
-	return mu.Unlock, true
-}
-
-// lock waits for the channel's lock.
-func (l *channelLocks) lock(id string) (unlock func()) {
-	mu := l.of(id)
-	mu.Lock()
-	return mu.Unlock
-}
-
-func (l *channelLocks) of(id string) *sync.Mutex {
-	v, _ := l.m.LoadOrStore(id, new(sync.Mutex))
-	return v.(*sync.Mutex)
-}
 
 // sellBatch sells a call paid from a batch-settlement channel. A voucher
 // whose channel state is fresh costs a signature check and one ledger write;
@@ -57,28 +30,29 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	id := strings.ToLower(call.ID.Hex())
-	unlock, ok := s.channelLocks.try(id)
+	unlock, ok := s.channels.try(id)
 	if !ok {
 		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
 			Message: "another call on this channel is being served; send the next one once it is answered"}, nil)}
 	}
 	defer unlock()
 	bg := context.Background()
-	rec, err := s.pay.Ledger.Channel(bg, id)
-	switch {
-	case errors.Is(err, ledger.ErrNotFound):
-		rec = nil
-	case err != nil:
+	rec, err := s.channels.record(bg, s.pay.Ledger, id, false)
+	if err != nil {
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
 	if sold := s.redeliverVoucher(o, call, rec, a.request); sold != nil {
 		return sold
 	}
 	price := o.terms.Amount
-	charged := chargedBefore(rec, call, price)
-	want := new(big.Int).Add(charged, price)
-	if call.Payload.Type == x402.BatchRefund {
-		want = charged
+	charged, want := expected(rec, call, price)
+	if call.Max.Cmp(want) != 0 && rec != nil {
+		// Another instance may have served the channel since this one kept
+		// its record.
+		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
+			return &sale{failure: internalFailure(t, "channel", err)}
+		}
+		charged, want = expected(rec, call, price)
 	}
 	if call.Max.Cmp(want) != 0 {
 		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchCumulativeMismatch, Message: fmt.Sprintf(
@@ -128,7 +102,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
 	next.Request, next.Answer = digest(a.request), out
 	next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
-	if err := s.pay.Ledger.PutChannel(bg, next); err != nil {
+	if err := s.channels.put(bg, s.pay.Ledger, next); err != nil {
 		if errors.Is(err, ledger.ErrConflict) {
 			return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
 				Message: "another instance served this channel meanwhile; nothing was charged, resend with the charged total it reports"}, nil)}
@@ -145,8 +119,16 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 // settlement: a buyer who lost the answer is not charged again. A voucher
 // reused for another request falls through to the corrective 402.
 func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Channel, request []byte) *sale {
-	if rec == nil || call.Payload.Type == x402.BatchRefund || rec.Answer == nil ||
-		rec.Signature != call.Payload.Voucher.Signature || rec.SignedMax != call.Max.String() || rec.Request != digest(request) {
+	paidFor := func(rec *ledger.Channel) bool {
+		return rec != nil && call.Payload.Type != x402.BatchRefund && rec.Signature == call.Payload.Voucher.Signature &&
+			rec.SignedMax == call.Max.String() && rec.Request == digest(request)
+	}
+	if !paidFor(rec) {
+		return nil
+	}
+	// The answer is kept in the ledger only.
+	rec, err := s.channels.record(context.Background(), s.pay.Ledger, rec.ID, true)
+	if err != nil || !paidFor(rec) || rec.Answer == nil {
 		return nil
 	}
 	var settled x402.SettleResponse
@@ -157,19 +139,25 @@ func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Ch
 	return &sale{body: rec.Answer, settlement: &settled}
 }
 
-// chargedBefore is the channel's charged total before this call. With no
-// record (a new channel, or records lost), it is what the buyer's voucher
-// implies; the facilitator then checks that against the chain, and charges
-// the seller lost are the seller's loss, as the scheme has it.
-func chargedBefore(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) *big.Int {
-	if rec != nil {
-		n, _ := new(big.Int).SetString(rec.Charged, 10)
-		return n
+// expected is the channel's charged total before this call and the voucher
+// ceiling that pays for it (for a refund, the charged total itself). With no
+// record (a new channel, or records lost), the charged total is what the
+// buyer's voucher implies; the facilitator then checks that against the
+// chain, and charges the seller lost are the seller's loss, as the scheme
+// has it.
+func expected(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) (charged, want *big.Int) {
+	switch {
+	case rec != nil:
+		charged, _ = new(big.Int).SetString(rec.Charged, 10)
+	case call.Payload.Type == x402.BatchRefund || call.Max.Cmp(price) < 0:
+		charged = new(big.Int).Set(call.Max)
+	default:
+		charged = new(big.Int).Sub(call.Max, price)
 	}
-	if call.Payload.Type == x402.BatchRefund || call.Max.Cmp(price) < 0 {
-		return new(big.Int).Set(call.Max)
+	if call.Payload.Type == x402.BatchRefund {
+		return charged, charged
 	}
-	return new(big.Int).Sub(call.Max, price)
+	return charged, new(big.Int).Add(charged, price)
 }
 
 // channelState is the channel's on-chain state for this call: the record's

@@ -35,10 +35,10 @@ func TestChargesStopBeforeAWithdrawalEnds(t *testing.T) {
 			t.Errorf("withdrawal requested %ds ago: %v", tc.requested, r)
 		}
 	}
-	if _, ok := s.channelLocks.try("0xab"); !ok {
+	if _, ok := s.channels.try("0xab"); !ok {
 		t.Fatal("a free channel's lock was refused")
 	}
-	if _, ok := s.channelLocks.try("0xab"); ok {
+	if _, ok := s.channels.try("0xab"); ok {
 		t.Fatal("a channel's lock was taken twice")
 	}
 }

@@ -47,7 +47,7 @@ type Server struct {
 	fair          *fairness     // turns per client address, read from the config at start
 	http          *httpMetrics
 	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
-	channelLocks  channelLocks  // batch-settlement calls, one at a time per channel
+	channels      channelBook   // batch-settlement channels: one call at a time each, and their records
 }
 
 // New builds a server for cfg.

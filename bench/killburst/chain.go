@@ -54,7 +54,7 @@ func (c *chain) handler() http.Handler {
 			PaymentPayload x402.Payload `json:"paymentPayload"`
 		}
 		json.Unmarshal(body, &req)
-		a := req.PaymentPayload.Payload.Authorization
+		a := req.PaymentPayload.Payload.Exact().Authorization
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		rec := httptest.NewRecorder()
 		fac.ServeHTTP(rec, r)

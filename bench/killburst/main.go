@@ -185,7 +185,7 @@ func main() {
 				if err != nil {
 					panic(err)
 				}
-				c.payment, c.from, c.nonce = header, p.Payload.Authorization.From, p.Payload.Authorization.Nonce
+				c.payment, c.from, c.nonce = header, p.Payload.Exact().Authorization.From, p.Payload.Exact().Authorization.Nonce
 				send(client, c)
 				if done.Add(1) == int64(*killAfter) && killed.CompareAndSwap(false, true) {
 					cmd.Process.Kill() // SIGKILL

@@ -125,7 +125,7 @@ func (b *buyer) sign(key *ecdsa.PrivateKey, digest common.Hash) string {
 // and extensions as the exact payments do.
 func (b *buyer) header(p *x402.BatchPayload) string {
 	h, err := x402.EncodeHeader(&x402.Payload{X402Version: 2, Resource: b.terms.Resource, Accepted: *b.entry,
-		Payload: x402.SchemePayload{Batch: p}, Extensions: b.terms.Extensions})
+		Payload: x402.SchemePayload{BatchPayload: p}, Extensions: b.terms.Extensions})
 	if err != nil {
 		fail("encoding: %v", err)
 	}

@@ -156,7 +156,7 @@ func TestBatchSettlementChannel(t *testing.T) {
 	}
 	last, _ := buyer.Voucher(b.times(2))
 	// The access line of a voucher call names the channel and its charged total.
-	channel := strings.ToLower(last.Payload.Batch.Voucher.ChannelID)
+	channel := strings.ToLower(last.Payload.BatchPayload.Voucher.ChannelID)
 	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
 		t.Fatalf("no access line with %s in\n%s", want, b.log.String())
 	}
@@ -177,7 +177,7 @@ func TestBatchSettlementChannel(t *testing.T) {
 	state, _ := extra["channelState"].(map[string]any)
 	proof, _ := extra["voucherState"].(map[string]any)
 	if state["chargedCumulativeAmount"] != b.times(2).String() || proof["signedMaxClaimable"] != b.times(2).String() ||
-		proof["signature"] != last.Payload.Batch.Voucher.Signature {
+		proof["signature"] != last.Payload.BatchPayload.Voucher.Signature {
 		t.Fatalf("corrective 402 extra %+v", extra)
 	}
 
@@ -252,10 +252,10 @@ func TestBatchSettlementLimits(t *testing.T) {
 		t.Fatalf("voucher at the claimed total: %+v %v", v, err)
 	}
 	refund, _ := buyer.Refund(b.times(2), nil)
-	refund.Payload.Batch.RefundNonce = "7"
-	refund.Payload.Batch.Amount = "1"
-	refund.Payload.Batch.Claims = []x402.VoucherClaim{{Voucher: x402.ClaimVoucher{Channel: *refund.Payload.Batch.ChannelConfig, MaxClaimableAmount: b.times(2).String()},
-		Signature: refund.Payload.Batch.Voucher.Signature, TotalClaimed: b.times(2).String()}}
+	refund.Payload.BatchPayload.RefundNonce = "7"
+	refund.Payload.BatchPayload.Amount = "1"
+	refund.Payload.BatchPayload.Claims = []x402.VoucherClaim{{Voucher: x402.ClaimVoucher{Channel: *refund.Payload.BatchPayload.ChannelConfig, MaxClaimableAmount: b.times(2).String()},
+		Signature: refund.Payload.BatchPayload.Voucher.Signature, TotalClaimed: b.times(2).String()}}
 	s, err := f.Settle(context.Background(), refund, &refund.Accepted)
 	if err != nil || s.Success || s.ErrorReason != x402.BatchRefundPayload {
 		t.Fatalf("refund at a stale nonce: %+v %v", s, err)
@@ -279,7 +279,7 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 		t.Fatal(err)
 	}
 	forged, _ := good.Voucher(b.times(1)) // signed by another key
-	rec.Signature = forged.Payload.Batch.Voucher.Signature
+	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
 	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +335,7 @@ func TestBatchVoucherReceipt(t *testing.T) {
 	if err := json.Unmarshal(body, &answer); err != nil {
 		t.Fatal(err)
 	}
-	id := strings.ToLower(p.Payload.Batch.Voucher.ChannelID)
+	id := strings.ToLower(p.Payload.BatchPayload.Voucher.ChannelID)
 	r := answer.Receipt
 	if answer.Buyer.Tx != "" || r["tx"] != "" || r["channel_id"] != id || r["charged_cumulative_atomic"] != b.times(2).String() ||
 		!strings.HasSuffix(r["receipt_url"], "/channel/"+id) || r["amount_atomic"] != b.price.String() {
@@ -424,5 +424,31 @@ func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
 		token.PackBalanceOf(facilitator.SandboxPayTo()), token.UnpackBalanceOf)
 	if err != nil || paid.Cmp(b.times(2)) != 0 {
 		t.Fatalf("the seller holds %v (%v) on the chain, want %s", paid, err, b.times(2))
+	}
+}
+
+// A channel served meanwhile by another instance sharing the ledger: the
+// record this instance keeps is behind, and the next voucher, which pays on
+// top of the other instance's charge, is still served.
+func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
+	b := startBatchSandbox(t)
+	buyer := b.buyer(buyer1, 6)
+	if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	// The other instance serves the voucher for 2 prices.
+	cfg, _ := buyer.Config()
+	ch, _ := cfg.Parse()
+	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, _ := buyer.Voucher(b.times(2))
+	rec.Charged, rec.SignedMax, rec.Signature = b.times(2).String(), b.times(2).String(), theirs.Payload.BatchPayload.Voucher.Signature
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(3).String() {
+		t.Fatalf("voucher after another instance's: %d %q %+v", r.status, r.required.Error, r.settled)
 	}
 }

@@ -15,7 +15,7 @@ import (
 
 // settleBatch carries out a deposit, a claim, a sweep or a refund on chain.
 func (f *Facilitator) settleBatch(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
-	b := p.Payload.Batch
+	b := p.Payload.BatchPayload
 	switch b.Type {
 	case x402.BatchClaim:
 		return f.claim(ctx, b.Claims)
@@ -200,7 +200,7 @@ func bindConfig(ch x402.Channel) channels.ChannelConfig {
 }
 
 func batchPayer(p *x402.Payload) string {
-	if b := p.Payload.Batch; b != nil && b.ChannelConfig != nil {
+	if b := p.Payload.BatchPayload; b != nil && b.ChannelConfig != nil {
 		return b.ChannelConfig.Payer
 	}
 	return ""

@@ -55,7 +55,7 @@ func (f *Facilitator) verifyBatch(ctx context.Context, p *x402.Payload, r *x402.
 // checkBatch applies the scheme's verification rules to a deposit, voucher
 // or refund.
 func (f *Facilitator) checkBatch(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*batchCall, *x402.Refusal, error) {
-	b := p.Payload.Batch
+	b := p.Payload.BatchPayload
 	switch {
 	case r == nil || r.Scheme != x402.SchemeBatch || p.Accepted.Scheme != x402.SchemeBatch:
 		return nil, refuse(x402.BatchScheme, "the payment and its requirements must both be %s", x402.SchemeBatch), nil

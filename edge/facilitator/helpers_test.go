@@ -70,7 +70,7 @@ func (p *payment) sign(t testing.TB) (*x402.Payload, *x402.Requirements) {
 		t.Fatal(err)
 	}
 	req := p.req
-	return &x402.Payload{X402Version: 2, Accepted: p.accepted, Payload: x402.SchemePayload{ExactPayload: x402.ExactPayload{Signature: sig, Authorization: p.auth}}}, &req
+	return &x402.Payload{X402Version: 2, Accepted: p.accepted, Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Signature: sig, Authorization: p.auth}}}, &req
 }
 
 // both runs a test against the facilitator in-process and over HTTP on

@@ -141,7 +141,7 @@ func (f *Facilitator) fromV1(p *x402.PayloadV1, r *x402.RequirementsV1) (*x402.P
 	payload := &x402.Payload{
 		X402Version: 1,
 		Accepted:    x402.Requirements{Scheme: p.Scheme, Network: network(p.Network)},
-		Payload:     x402.SchemePayload{ExactPayload: p.Payload},
+		Payload:     x402.SchemePayload{ExactPayload: &p.Payload},
 	}
 	return payload, req
 }

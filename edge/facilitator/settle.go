@@ -26,11 +26,11 @@ type authorizationKey struct {
 // response with the reason; the error is for a chain that cannot be reached
 // before anything was sent.
 func (f *Facilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
-	if p != nil && p.Payload.Batch != nil {
+	if p != nil && p.Payload.BatchPayload != nil {
 		return f.settleBatch(ctx, p, r)
 	}
 	if p != nil {
-		if t, err := decodeTransfer(&p.Payload.Authorization); err == nil {
+		if t, err := decodeTransfer(&p.Payload.Exact().Authorization); err == nil {
 			key := authorizationKey{t.from, t.nonce}
 			if _, busy := f.settling.LoadOrStore(key, struct{}{}); busy {
 				return f.failed(p, "", refuse(ReasonNonceUsed, "authorization %x of %s is being settled", t.nonce, t.from.Hex())), nil

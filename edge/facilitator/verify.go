@@ -29,7 +29,7 @@ type transfer struct {
 // whose failure is diagnosed (nonce used, domain, balance). An invalid
 // payment is a response; the error is for a chain that cannot be reached.
 func (f *Facilitator) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
-	if p != nil && p.Payload.Batch != nil {
+	if p != nil && p.Payload.BatchPayload != nil {
 		return f.verifyBatch(ctx, p, r)
 	}
 	t, refusal, err := f.check(ctx, p, r)
@@ -62,7 +62,7 @@ func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requir
 	if refusal != nil {
 		return nil, refusal, nil
 	}
-	t, err := decodeTransfer(&p.Payload.Authorization)
+	t, err := decodeTransfer(&p.Payload.Exact().Authorization)
 	if err != nil {
 		return nil, refuse(x402.ReasonInvalidPayload, "%v", err), nil
 	}
@@ -86,17 +86,17 @@ func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requir
 	if err != nil {
 		return nil, refuse(ReasonMissingDomain, "%v", err), nil
 	}
-	if p.Payload.Signature == "" {
+	if p.Payload.Exact().Signature == "" {
 		return nil, refuse(x402.ReasonInvalidPayload, "the signature is missing"), nil
 	}
-	signer, err := x402.RecoverAuthorizer(domain, &p.Payload.Authorization, p.Payload.Signature)
+	signer, err := x402.RecoverAuthorizer(domain, &p.Payload.Exact().Authorization, p.Payload.Exact().Signature)
 	if err != nil {
 		return nil, refuse(x402.ReasonSignature, "%v", err), nil
 	}
 	if signer != t.from {
 		return nil, refuse(x402.ReasonSignature, "the authorization was signed by %s, not by from %s", signer.Hex(), t.from.Hex()), nil
 	}
-	t.setSignature(hexutil.MustDecode(p.Payload.Signature)) // RecoverAuthorizer took it: 65 bytes of hex
+	t.setSignature(hexutil.MustDecode(p.Payload.Exact().Signature)) // RecoverAuthorizer took it: 65 bytes of hex
 	if f.chain != nil {
 		if err := f.chain.Advance(ctx); err != nil {
 			return nil, nil, err
@@ -215,8 +215,8 @@ func isAddress(s string) bool {
 
 // claimedPayer is the payer a refused payment names, if it names one.
 func claimedPayer(p *x402.Payload) string {
-	if p == nil || !isAddress(p.Payload.Authorization.From) {
+	if p == nil || !isAddress(p.Payload.Exact().Authorization.From) {
 		return ""
 	}
-	return common.HexToAddress(p.Payload.Authorization.From).Hex()
+	return common.HexToAddress(p.Payload.Exact().Authorization.From).Hex()
 }

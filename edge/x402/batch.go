@@ -1,7 +1,6 @@
 package x402
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -135,32 +134,20 @@ type SettleExtra struct {
 }
 
 // SchemePayload is a payment's scheme-specific payload: an exact EIP-3009
-// authorization, or a batch-settlement payload when Batch is set.
+// authorization or a batch-settlement payload. The members of both are
+// promoted, so a payload is read strictly in the same single pass as the
+// rest of the payment; the decoder sets the one whose members it meets.
 type SchemePayload struct {
-	ExactPayload
-	Batch *BatchPayload
+	*ExactPayload
+	*BatchPayload
 }
 
-// UnmarshalJSON reads either form, strictly. Only a batch payload has a
-// type member, and no well-formed exact payload contains the word in quotes.
-func (s *SchemePayload) UnmarshalJSON(b []byte) error {
-	var target any = &s.ExactPayload
-	if bytes.Contains(b, []byte(`"type"`)) {
-		s.Batch = new(BatchPayload)
-		target = s.Batch
+// Exact is the exact payload, empty when the payload is not one.
+func (s *SchemePayload) Exact() *ExactPayload {
+	if s.ExactPayload == nil {
+		return new(ExactPayload)
 	}
-	// The decoder's own error, unworded: the outer decoder adds the path.
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	return dec.Decode(target)
-}
-
-// MarshalJSON writes the form that is set.
-func (s SchemePayload) MarshalJSON() ([]byte, error) {
-	if s.Batch != nil {
-		return json.Marshal(s.Batch)
-	}
-	return json.Marshal(s.ExactPayload)
+	return s.ExactPayload
 }
 
 // Batch is the payment's batch-settlement payload, nil for an exact payment.
@@ -168,7 +155,7 @@ func (p *Payment) Batch() *BatchPayload {
 	if p.V2 == nil {
 		return nil
 	}
-	return p.V2.Payload.Batch
+	return p.V2.Payload.BatchPayload
 }
 
 // parseAmount reads a uint128 decimal string.

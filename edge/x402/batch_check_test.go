@@ -42,7 +42,7 @@ func voucherPayment(t *testing.T, terms *Terms, key *ecdsa.PrivateKey, max int64
 		t.Fatal(err)
 	}
 	return &Payment{V2: &Payload{X402Version: 2, Resource: &ResourceInfo{URL: terms.Resource}, Accepted: *terms.Batch,
-		Payload: SchemePayload{Batch: &BatchPayload{Type: BatchVoucher, ChannelConfig: &cfg,
+		Payload: SchemePayload{BatchPayload: &BatchPayload{Type: BatchVoucher, ChannelConfig: &cfg,
 			Voucher: &Voucher{ChannelID: id.Hex(), MaxClaimableAmount: big.NewInt(max).String(), Signature: sig}}}}}
 }
 
@@ -57,7 +57,7 @@ func TestCheckBatchRules(t *testing.T) {
 		{"valid", func() *Payment { return voucherPayment(t, terms, key, 3000, nil) }, "", ""},
 		{"channel id", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
-			p.V2.Payload.Batch.Voucher.ChannelID = common.Hash{1}.Hex()
+			p.V2.Payload.BatchPayload.Voucher.ChannelID = common.Hash{1}.Hex()
 			return p
 		}, BatchChannelIDMismatch, "is not the channel config's id"},
 		{"token", func() *Payment {
@@ -77,23 +77,23 @@ func TestCheckBatchRules(t *testing.T) {
 		}, BatchWithdrawDelayMismatch, "is not extra.withdrawDelay 900"},
 		{"signature", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
-			p.V2.Payload.Batch.Voucher.MaxClaimableAmount = "4000" // signed for 3000
+			p.V2.Payload.BatchPayload.Voucher.MaxClaimableAmount = "4000" // signed for 3000
 			return p
 		}, BatchVoucherSignature, "not the payer authorizer"},
 		{"payload type", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
-			p.V2.Payload.Batch.Type = "claim"
+			p.V2.Payload.BatchPayload.Type = "claim"
 			return p
 		}, BatchPayloadType, `payload.type "claim"`},
 		{"deposit without its authorization", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
-			p.V2.Payload.Batch.Type = BatchDeposit
-			p.V2.Payload.Batch.Deposit = &Deposit{Amount: "5000"}
+			p.V2.Payload.BatchPayload.Type = BatchDeposit
+			p.V2.Payload.BatchPayload.Deposit = &Deposit{Amount: "5000"}
 			return p
 		}, BatchERC3009Required, "needs erc3009Authorization"},
 		{"refund amount", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
-			p.V2.Payload.Batch.Type, p.V2.Payload.Batch.Amount = BatchRefund, "0"
+			p.V2.Payload.BatchPayload.Type, p.V2.Payload.BatchPayload.Amount = BatchRefund, "0"
 			return p
 		}, BatchRefundAmountInvalid, `amount "0"`},
 		{"exact scheme", func() *Payment {

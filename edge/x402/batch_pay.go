@@ -42,7 +42,7 @@ func (b *BatchBuyer) Voucher(max *big.Int) (*Payload, error) {
 func (b *BatchBuyer) Refund(charged, amount *big.Int) (*Payload, error) {
 	p, err := b.payload(BatchRefund, charged, nil)
 	if err == nil && amount != nil {
-		p.Payload.Batch.Amount = amount.String()
+		p.Payload.BatchPayload.Amount = amount.String()
 	}
 	return p, err
 }
@@ -93,5 +93,5 @@ func (b *BatchBuyer) payload(kind string, max *big.Int, fill func(*BatchPayload,
 			return nil, err
 		}
 	}
-	return &Payload{X402Version: 2, Resource: b.Resource, Accepted: b.Terms, Payload: SchemePayload{Batch: bp}}, nil
+	return &Payload{X402Version: 2, Resource: b.Resource, Accepted: b.Terms, Payload: SchemePayload{BatchPayload: bp}}, nil
 }

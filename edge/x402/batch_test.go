@@ -138,6 +138,12 @@ func TestBatchPaymentDecodesStrictly(t *testing.T) {
 		t.Errorf("re-encoded payload %s, want %s", ja, want)
 	}
 
+	payload["payload"].(map[string]any)["signature"] = "0x01"
+	header, _ = EncodeHeader(payload)
+	if _, err := DecodePayment(HeaderSignature, header); err == nil || err.Error() != "invalid_payload: PAYMENT-SIGNATURE: payload mixes the members of an exact and a batch-settlement payment" {
+		t.Errorf("mixed payload: %v", err)
+	}
+	delete(payload["payload"].(map[string]any), "signature")
 	payload["payload"].(map[string]any)["surprise"] = 1
 	header, _ = EncodeHeader(payload)
 	if _, err := DecodePayment(HeaderSignature, header); err == nil || err.Error() != `invalid_payload: PAYMENT-SIGNATURE: unknown field "surprise"` {

@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"math/big"
 	"testing"
 	"time"
 
@@ -75,6 +76,35 @@ func BenchmarkRecoverAuthorizer(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := RecoverAuthorizer(d, &p.V2.Payload.Authorization, p.V2.Payload.Signature); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A batch-settlement voucher, as a buyer sends it: the same echoed
+// resource and extensions around a voucher payload.
+func BenchmarkDecodeVoucher(b *testing.B) {
+	terms, _ := benchPayment(b)
+	offer := terms.Offer
+	offer.Batch = &BatchTerms{ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}
+	terms, err := NewTerms(Base, offer, 60, 24*time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	key, _ := crypto.GenerateKey()
+	buyer := &BatchBuyer{Key: key, Terms: *terms.Batch, Resource: terms.Required.Resource}
+	p, err := buyer.Voucher(big.NewInt(150000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Extensions = terms.Required.Extensions
+	header, err := EncodeHeader(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodePayment(HeaderSignature, header); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -123,7 +123,7 @@ func (t *Terms) Forwarded(p *Payment) *Payload {
 		X402Version: 2,
 		Resource:    &ResourceInfo{URL: t.Resource, Description: t.Offer.Description, MimeType: "application/json"},
 		Accepted:    t.Requirements,
-		Payload:     SchemePayload{ExactPayload: p.V1.Payload},
+		Payload:     SchemePayload{ExactPayload: &p.V1.Payload},
 	}
 }
 

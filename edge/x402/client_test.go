@@ -151,6 +151,7 @@ func TestFacilitatorTimeoutAndSupported(t *testing.T) {
 func TestRequestSentAlikeToVerifyAndSettle(t *testing.T) {
 	f, s := serve(t, 200, `{"isValid":true}`, 200, `{"success":true,"transaction":"0x1","network":"eip155:8453"}`)
 	p := *testPayload
+	p.Payload = SchemePayload{ExactPayload: new(ExactPayload)}
 	p.Extensions = []byte(`{"bazaar":{"info":{"n":1.50}}}`)
 	q := NewRequest(&p, &p.Accepted)
 	if v, err := q.Verify(context.Background(), f); err != nil || !v.IsValid {

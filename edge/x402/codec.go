@@ -48,7 +48,7 @@ func (p *Payment) Exact() *ExactPayload {
 	if p.V1 != nil {
 		return &p.V1.Payload
 	}
-	return &p.V2.Payload.ExactPayload
+	return p.V2.Payload.Exact()
 }
 
 // Payer is the wallet paying: the authorization's from, or the channel's payer.
@@ -155,6 +155,10 @@ func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 		return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
 	}
 	if p.V2 != nil {
+		switch sp := &p.V2.Payload; {
+		case sp.ExactPayload != nil && sp.BatchPayload != nil:
+			return nil, refuse(ReasonInvalidPayload, "%s: payload mixes the members of an exact and a batch-settlement payment", where)
+		}
 		if kind := jsonKind(p.V2.Extensions); kind == "null" {
 			p.V2.Extensions = nil // as if absent
 		} else if kind != "object" && kind != "" {
@@ -220,7 +224,9 @@ func jsonProblem(err error) string {
 		if te.Field == "" {
 			return "it is a JSON " + te.Value
 		}
-		return fmt.Sprintf("field %s has the wrong type (%s)", te.Field, te.Value)
+		// A scheme payload's members are promoted from its embedded types.
+		field := strings.NewReplacer(".ExactPayload", "", ".BatchPayload", "").Replace(te.Field)
+		return fmt.Sprintf("field %s has the wrong type (%s)", field, te.Value)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

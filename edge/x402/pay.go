@@ -80,7 +80,7 @@ func Pay(key *ecdsa.PrivateKey, required *PaymentRequired, now time.Time) (strin
 	if err != nil {
 		return "", nil, err
 	}
-	p := &Payload{X402Version: 2, Resource: required.Resource, Accepted: accepted, Payload: SchemePayload{ExactPayload: *exact}, Extensions: required.Extensions}
+	p := &Payload{X402Version: 2, Resource: required.Resource, Accepted: accepted, Payload: SchemePayload{ExactPayload: exact}, Extensions: required.Extensions}
 	header, err := EncodeHeader(p)
 	return header, p, err
 }

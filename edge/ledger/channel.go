@@ -30,9 +30,11 @@ type Channel struct {
 
 	// The call the latest voucher paid for, kept so that a retry of that
 	// voucher gets its answer again rather than paying anew: the request's
-	// digest, the answer (stored compressed) and the settlement document.
+	// digest, the answer and the settlement document. One answer per
+	// channel, replaced by every call, is kept as it is: compressing it
+	// would cost every voucher call more than it saves.
 	Request    string          `json:"request,omitempty"`
-	Answer     []byte          `json:"answer,omitempty"`
+	Answer     json.RawMessage `json:"answer,omitempty"`
 	Settlement json.RawMessage `json:"settlement,omitempty"`
 
 	// Version orders the writes: PutChannel succeeds only on the version

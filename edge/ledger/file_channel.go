@@ -11,8 +11,8 @@ import (
 )
 
 // A channel is kept as its version (8 bytes, big-endian) followed by its
-// record as JSON, the answer compressed: a write compares versions without
-// decoding the record it replaces.
+// record as JSON: a write compares versions without decoding the record it
+// replaces.
 
 func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 	var c *Channel
@@ -29,7 +29,7 @@ func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 
 func (f *File) PutChannel(_ context.Context, c *Channel) error {
 	next := *c
-	next.ID, next.Answer = strings.ToLower(c.ID), compress(c.Answer)
+	next.ID = strings.ToLower(c.ID)
 	doc, err := json.Marshal(&next)
 	if err != nil {
 		return err
@@ -73,7 +73,5 @@ func getChannel(tx *bolt.Tx, id string) (*Channel, error) {
 		return nil, fmt.Errorf("ledger: channel %s is not a versioned record", id)
 	}
 	c.Version = int64(binary.BigEndian.Uint64(v))
-	var err error
-	c.Answer, err = decompress(c.Answer)
-	return c, err
+	return c, nil
 }

@@ -25,7 +25,7 @@ func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
 
 func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
 	next := *c
-	next.ID, next.Answer = strings.ToLower(c.ID), compress(c.Answer)
+	next.ID = strings.ToLower(c.ID)
 	doc, err := json.Marshal(&next)
 	if err != nil {
 		return err
@@ -78,7 +78,5 @@ func channelFrom(doc []byte, version int64) (*Channel, error) {
 		return nil, fmt.Errorf("ledger: channel: %w", err)
 	}
 	c.Version = version
-	var err error
-	c.Answer, err = decompress(c.Answer)
-	return c, err
+	return c, nil
 }

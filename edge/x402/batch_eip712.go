@@ -4,6 +4,7 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -69,17 +70,17 @@ func (ch Channel) ID(chainID *big.Int) common.Hash {
 		word(ch.Payer.Bytes()), word(ch.PayerAuthorizer.Bytes()), word(ch.Receiver.Bytes()),
 		word(ch.ReceiverAuthorizer.Bytes()), word(ch.Token.Bytes()),
 		word(new(big.Int).SetUint64(ch.WithdrawDelay).Bytes()), ch.Salt[:])
-	return typedHash(BatchDomain(chainID), structHash)
+	return batchHash(chainID, structHash)
 }
 
 // VoucherDigest is what a voucher's signer signs.
 func VoucherDigest(chainID *big.Int, channelID common.Hash, maxClaimable *big.Int) common.Hash {
-	return typedHash(BatchDomain(chainID), crypto.Keccak256(voucherTypeHash, channelID[:], word(maxClaimable.Bytes())))
+	return batchHash(chainID, crypto.Keccak256(voucherTypeHash, channelID[:], word(maxClaimable.Bytes())))
 }
 
 // RefundDigest is what a receiver authorizer signs to refund amount at nonce.
 func RefundDigest(chainID *big.Int, channelID common.Hash, nonce, amount *big.Int) common.Hash {
-	return typedHash(BatchDomain(chainID), crypto.Keccak256(refundTypeHash, channelID[:], word(nonce.Bytes()), word(amount.Bytes())))
+	return batchHash(chainID, crypto.Keccak256(refundTypeHash, channelID[:], word(nonce.Bytes()), word(amount.Bytes())))
 }
 
 // ClaimEntry is one row of a signed claim batch.
@@ -94,7 +95,7 @@ func ClaimBatchDigest(chainID *big.Int, rows []ClaimEntry) common.Hash {
 	for _, r := range rows {
 		hashes = append(hashes, crypto.Keccak256(claimEntryTypeHash, r.ChannelID[:], word(r.MaxClaimable.Bytes()), word(r.TotalClaimed.Bytes()))...)
 	}
-	return typedHash(BatchDomain(chainID), crypto.Keccak256(claimBatchTypeHash, crypto.Keccak256(hashes)))
+	return batchHash(chainID, crypto.Keccak256(claimBatchTypeHash, crypto.Keccak256(hashes)))
 }
 
 // DepositNonce is the ERC-3009 nonce of a deposit: keccak256(abi.encode(channelId, salt)).
@@ -139,9 +140,22 @@ func SignDigest(key *ecdsa.PrivateKey, digest common.Hash) (string, error) {
 	return hexutil.Encode(sig), nil
 }
 
-func typedHash(d Domain, structHash []byte) common.Hash {
-	sep := d.Separator()
-	return crypto.Keccak256Hash([]byte{0x19, 0x01}, sep[:], structHash)
+// batchSeparators keeps each chain's batch-settlement domain separator: a
+// voucher call hashes two typed messages in that domain.
+var batchSeparators sync.Map // chain id (decimal) → common.Hash
+
+func batchHash(chainID *big.Int, structHash []byte) common.Hash {
+	key := chainID.String()
+	sep, ok := batchSeparators.Load(key)
+	if !ok {
+		sep, _ = batchSeparators.LoadOrStore(key, BatchDomain(chainID).Separator())
+	}
+	return typedHash(sep.(common.Hash), structHash)
+}
+
+// typedHash is the EIP-712 digest of a struct hash in a domain.
+func typedHash(separator common.Hash, structHash []byte) common.Hash {
+	return crypto.Keccak256Hash([]byte{0x19, 0x01}, separator[:], structHash)
 }
 
 func word(b []byte) []byte { return common.LeftPadBytes(b, 32) }

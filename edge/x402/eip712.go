@@ -73,7 +73,7 @@ func authorizationHash(d Domain, typeHash []byte, a *Authorization) (common.Hash
 	structHash := crypto.Keccak256(typeHash,
 		common.LeftPadBytes(from.Bytes(), 32), common.LeftPadBytes(to.Bytes(), 32),
 		words[0], words[1], words[2], nonce[:])
-	return typedHash(d, structHash), nil
+	return typedHash(d.Separator(), structHash), nil
 }
 
 // RecoverAuthorizer returns the address that signed the authorization. It

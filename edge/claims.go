@@ -33,6 +33,7 @@ type Claimer struct {
 
 type claimMetrics struct {
 	open, quarantined prometheus.Gauge
+	leader            prometheus.Gauge
 	unclaimed         prometheus.Gauge
 	claims            *prometheus.CounterVec
 }
@@ -45,9 +46,10 @@ func NewClaimer(c Claimer, reg prometheus.Registerer) (*Claimer, error) {
 		quarantined: prometheus.NewGauge(prometheus.GaugeOpts{Name: "coinslot_channels_quarantined", Help: "Channels whose claim failed alone, left out of claims until charged again."}),
 		unclaimed:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "coinslot_channel_unclaimed_usd", Help: "Charged on channels but not yet claimed on chain: the seller's exposure, in USD."}),
 		claims:      prometheus.NewCounterVec(prometheus.CounterOpts{Name: "coinslot_channel_claims_total", Help: "Claim and sweep transactions, by step and outcome."}, []string{"step", "outcome"}),
+		leader:      prometheus.NewGauge(prometheus.GaugeOpts{Name: "coinslot_channel_claimer_leader", Help: "1 on the instance that claims channels for all, 0 on the others."}),
 	}
 	if reg != nil {
-		for _, m := range []prometheus.Collector{c.metrics.open, c.metrics.quarantined, c.metrics.unclaimed, c.metrics.claims} {
+		for _, m := range []prometheus.Collector{c.metrics.open, c.metrics.quarantined, c.metrics.unclaimed, c.metrics.claims, c.metrics.leader} {
 			if err := reg.Register(m); err != nil {
 				return nil, err
 			}
@@ -62,7 +64,9 @@ func NewClaimer(c Claimer, reg prometheus.Registerer) (*Claimer, error) {
 	return &c, nil
 }
 
-// Run claims every interval until ctx ends.
+// Run claims every interval until ctx ends, on one instance at a time of
+// those sharing the ledger: the leader, which renews its lead each time and
+// is replaced once it has missed two.
 func (c *Claimer) Run(ctx context.Context, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
@@ -71,6 +75,13 @@ func (c *Claimer) Run(ctx context.Context, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		}
+		lead, err := c.Ledger.Lead(ctx, "claims", 3*every)
+		if err != nil {
+			c.Log.Error("claims: taking the lead", "err", err)
+		}
+		c.metrics.leader.Set(map[bool]float64{true: 1}[lead])
+		if lead {
 			c.Once(ctx)
 		}
 	}

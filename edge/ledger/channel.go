@@ -51,4 +51,8 @@ type Channels interface {
 	PutChannel(ctx context.Context, c *Channel) error
 	// ListChannels returns every record, for claims.
 	ListChannels(ctx context.Context) ([]Channel, error)
+	// Lead reports whether this instance leads the named job (claiming
+	// channels) for the next ttl: one instance at a time does, and another
+	// takes over once the leader has not renewed within ttl.
+	Lead(ctx context.Context, job string, ttl time.Duration) (bool, error)
 }

@@ -82,3 +82,10 @@ CREATE TABLE IF NOT EXISTS channels (
 	version bigint NOT NULL,
 	doc     json   NOT NULL -- json, not jsonb: a document reads back byte for byte
 );
+
+-- Jobs one instance does for all (claiming channels): who does it, until when.
+CREATE TABLE IF NOT EXISTS leads (
+	job      text PRIMARY KEY,
+	instance text        NOT NULL,
+	until    timestamptz NOT NULL
+);

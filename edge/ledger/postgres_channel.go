@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -79,4 +80,23 @@ func channelFrom(doc []byte, version int64) (*Channel, error) {
 	}
 	c.Version = version
 	return c, nil
+}
+
+// Lead takes or renews the job's lease: free, lapsed or already this
+// instance's.
+func (p *Postgres) Lead(ctx context.Context, job string, ttl time.Duration) (bool, error) {
+	now := p.stamp()
+	var holder string
+	err := p.pool.QueryRow(ctx, `
+		INSERT INTO leads (job, instance, until) VALUES ($1, $2, $3)
+		ON CONFLICT (job) DO UPDATE SET instance = excluded.instance, until = excluded.until
+			WHERE leads.until < $4 OR leads.instance = excluded.instance
+		RETURNING instance`, job, p.instance, now.Add(ttl), now).Scan(&holder)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("ledger: lead %s: %w", job, err)
+	}
+	return true, nil
 }

@@ -134,3 +134,37 @@ func TestPostgresPoolSize(t *testing.T) {
 		t.Errorf("max_conns 40: pool of %d", got)
 	}
 }
+
+// Of two instances sharing the ledger one leads a job; the other takes it
+// over only once the leader has not renewed within the lead's ttl.
+func TestPostgresLead(t *testing.T) {
+	requirePostgres(t)
+	open := postgresBackend(t)
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	clock := ledger.WithClock(func() time.Time { return now })
+	a, b := open(clock), open(clock)
+	c := context.Background()
+	lead := func(s ledger.Store, want bool) {
+		t.Helper()
+		if got, err := s.Lead(c, "claims", time.Minute); err != nil || got != want {
+			t.Fatalf("at %s: lead %v (%v), want %v", now.Format(time.TimeOnly), got, err, want)
+		}
+	}
+	lead(a, true)
+	lead(b, false)
+	now = now.Add(50 * time.Second)
+	lead(a, true) // renewed until 12:01:50
+	now = now.Add(30 * time.Second)
+	lead(b, false)
+	now = now.Add(31 * time.Second)
+	lead(b, true) // a did not renew
+	lead(a, false)
+}
+
+func TestFileLeadsAlone(t *testing.T) {
+	s := fileBackend(t)()
+	defer s.Close()
+	if ok, err := s.Lead(context.Background(), "claims", time.Minute); err != nil || !ok {
+		t.Fatalf("lead %v %v", ok, err)
+	}
+}

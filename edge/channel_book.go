@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
 )
@@ -16,29 +17,43 @@ import (
 // keep instances apart: another's write shows here as a version conflict or
 // a charged total behind the buyer's, and the record is read again.
 type channelBook struct {
-	locks   sync.Map // channel id → *sync.Mutex
+	locks   sync.Map // channel id → chan struct{}, holding a token while locked
 	records sync.Map // channel id → ledger.Channel, without its answer
 }
 
-// try takes the channel's lock if it is free.
-func (b *channelBook) try(id string) (unlock func(), ok bool) {
-	mu := b.lockOf(id)
-	if !mu.TryLock() {
+// channelWait is how long a call waits for its channel: the claimer holds
+// it for a ledger write, and a buyer's next call may overtake the answer
+// of the last; a call still waiting then is refused as busy.
+const channelWait = 2 * time.Second
+
+// acquire takes the channel's lock, waiting at most wait.
+func (b *channelBook) acquire(id string, wait time.Duration) (unlock func(), ok bool) {
+	lock := b.lockOf(id)
+	select {
+	case lock <- struct{}{}:
+		return func() { <-lock }, true
+	default:
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case lock <- struct{}{}:
+		return func() { <-lock }, true
+	case <-timer.C:
 		return nil, false
 	}
-	return mu.Unlock, true
 }
 
 // lock waits for the channel's lock.
 func (b *channelBook) lock(id string) (unlock func()) {
-	mu := b.lockOf(id)
-	mu.Lock()
-	return mu.Unlock
+	lock := b.lockOf(id)
+	lock <- struct{}{}
+	return func() { <-lock }
 }
 
-func (b *channelBook) lockOf(id string) *sync.Mutex {
-	v, _ := b.locks.LoadOrStore(id, new(sync.Mutex))
-	return v.(*sync.Mutex)
+func (b *channelBook) lockOf(id string) chan struct{} {
+	v, _ := b.locks.LoadOrStore(id, make(chan struct{}, 1))
+	return v.(chan struct{})
 }
 
 // record is the channel's record, nil when it has none: the one kept here

@@ -30,7 +30,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	id := strings.ToLower(call.ID.Hex())
-	unlock, ok := s.channels.try(id)
+	unlock, ok := s.channels.acquire(id, channelWait)
 	if !ok {
 		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
 			Message: "another call on this channel is being served; send the next one once it is answered"}, nil)}

@@ -28,14 +28,11 @@ type Claimer struct {
 	quarantined map[string]string // channel id → the charged total whose claim failed
 	metrics     *claimMetrics
 	book        *channelBook // the server's: a claim is recorded between two calls on a channel, never across one
-
 }
 
 type claimMetrics struct {
-	open, quarantined prometheus.Gauge
-	leader            prometheus.Gauge
-	unclaimed         prometheus.Gauge
-	claims            *prometheus.CounterVec
+	open, quarantined, leader, unclaimed prometheus.Gauge
+	claims                               *prometheus.CounterVec
 }
 
 // NewClaimer registers the claimer's metrics with reg (nil: not exported).

@@ -50,6 +50,7 @@ type BatchSettlement struct {
 	WithdrawDelay      Duration `yaml:"withdraw_delay"`      // how long a buyer's timed withdrawal waits: the window to claim in
 	ReceiverAuthorizer string   `yaml:"receiver_authorizer"` // signs claims and refunds; "": the facilitator's, from its /supported
 	ClaimEvery         Duration `yaml:"claim_every"`         // how often vouchers are claimed on chain and swept to pay_to
+	ClaimAbove         float64  `yaml:"claim_above"`         // USD: claim sooner once this much is charged and unclaimed; 0: on claim_every only
 }
 
 // Log sets what the service logs and how.

@@ -65,6 +65,9 @@ func (c *Config) Validate() Problems {
 	if a := c.BatchSettlement.ReceiverAuthorizer; a != "" && !wallet.MatchString(a) {
 		add("batch_settlement.receiver_authorizer", "must be a 0x wallet address, got %q", a)
 	}
+	if a := c.BatchSettlement.ClaimAbove; a < 0 || a > 1e9 {
+		add("batch_settlement.claim_above", "must be between 0 and 1000000000 USD, got %g", a)
+	}
 	if e := time.Duration(c.BatchSettlement.ClaimEvery); e <= 0 || e > time.Duration(c.BatchSettlement.WithdrawDelay)/3 {
 		add("batch_settlement.claim_every", "must be positive and at most a third of withdraw_delay, got %s", e)
 	}

@@ -23,6 +23,7 @@ type Claimer struct {
 	Ledger      ledger.Channels
 	Facilitator x402.Facilitator
 	Terms       x402.Requirements // any batch-settlement offer's: network, asset and payTo
+	Above       int64             // claim at once when the unclaimed charges reach this many atomic units; 0: on the interval only
 	Log         *slog.Logger
 
 	quarantined map[string]string // channel id → the charged total whose claim failed
@@ -61,38 +62,60 @@ func NewClaimer(c Claimer, reg prometheus.Registerer) (*Claimer, error) {
 	return &c, nil
 }
 
-// Run claims every interval until ctx ends, on one instance at a time of
-// those sharing the ledger: the leader, which renews its lead each time and
-// is replaced once it has missed two.
+// Run claims every interval, and sooner whenever the unclaimed charges
+// reach Above, until ctx ends; on one instance at a time of those sharing
+// the ledger: the leader, which renews its lead each round and is replaced
+// once it has missed two.
 func (c *Claimer) Run(ctx context.Context, every time.Duration) {
-	tick := time.NewTicker(every)
+	c.runSurveying(ctx, every, surveyEvery)
+}
+
+func (c *Claimer) runSurveying(ctx context.Context, every, survey time.Duration) {
+	check := min(every, survey)
+	tick := time.NewTicker(check)
 	defer tick.Stop()
+	last := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		lead, err := c.Ledger.Lead(ctx, "claims", 3*every)
+		lead, err := c.Ledger.Lead(ctx, "claims", 3*check)
 		if err != nil {
 			c.Log.Error("claims: taking the lead", "err", err)
 		}
 		c.metrics.leader.Set(map[bool]float64{true: 1}[lead])
-		if lead {
-			c.Once(ctx)
+		if !lead {
+			continue
+		}
+		due, unclaimed := c.survey(ctx)
+		if time.Since(last) >= every || c.Above > 0 && unclaimed.Cmp(big.NewInt(c.Above)) >= 0 {
+			c.claimDue(ctx, due)
+			last = time.Now()
 		}
 	}
 }
 
+// surveyEvery is how often the leader looks at the unclaimed charges.
+const surveyEvery = 5 * time.Second
+
 // Once claims what is unclaimed, then sweeps; it reports what it claimed.
 func (c *Claimer) Once(ctx context.Context) (claimed int) {
+	due, _ := c.survey(ctx)
+	return c.claimDue(ctx, due)
+}
+
+// survey lists the channels with charges to claim, less the quarantined
+// ones, and the unclaimed charges in all, and updates the gauges.
+func (c *Claimer) survey(ctx context.Context) (due []ledger.Channel, unclaimed *big.Int) {
+	unclaimed = new(big.Int)
 	all, err := c.Ledger.ListChannels(ctx)
 	if err != nil {
 		c.Log.Error("claims: listing channels", "err", err)
-		return 0
+		return nil, unclaimed
 	}
-	var due []ledger.Channel
-	unclaimed, open := new(big.Int), 0
+	open := 0
 	for _, ch := range all {
 		charged, _ := new(big.Int).SetString(ch.Charged, 10)
 		total, _ := new(big.Int).SetString(ch.TotalClaimed, 10)
@@ -112,22 +135,29 @@ func (c *Claimer) Once(ctx context.Context) (claimed int) {
 	c.metrics.open.Set(float64(open))
 	f, _ := new(big.Float).Quo(new(big.Float).SetInt(unclaimed), big.NewFloat(1e6)).Float64()
 	c.metrics.unclaimed.Set(f)
-	if len(due) > 0 {
-		if c.claim(ctx, due) {
-			claimed = len(due)
-		} else if len(due) > 1 {
-			for _, ch := range due {
-				if c.claim(ctx, []ledger.Channel{ch}) {
-					claimed++
-				} else {
-					c.quarantined[ch.ID] = ch.Charged
-				}
-			}
-		} else {
-			c.quarantined[due[0].ID] = due[0].Charged
-		}
-		c.metrics.quarantined.Set(float64(len(c.quarantined)))
+	return due, unclaimed
+}
+
+// claimDue claims the channels in one transaction, or each alone when that
+// fails, then sweeps; it reports how many were claimed.
+func (c *Claimer) claimDue(ctx context.Context, due []ledger.Channel) (claimed int) {
+	if len(due) == 0 {
+		return 0
 	}
+	if c.claim(ctx, due) {
+		claimed = len(due)
+	} else if len(due) > 1 {
+		for _, ch := range due {
+			if c.claim(ctx, []ledger.Channel{ch}) {
+				claimed++
+			} else {
+				c.quarantined[ch.ID] = ch.Charged
+			}
+		}
+	} else {
+		c.quarantined[due[0].ID] = due[0].Charged
+	}
+	c.metrics.quarantined.Set(float64(len(c.quarantined)))
 	if claimed > 0 {
 		c.sweep(ctx)
 	}
@@ -199,9 +229,12 @@ func (c *Claimer) sweep(ctx context.Context) {
 
 // Claimer is the server's claimer, nil when batch-settlement is not offered.
 func (s *Server) Claimer() (*Claimer, error) {
-	for _, o := range s.gen.Load().offers {
+	g := s.gen.Load()
+	for _, o := range g.offers {
 		if o.terms.Batch != nil {
-			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Log: s.log(), book: &s.channels}, s.pay.Metrics)
+			above := int64(g.cfg.BatchSettlement.ClaimAbove * 1e6) // USD to USDC atomic units
+			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Terms: *o.terms.Batch, Above: above,
+				Log: s.log(), book: &s.channels}, s.pay.Metrics)
 		}
 	}
 	return nil, nil

@@ -2,11 +2,13 @@ package edge
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -43,6 +45,54 @@ func TestClaimerClaimsOnlyWhileLeading(t *testing.T) {
 		}
 		if got := testutil.ToFloat64(c.metrics.leader); got != map[bool]float64{true: 1}[lead] {
 			t.Errorf("leading %v: leader gauge %v", lead, got)
+		}
+	}
+}
+
+// claimLedger holds one channel with charges to claim.
+type claimLedger struct {
+	leadLedger
+	ch ledger.Channel
+}
+
+func (l *claimLedger) ListChannels(context.Context) ([]ledger.Channel, error) {
+	l.listed.Add(1)
+	return []ledger.Channel{l.ch}, nil
+}
+
+// claimCounter is a facilitator that answers every claim and sweep.
+type claimCounter struct{ claims atomic.Int64 }
+
+func (f *claimCounter) Verify(context.Context, *x402.Payload, *x402.Requirements) (*x402.VerifyResponse, error) {
+	return nil, errors.New("not asked")
+}
+
+func (f *claimCounter) Settle(_ context.Context, p *x402.Payload, _ *x402.Requirements) (*x402.SettleResponse, error) {
+	if p.Payload.BatchPayload.Type == x402.BatchClaim {
+		f.claims.Add(1)
+	}
+	return &x402.SettleResponse{Success: true, Transaction: "0x01"}, nil
+}
+
+// Unclaimed charges at the threshold are claimed within a survey, long
+// before the interval; below it, they wait for the interval.
+func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
+	for _, tc := range []struct {
+		above int64
+		early bool
+	}{{above: 20_000_000, early: true}, {above: 20_000_001, early: false}, {above: 0, early: false}} {
+		l := &claimLedger{leadLedger: leadLedger{lead: true}, ch: ledger.Channel{ID: "0xab", Config: []byte(`{}`),
+			Charged: "20000000", SignedMax: "20000000", TotalClaimed: "0", Balance: "50000000"}} // $20 unclaimed
+		f := &claimCounter{}
+		c, err := NewClaimer(Claimer{Ledger: l, Facilitator: f, Above: tc.above}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		c.runSurveying(ctx, time.Hour, 10*time.Millisecond)
+		cancel()
+		if claimed := f.claims.Load() > 0; claimed != tc.early {
+			t.Errorf("above %d: claimed %v, want %v", tc.above, claimed, tc.early)
 		}
 	}
 }

@@ -15,15 +15,13 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/config"
-	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
-	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/ethclient"
 )
 
 // batchSandbox is a sandbox service whose claimer runs only when a test
@@ -117,6 +115,24 @@ func (b *batchSandbox) sendFor(request string, p *x402.Payload, err error) paid 
 }
 
 func (b *batchSandbox) times(n int64) *big.Int { return new(big.Int).Mul(b.price, big.NewInt(n)) }
+
+// record is the seller's record of the buyer's channel.
+func (b *batchSandbox) record(buyer *x402.BatchBuyer) *ledger.Channel {
+	b.t.Helper()
+	cfg, err := buyer.Config()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	ch, err := cfg.Parse()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return rec
+}
 
 func (b *batchSandbox) tokenBalance(who common.Address) *big.Int {
 	token := usdc.NewTestUSDC()
@@ -272,12 +288,7 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 			t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
 		}
 	}
-	cfg, _ := bad.Config()
-	ch, _ := cfg.Parse()
-	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := b.record(bad)
 	forged, _ := good.Voucher(b.times(1)) // signed by another key
 	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
 	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
@@ -414,15 +425,7 @@ func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
 	if n := b.svc.claimer.Once(context.Background()); n != 1 {
 		t.Fatalf("claimed %d channels, want 1", n)
 	}
-	chain, err := ethclient.Dial(chainBase + "/sandbox/rpc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer chain.Close()
-	token := usdc.NewTestUSDC()
-	paid, err := bind.Call(token.Instance(chain, facilitator.SandboxNetwork().Asset), &bind.CallOpts{Context: context.Background()},
-		token.PackBalanceOf(facilitator.SandboxPayTo()), token.UnpackBalanceOf)
-	if err != nil || paid.Cmp(b.times(2)) != 0 {
+	if paid, err := sellerOnChain(chainBase); err != nil || paid.Cmp(b.times(2)) != 0 {
 		t.Fatalf("the seller holds %v (%v) on the chain, want %s", paid, err, b.times(2))
 	}
 }
@@ -437,12 +440,7 @@ func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
 		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
 	}
 	// The other instance serves the voucher for 2 prices.
-	cfg, _ := buyer.Config()
-	ch, _ := cfg.Parse()
-	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := b.record(buyer)
 	theirs, _ := buyer.Voucher(b.times(2))
 	rec.Charged, rec.SignedMax, rec.Signature = b.times(2).String(), b.times(2).String(), theirs.Payload.BatchPayload.Voucher.Signature
 	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"log/slog"
+	"math/big"
 	"net"
 	"path/filepath"
 	"testing"
@@ -45,15 +46,20 @@ func TestSandboxJoinsAnothersChain(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	if paid, err := sellerOnChain(chainBase); err != nil || !paid.IsInt64() || paid.Int64() != tool.PriceAtomic() {
+		t.Fatalf("the seller holds %v (%v) on the first sandbox's chain, want %d", paid, err, tool.PriceAtomic())
+	}
+}
+
+// sellerOnChain is the sandbox seller's test USDC on the chain another
+// sandbox serves at chainBase.
+func sellerOnChain(chainBase string) (*big.Int, error) {
 	chain, err := ethclient.Dial(chainBase + "/sandbox/rpc")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer chain.Close()
 	token := usdc.NewTestUSDC()
-	paid, err := bind.Call(token.Instance(chain, facilitator.SandboxNetwork().Asset), &bind.CallOpts{Context: context.Background()},
+	return bind.Call(token.Instance(chain, facilitator.SandboxNetwork().Asset), &bind.CallOpts{Context: context.Background()},
 		token.PackBalanceOf(facilitator.SandboxPayTo()), token.UnpackBalanceOf)
-	if err != nil || !paid.IsInt64() || paid.Int64() != tool.PriceAtomic() {
-		t.Fatalf("the seller holds %v (%v) on the first sandbox's chain, want %d", paid, err, tool.PriceAtomic())
-	}
 }

@@ -158,31 +158,21 @@ func voucherCost(terms *x402.PaymentRequired) time.Duration {
 	id := common.HexToHash("0x6c6f6164")
 	v := b.voucher(key, id, 1)
 	want := crypto.PubkeyToAddress(key.PublicKey)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	const n = 4000
-	before := threadCPU()
-	for range n {
+	return perCall(func() {
 		got, err := x402.RecoverDigest(x402.VoucherDigest(b.domain.ChainID, id, b.price), v.Signature)
 		if err != nil || got != want {
 			fail("recovery: %v, %v", got, err)
 		}
-	}
-	return (threadCPU() - before) / n
+	})
 }
 
 // decodeCost is the CPU time of decoding one voucher call's
 // PAYMENT-SIGNATURE (x402.DecodePayment: base64, then strict JSON over the
 // echoed resource, terms and extensions), measured on one locked thread.
 func decodeCost(c *channel) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	const n = 4000
-	before := threadCPU()
-	for range n {
+	return perCall(func() {
 		if _, err := x402.DecodePayment(x402.HeaderSignature, c.vouchers[0]); err != nil {
 			fail("decoding a voucher: %v", err)
 		}
-	}
-	return (threadCPU() - before) / n
+	})
 }

@@ -25,9 +25,10 @@ import (
 )
 
 // batchSandbox is a sandbox service whose claimer runs only when a test
-// asks, and a buyer on the business_days route.
+// asks, and the route its buyers pay (business_days unless sell changes it).
 type batchSandbox struct {
 	t     *testing.T
+	base  string        // the service
 	log   *lockedBuffer // the service's JSON log
 	svc   *service
 	url   string
@@ -46,19 +47,26 @@ func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &batchSandbox{t: t, log: new(lockedBuffer)}
+	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
 	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
-	tool, _ := registry.Lookup("business_days")
-	b.url = base + tool.Path
+	b.sell("business_days")
+	return b
+}
+
+// sell points the sandbox's buyers at the tool's route and its terms.
+func (b *batchSandbox) sell(name string) *registry.Tool {
+	b.t.Helper()
+	tool, _ := registry.Lookup(name)
+	b.url = b.base + tool.Path
 	res, _, err := post(b.url, []byte(`{}`), "")
 	if err != nil {
-		t.Fatal(err)
+		b.t.Fatal(err)
 	}
 	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &b.terms); err != nil {
-		t.Fatal(err)
+		b.t.Fatal(err)
 	}
 	b.price = big.NewInt(tool.PriceAtomic())
-	return b
+	return tool
 }
 
 func (b *batchSandbox) buyer(key string, salt byte) *x402.BatchBuyer {
@@ -314,16 +322,7 @@ func ethereumCall(to common.Address, data []byte) ethereum.CallMsg {
 // the channel, and the channel's account is served where it points.
 func TestBatchVoucherReceipt(t *testing.T) {
 	b := startBatchSandbox(t)
-	tool, _ := registry.Lookup("mcp_approval_pack")
-	b.url = strings.TrimSuffix(b.url, "/paid/utility/business-days") + tool.Path
-	res, _, err := post(b.url, []byte(`{}`), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &b.terms); err != nil {
-		t.Fatal(err)
-	}
-	b.price = big.NewInt(tool.PriceAtomic())
+	tool := b.sell("mcp_approval_pack")
 	buyer := b.buyer(buyer1, 9)
 	request, _ := json.Marshal(tool.Example)
 	deposit, err := buyer.Deposit(b.times(4), b.times(1), time.Now())
@@ -380,8 +379,7 @@ func getURL(url string) (*http.Response, []byte, error) {
 // _meta, each answered with its settlement in the result's _meta.
 func TestBatchSettlementOverMCP(t *testing.T) {
 	b := startBatchSandbox(t)
-	base := strings.TrimSuffix(b.url, "/paid/utility/business-days")
-	m := &mcpSeller{b: &buyer{http: client, base: base}, tool: "business_days"}
+	m := &mcpSeller{b: &buyer{http: client, base: b.base}, tool: "business_days"}
 	terms, failure, err := m.terms([]byte(batchRequest))
 	if err != nil || failure != "" {
 		t.Fatalf("terms: %v %s", err, failure)

@@ -33,7 +33,7 @@ func (f *Facilitator) settleBatch(ctx context.Context, p *x402.Payload, r *x402.
 		return f.failed(p, "", refusal), nil
 	}
 	var data []byte
-	moved := c.deposit
+	moved := c.Deposit
 	if b.Type == x402.BatchDeposit {
 		a := b.Deposit.Authorization.ERC3009
 		after, _ := new(big.Int).SetString(a.ValidAfter, 10)
@@ -43,7 +43,7 @@ func (f *Facilitator) settleBatch(ctx context.Context, p *x402.Payload, r *x402.
 		if err != nil {
 			return f.failed(p, "", refuse(x402.BatchDepositPayload, "%v", err)), nil
 		}
-		data = batchABI.PackDeposit(bindConfig(c.ch), c.deposit, x402.ERC3009CollectorAddress, collectorData)
+		data = batchABI.PackDeposit(bindConfig(c.Channel), c.Deposit, x402.ERC3009CollectorAddress, collectorData)
 	} else {
 		if data, moved, refusal = f.refundCall(c); refusal != nil {
 			return f.failed(p, "", refusal), nil
@@ -53,18 +53,18 @@ func (f *Facilitator) settleBatch(ctx context.Context, p *x402.Payload, r *x402.
 	if refusal != nil {
 		return f.failed(p, tx, refusal), nil
 	}
-	state, err := f.channelState(ctx, c.id)
+	state, err := f.channelState(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
-	return &x402.SettleResponse{Success: true, Payer: c.ch.Payer.Hex(), Transaction: tx, Network: f.network.ID,
+	return &x402.SettleResponse{Success: true, Payer: c.Channel.Payer.Hex(), Transaction: tx, Network: f.network.ID,
 		Amount: moved.String(), Extra: &x402.SettleExtra{ChannelState: state}}, nil
 }
 
 // refundCall claims what the seller charged and refunds the rest in one
 // transaction, both signed by this facilitator as receiver authorizer.
 func (f *Facilitator) refundCall(c *batchCall) ([]byte, *big.Int, *x402.Refusal) {
-	b := c.p
+	b := c.Payload
 	amount, ok := new(big.Int).SetString(b.Amount, 10)
 	nonce, okN := new(big.Int).SetString(b.RefundNonce, 10)
 	if !ok || !okN || amount.Sign() <= 0 || len(b.Claims) != 1 {
@@ -81,13 +81,13 @@ func (f *Facilitator) refundCall(c *batchCall) ([]byte, *big.Int, *x402.Refusal)
 	if err != nil {
 		return nil, nil, refuse(x402.BatchRefundPayload, "%v", err)
 	}
-	refundSig, err := x402.SignDigest(f.key, x402.RefundDigest(f.network.ChainID, c.id, nonce, amount))
+	refundSig, err := x402.SignDigest(f.key, x402.RefundDigest(f.network.ChainID, c.ID, nonce, amount))
 	if err != nil {
 		return nil, nil, refuse(x402.BatchRefundPayload, "%v", err)
 	}
 	calls := [][]byte{
 		batchABI.PackClaimWithSignature(rows.claims, hexutil.MustDecode(claimSig)),
-		batchABI.PackRefundWithSignature(bindConfig(c.ch), amount, nonce, hexutil.MustDecode(refundSig)),
+		batchABI.PackRefundWithSignature(bindConfig(c.Channel), amount, nonce, hexutil.MustDecode(refundSig)),
 	}
 	balance, _ := new(big.Int).SetString(c.state.Balance, 10)
 	claimed := rows.entries[0].TotalClaimed

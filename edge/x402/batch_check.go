@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"cmp"
 	"math/big"
 	"strings"
 
@@ -33,44 +34,64 @@ func (t *Terms) CheckBatch(p *Payment) (*BatchCall, *Refusal) {
 	if b == nil {
 		return nil, refuse(BatchPayloadType, "payload has no type; a %s payment is a deposit, voucher or refund", SchemeBatch)
 	}
-	malformed := map[string]string{BatchDeposit: BatchDepositPayload, BatchVoucher: BatchVoucherPayload, BatchRefund: BatchRefundPayload}[b.Type]
+	if b.RefundNonce != "" || b.Claims != nil || b.RefundAuthorizerSignature != "" || b.ClaimAuthorizerSignature != "" || b.Receiver != "" || b.Token != "" {
+		return nil, refuse(cmp.Or(malformed[b.Type], BatchPayloadType), "a buyer's payload carries no claims, refund nonce, authorizer signatures, receiver or token")
+	}
+	return CheckChannel(b, ChannelTerms{ChainID: t.Network.ChainID, Token: t.Network.Asset, Receiver: t.PayTo, BatchTerms: *t.Offer.Batch})
+}
+
+// malformed is the reason that refuses a malformed payload of each type.
+var malformed = map[string]string{BatchDeposit: BatchDepositPayload, BatchVoucher: BatchVoucherPayload, BatchRefund: BatchRefundPayload}
+
+// ChannelTerms are what a channel must be opened for: the chain, the token,
+// the seller and the seller's channel parameters.
+type ChannelTerms struct {
+	ChainID         *big.Int
+	Token, Receiver common.Address
+	BatchTerms
+}
+
+// CheckChannel reads a buyer's deposit, voucher or refund and checks it
+// against the terms: the binding's rules 1 to 6 (channel id, token,
+// receiver, receiver authorizer, withdraw delay, and the signer of a
+// plain-key voucher) and the payload's amounts. Seller and facilitator
+// both apply it.
+func CheckChannel(b *BatchPayload, ct ChannelTerms) (*BatchCall, *Refusal) {
+	bad := malformed[b.Type]
 	switch {
-	case malformed == "":
+	case bad == "":
 		return nil, refuse(BatchPayloadType, "payload.type %q is not deposit, voucher or refund", b.Type)
 	case b.ChannelConfig == nil || b.Voucher == nil:
-		return nil, refuse(malformed, "a %s payload needs channelConfig and voucher", b.Type)
+		return nil, refuse(bad, "a %s payload needs channelConfig and voucher", b.Type)
 	case (b.Deposit != nil) != (b.Type == BatchDeposit):
-		return nil, refuse(malformed, "only a deposit payload carries deposit")
+		return nil, refuse(bad, "only a deposit payload carries deposit")
 	case b.Amount != "" && b.Type != BatchRefund:
-		return nil, refuse(malformed, "only a refund payload carries amount")
-	case b.RefundNonce != "" || b.Claims != nil || b.RefundAuthorizerSignature != "" || b.ClaimAuthorizerSignature != "" || b.Receiver != "" || b.Token != "":
-		return nil, refuse(malformed, "a buyer's payload carries no claims, refund nonce, authorizer signatures, receiver or token")
+		return nil, refuse(bad, "only a refund payload carries amount")
 	}
 	ch, err := b.ChannelConfig.Parse()
 	if err != nil {
-		return nil, refuse(malformed, "%v", err)
+		return nil, refuse(bad, "%v", err)
 	}
-	call := &BatchCall{Payload: b, Channel: ch, ID: ch.ID(t.Network.ChainID)}
-	terms := t.Offer.Batch
+	call := &BatchCall{Payload: b, Channel: ch, ID: ch.ID(ct.ChainID)}
 	switch {
 	case !strings.EqualFold(b.Voucher.ChannelID, call.ID.Hex()):
 		return nil, refuse(BatchChannelIDMismatch, "voucher.channelId %s is not the channel config's id %s", b.Voucher.ChannelID, call.ID.Hex())
-	case ch.Token != t.Network.Asset:
-		return nil, refuse(BatchTokenMismatch, "channelConfig.token %s is not %s", ch.Token.Hex(), t.Network.Asset.Hex())
-	case ch.Receiver != t.PayTo:
-		return nil, refuse(BatchReceiverMismatch, "channelConfig.receiver %s is not payTo %s", ch.Receiver.Hex(), t.PayTo.Hex())
-	case ch.ReceiverAuthorizer != terms.ReceiverAuthorizer:
-		return nil, refuse(BatchReceiverAuthMismatch, "channelConfig.receiverAuthorizer %s is not extra.receiverAuthorizer %s", ch.ReceiverAuthorizer.Hex(), terms.ReceiverAuthorizer.Hex())
+	case ch.Token != ct.Token:
+		return nil, refuse(BatchTokenMismatch, "channelConfig.token %s is not %s", ch.Token.Hex(), ct.Token.Hex())
+	case ch.Receiver != ct.Receiver:
+		return nil, refuse(BatchReceiverMismatch, "channelConfig.receiver %s is not payTo %s", ch.Receiver.Hex(), ct.Receiver.Hex())
+	case ch.ReceiverAuthorizer != ct.ReceiverAuthorizer:
+		return nil, refuse(BatchReceiverAuthMismatch, "channelConfig.receiverAuthorizer %s is not extra.receiverAuthorizer %s", ch.ReceiverAuthorizer.Hex(), ct.ReceiverAuthorizer.Hex())
 	case ch.WithdrawDelay < MinWithdrawDelay || ch.WithdrawDelay > MaxWithdrawDelay:
 		return nil, refuse(BatchWithdrawDelayRange, "channelConfig.withdrawDelay %d is outside %d..%d seconds", ch.WithdrawDelay, MinWithdrawDelay, MaxWithdrawDelay)
-	case ch.WithdrawDelay != terms.WithdrawDelay:
-		return nil, refuse(BatchWithdrawDelayMismatch, "channelConfig.withdrawDelay %d is not extra.withdrawDelay %d", ch.WithdrawDelay, terms.WithdrawDelay)
+	case ch.WithdrawDelay != ct.WithdrawDelay:
+		return nil, refuse(BatchWithdrawDelayMismatch, "channelConfig.withdrawDelay %d is not extra.withdrawDelay %d", ch.WithdrawDelay, ct.WithdrawDelay)
 	}
 	if call.Max, err = parseAmount("voucher.maxClaimableAmount", b.Voucher.MaxClaimableAmount); err != nil {
-		return nil, refuse(malformed, "%v", err)
+		return nil, refuse(bad, "%v", err)
 	}
 	if ch.PayerAuthorizer != (common.Address{}) {
-		signer, err := RecoverDigest(VoucherDigest(t.Network.ChainID, call.ID, call.Max), b.Voucher.Signature)
+		signer, err := RecoverDigest(VoucherDigest(ct.ChainID, call.ID, call.Max), b.Voucher.Signature)
 		if err != nil {
 			return nil, refuse(BatchVoucherSignature, "voucher: %v", err)
 		}

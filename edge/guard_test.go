@@ -46,20 +46,22 @@ func TestUnfundedFloodVerifiesOnce(t *testing.T) {
 	}
 }
 
-// Over its address's or its payer's bucket a paid call is answered 429 in
-// the error shape with Retry-After, before the facilitator is asked.
+// Over its address's or its payer's bucket a paid call is refused before
+// the facilitator is asked: 429 in the error shape with Retry-After on a
+// paid route, the same error as a tool result over /mcp, where the address's
+// bucket is read before the MCP SDK decodes the request.
 func TestPaidRateLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name                string
 		ipRate, payerRate   float64
 		ipBurst, payerBurst int
-		names               string // what the 429's message names
+		names               string // what the refusal's message names
 		retry               string
 	}{
 		{"per address", 0.5, 1000, 2, 1000, "too many paid calls from 0.0.0.0; at most 0.5 a second", "2"},
 		{"per payer", 1000, 1, 1000, 2, "too many paid calls from " + buyer + "; at most 1 a second", "1"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name+" over HTTP", func(t *testing.T) {
 			h := newHarness(t)
 			h.limited(tc.ipRate, tc.ipBurst, tc.payerRate, tc.payerBurst)
 			for i := range 2 {
@@ -71,6 +73,22 @@ func TestPaidRateLimits(t *testing.T) {
 			want := fmt.Sprintf(`{"error":{"code":"rate_limited","message":"%s are taken"}}`, tc.names)
 			if r.status != 429 || string(r.body) != want || r.header["RETRY-AFTER"] != tc.retry {
 				t.Fatalf("over the limit: %d Retry-After %q %s, want 429 Retry-After %s %s", r.status, r.header["RETRY-AFTER"], r.body, tc.retry, want)
+			}
+			if n := h.fac.verifies.Load(); n != 2 {
+				t.Fatalf("%d verifies, want 2: the limited call must not reach the facilitator", n)
+			}
+		})
+		t.Run(tc.name+" over MCP", func(t *testing.T) {
+			h := newHarness(t)
+			h.limited(tc.ipRate, tc.ipBurst, tc.payerRate, tc.payerBurst)
+			for i := range 2 {
+				if res := h.call("test_echo", `{"text":"hi"}`, h.mcpPayment("test_echo", `{"text":"hi"}`)); res.IsError {
+					t.Fatalf("call %d within the burst: %+v", i, res)
+				}
+			}
+			got := failureOf(t, h.call("test_echo", `{"text":"hi"}`, h.mcpPayment("test_echo", `{"text":"hi"}`)))
+			if got.Code != registry.CodeRateLimited || got.Message != tc.names+" are taken" {
+				t.Fatalf("over the limit: %+v", got)
 			}
 			if n := h.fac.verifies.Load(); n != 2 {
 				t.Fatalf("%d verifies, want 2: the limited call must not reach the facilitator", n)

@@ -53,7 +53,7 @@ func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
 	}
 	adapted := fasthttpadaptor.NewFastHTTPHandler(origins.Handler(handler))
 	return func(ctx *fasthttp.RequestCtx) {
-		if ctx.IsPost() && !screenRPC(ctx) {
+		if ctx.IsPost() && !s.screenRPC(ctx) {
 			return
 		}
 		// The SDK refuses a loopback connection that names a foreign Host
@@ -72,11 +72,13 @@ func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
 // mcpMethods are the requests /mcp serves: a tools-only server.
 var mcpMethods = map[string]bool{"initialize": true, "ping": true, "tools/list": true, "tools/call": true}
 
-// screenRPC answers, as JSON-RPC asks, the bodies the SDK would refuse with
-// a plain-text 400: one that is not JSON (-32700, null id) and a request
-// for a method this server does not have (-32601). It reports whether the
-// SDK should serve the body. Neither answer touches any state.
-func screenRPC(ctx *fasthttp.RequestCtx) bool {
+// screenRPC answers, before the SDK decodes anything, what the SDK would
+// refuse with a plain-text 400 (a body that is not JSON: -32700, null id; a
+// method this server does not have: -32601), and a paid tools/call from an
+// address over its paid-call rate, as cheaply as a paid route refuses it:
+// a flood over /mcp is not worth more to its sender than one over HTTP. It
+// reports whether the SDK should serve the body.
+func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	body := ctx.PostBody()
 	if !json.Valid(body) {
 		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON")
@@ -85,12 +87,42 @@ func screenRPC(ctx *fasthttp.RequestCtx) bool {
 	var call struct {
 		ID     json.RawMessage `json:"id"`
 		Method *string         `json:"method"`
+		Params json.RawMessage `json:"params"`
 	}
-	if json.Unmarshal(body, &call) != nil || call.ID == nil || call.Method == nil || mcpMethods[*call.Method] {
-		return true // a batch, a notification, a response or a method served
+	if json.Unmarshal(body, &call) != nil || call.ID == nil || call.Method == nil {
+		return true // a batch, a notification or a response
 	}
-	writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32601, "Method not found: "+*call.Method)
+	if !mcpMethods[*call.Method] {
+		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32601, "Method not found: "+*call.Method)
+		return false
+	}
+	var paid struct {
+		Name string                     `json:"name"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if *call.Method != "tools/call" || json.Unmarshal(call.Params, &paid) != nil || paid.Meta[mcpPaymentKey] == nil {
+		return true
+	}
+	t, known := registry.Lookup(paid.Name)
+	if !known {
+		return true
+	}
+	f := s.guard.address(ctx.RemoteIP())
+	if f == nil {
+		return true
+	}
+	accessOf(ctx).sold(t.Name, f, nil)
+	setRetryAfter(ctx, f.retryAfter)
+	b, _ := json.Marshal(rpcResult{JSONRPC: "2.0", ID: call.ID, Result: errorResult(f)}) // the SDK's own result type
+	writeJSON(ctx, fasthttp.StatusOK, b)
 	return false
+}
+
+// rpcResult is a JSON-RPC response carrying a tool's result.
+type rpcResult struct {
+	JSONRPC string              `json:"jsonrpc"`
+	ID      json.RawMessage     `json:"id"`
+	Result  *mcp.CallToolResult `json:"result"`
 }
 
 type rpcError struct {

@@ -30,8 +30,7 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 		return paymentRequired(&a.offer.terms.Required, "payment required: "+s.price(t)+
 			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
 	}
-	// The MCP handler does not see the peer's address: payers are limited here,
-	// addresses by their connections.
+	// Addresses were limited before the SDK decoded the call (screenRPC).
 	if f := s.guard.payer(a.payment); f != nil {
 		rec.sold(t.Name, f, nil)
 		return errorResult(f)

@@ -50,41 +50,54 @@ type sourceInfo struct {
 	LastErrorAt       string         `json:"last_error_at,omitempty"` // RFC 3339
 	KeyEnv            string         `json:"key_env,omitempty"`
 	Key               string         `json:"key,omitempty"`
-	Settings          sourceSettings `json:"settings"`
+	Settings          SourceSettings `json:"settings"`
 }
 
-// sourceSettings are named as the keys of a config file's upstreams entry.
-type sourceSettings struct {
-	Rate        float64 `json:"rate"`
-	Burst       int     `json:"burst"`
-	Concurrency int     `json:"concurrency"`
-	Timeout     string  `json:"timeout"`
-	Retries     int     `json:"retries"`
-	CacheTTL    string  `json:"cache_ttl"`
-	Breaker     struct {
-		Failures int    `json:"failures"`
-		Cooldown string `json:"cooldown"`
-	} `json:"breaker"`
-	Supervision struct {
-		MaxRestarts int    `json:"max_restarts"`
-		Within      string `json:"within"`
-	} `json:"supervision"`
+// SourceSettings are the settings in force for a source, named as the keys
+// of a config file's upstreams entry: /status and `coinslot sources` show
+// them alike.
+type SourceSettings struct {
+	Rate        float64     `json:"rate"`
+	Burst       int         `json:"burst"`
+	Concurrency int         `json:"concurrency"`
+	Timeout     string      `json:"timeout"`
+	Retries     int         `json:"retries"`
+	CacheTTL    string      `json:"cache_ttl"`
+	Breaker     Breaker     `json:"breaker"`
+	Supervision Supervision `json:"supervision"`
+}
+
+// Breaker is when a source's circuit opens and how long it stays open.
+type Breaker struct {
+	Failures int    `json:"failures"` // consecutive failures that open it
+	Cooldown string `json:"cooldown"`
+}
+
+// Supervision is how many worker restarts a source allows in a window.
+type Supervision struct {
+	MaxRestarts int    `json:"max_restarts"`
+	Within      string `json:"within"`
+}
+
+// SettingsOf is the settings part of a source's status.
+func SettingsOf(st actors.SourceStatus) SourceSettings {
+	return SourceSettings{
+		Rate: st.Rate, Burst: st.Burst, Concurrency: st.Concurrency,
+		Timeout: st.Timeout.String(), Retries: st.Retries, CacheTTL: st.CacheTTL.String(),
+		Breaker:     Breaker{st.Failures, st.Cooldown.String()},
+		Supervision: Supervision{st.MaxRestarts, st.Within.String()},
+	}
 }
 
 func newSourceInfo(st actors.SourceStatus) sourceInfo {
 	info := sourceInfo{
 		Name: st.Name, Breaker: st.Breaker, RetryAfterSeconds: retrySeconds(st.RetryAfter),
 		Restarts: st.Restarts, InFlight: st.InFlight, LastError: st.LastError, KeyEnv: st.KeyEnv, Key: st.Key,
-		Settings: sourceSettings{
-			Rate: st.Rate, Burst: st.Burst, Concurrency: st.Concurrency,
-			Timeout: st.Timeout.String(), Retries: st.Retries, CacheTTL: st.CacheTTL.String(),
-		},
+		Settings: SettingsOf(st),
 	}
 	if !st.LastErrorAt.IsZero() {
 		info.LastErrorAt = st.LastErrorAt.UTC().Format(time.RFC3339)
 	}
-	info.Settings.Breaker.Failures, info.Settings.Breaker.Cooldown = st.Failures, st.Cooldown.String()
-	info.Settings.Supervision.MaxRestarts, info.Settings.Supervision.Within = st.MaxRestarts, st.Within.String()
 	return info
 }
 

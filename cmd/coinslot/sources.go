@@ -12,6 +12,7 @@ import (
 
 	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
@@ -54,25 +55,14 @@ func runSources(args []string) int {
 // sourceRow is one declared upstream with the settings cfg puts in force,
 // the key it reads and the tools that use it.
 type sourceRow struct {
-	Name        string   `json:"name"`
-	Title       string   `json:"title"`
-	BaseURL     string   `json:"base_url"` // empty for a source that fetches any public host
-	Rate        float64  `json:"rate"`
-	Burst       int      `json:"burst"`
-	Concurrency int      `json:"concurrency"`
-	Timeout     string   `json:"timeout"`
-	Retries     int      `json:"retries"`
-	CacheTTL    string   `json:"cache_ttl"`
-	Breaker     breaker  `json:"breaker"`
-	KeyEnv      string   `json:"key_env,omitempty"`
-	KeyRequired bool     `json:"key_required"` // without it the source's tools are unavailable
-	KeySet      bool     `json:"key_set"`      // set in this environment
-	Tools       []string `json:"tools"`
-}
-
-type breaker struct {
-	Failures int    `json:"failures"` // consecutive failures that open it
-	Cooldown string `json:"cooldown"`
+	Name                string   `json:"name"`
+	Title               string   `json:"title"`
+	BaseURL             string   `json:"base_url"` // empty for a source that fetches any public host
+	edge.SourceSettings          // flattened: the keys of its upstreams entry
+	KeyEnv              string   `json:"key_env,omitempty"`
+	KeyRequired         bool     `json:"key_required"` // without it the source's tools are unavailable
+	KeySet              bool     `json:"key_set"`      // set in this environment
+	Tools               []string `json:"tools"`
 }
 
 // writeSources lists every declared upstream, so an operator sees what is in
@@ -86,11 +76,8 @@ func writeSources(out io.Writer, asJSON bool, cfg *config.Config, getenv func(st
 	for i, s := range upstreams.Sources() {
 		st := statuses[i]
 		rows = append(rows, sourceRow{
-			Name: s.Name, Title: s.Title, BaseURL: s.BaseURL,
-			Rate: st.Rate, Burst: st.Burst, Concurrency: st.Concurrency,
-			Timeout: st.Timeout.String(), Retries: st.Retries, CacheTTL: st.CacheTTL.String(),
-			Breaker: breaker{st.Failures, st.Cooldown.String()},
-			KeyEnv:  s.KeyEnv, KeyRequired: s.KeyEnv != "" && !s.KeyOptional, KeySet: s.KeyEnv != "" && getenv(s.KeyEnv) != "",
+			Name: s.Name, Title: s.Title, BaseURL: s.BaseURL, SourceSettings: edge.SettingsOf(st),
+			KeyEnv: s.KeyEnv, KeyRequired: s.KeyEnv != "" && !s.KeyOptional, KeySet: s.KeyEnv != "" && getenv(s.KeyEnv) != "",
 			Tools: toolsReading(s.Name),
 		})
 	}
@@ -103,10 +90,10 @@ func writeSources(out io.Writer, asJSON bool, cfg *config.Config, getenv func(st
 		return err
 	}
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "NAME\tTITLE\tBASE URL\tRATE/S\tBURST\tCONCURRENCY\tTIMEOUT\tRETRIES\tCACHE TTL\tBREAKER\tKEY\tTOOLS")
+	fmt.Fprintln(w, "NAME\tTITLE\tBASE URL\tRATE/S\tBURST\tCONCURRENCY\tTIMEOUT\tRETRIES\tCACHE TTL\tBREAKER\tRESTARTS\tKEY\tTOOLS")
 	for _, r := range rows {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%.4g\t%d\t%d\t%s\t%d\t%s\t%d fails, %s\t%s\t%s\n", r.Name, r.Title, cmp.Or(r.BaseURL, "(any public host)"),
-			r.Rate, r.Burst, r.Concurrency, r.Timeout, r.Retries, r.CacheTTL, r.Breaker.Failures, r.Breaker.Cooldown, r.keyColumn(), cmp.Or(strings.Join(r.Tools, ","), "-"))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%.4g\t%d\t%d\t%s\t%d\t%s\t%d fails, %s\t%d in %s\t%s\t%s\n", r.Name, r.Title, cmp.Or(r.BaseURL, "(any public host)"),
+			r.Rate, r.Burst, r.Concurrency, r.Timeout, r.Retries, r.CacheTTL, r.Breaker.Failures, r.Breaker.Cooldown, r.Supervision.MaxRestarts, r.Supervision.Within, r.keyColumn(), cmp.Or(strings.Join(r.Tools, ","), "-"))
 	}
 	return w.Flush()
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -36,11 +37,11 @@ func TestSourcesListsKeysToSet(t *testing.T) {
 		t.Errorf("%d rows for %d sources", len(rows), len(upstreams.Sources()))
 	}
 	for name, want := range map[string]string{
-		"fred":      "fred|FRED|https://api.stlouisfed.org/fred|1.5|1|2|10s|2|1h0m0s|5 fails, 1m0s|FRED_API_KEY (required, set)|fred_series,fred_surprises",
-		"openalex":  "openalex|OpenAlex|https://api.openalex.org|5|5|4|20s|2|1h0m0s|5 fails, 30s|OPENALEX_API_KEY (required, not set)|search_openalex",
-		"coingecko": "coingecko|CoinGecko|https://api.coingecko.com/api/v3|0.4|2|2|10s|2|1m0s|5 fails, 30s|COINGECKO_DEMO_API_KEY (optional, not set)|crypto_price_simple",
-		"arxiv":     "arxiv|arXiv API|https://export.arxiv.org/api|0.3333|1|1|30s|2|1h0m0s|5 fails, 30s|-|search_arxiv",
-		"web":       "web|public web pages|(any public host)|5|10|32|10s|1|10m0s|5 fails, 30s|-|check_agent_policy,detect_stack,enrich_lead,extract_contacts,score_lead,scrape",
+		"fred":      "fred|FRED|https://api.stlouisfed.org/fred|1.5|1|2|10s|2|1h0m0s|5 fails, 1m0s|10 in 1m0s|FRED_API_KEY (required, set)|fred_series,fred_surprises",
+		"openalex":  "openalex|OpenAlex|https://api.openalex.org|5|5|4|20s|2|1h0m0s|5 fails, 30s|10 in 1m0s|OPENALEX_API_KEY (required, not set)|search_openalex",
+		"coingecko": "coingecko|CoinGecko|https://api.coingecko.com/api/v3|0.4|2|2|10s|2|1m0s|5 fails, 30s|10 in 1m0s|COINGECKO_DEMO_API_KEY (optional, not set)|crypto_price_simple",
+		"arxiv":     "arxiv|arXiv API|https://export.arxiv.org/api|0.3333|1|1|30s|2|1h0m0s|5 fails, 30s|10 in 1m0s|-|search_arxiv",
+		"web":       "web|public web pages|(any public host)|5|10|32|10s|1|10m0s|5 fails, 30s|10 in 1m0s|-|check_agent_policy,detect_stack,enrich_lead,extract_contacts,score_lead,scrape",
 	} {
 		if got := strings.Join(rows[name], "|"); got != want {
 			t.Errorf("row %s:\n got %s\nwant %s", name, got, want)
@@ -55,8 +56,9 @@ func TestSourcesListsKeysToSet(t *testing.T) {
 	if err := json.Unmarshal(js.Bytes(), &listed); err != nil {
 		t.Fatal(err)
 	}
-	want := sourceRow{Name: "fred", Title: "FRED", BaseURL: "https://api.stlouisfed.org/fred", Rate: 1.5, Burst: 1, Concurrency: 2,
-		Timeout: "10s", Retries: 2, CacheTTL: "1h0m0s", Breaker: breaker{5, "1m0s"}, KeyEnv: "FRED_API_KEY", KeyRequired: true, KeySet: true,
+	want := sourceRow{Name: "fred", Title: "FRED", BaseURL: "https://api.stlouisfed.org/fred", SourceSettings: edge.SourceSettings{
+		Rate: 1.5, Burst: 1, Concurrency: 2, Timeout: "10s", Retries: 2, CacheTTL: "1h0m0s",
+		Breaker: edge.Breaker{Failures: 5, Cooldown: "1m0s"}, Supervision: edge.Supervision{MaxRestarts: 10, Within: "1m0s"}}, KeyEnv: "FRED_API_KEY", KeyRequired: true, KeySet: true,
 		Tools: []string{"fred_series", "fred_surprises"}}
 	if i := slices.IndexFunc(listed, func(r sourceRow) bool { return r.Name == "fred" }); i < 0 || !reflect.DeepEqual(listed[i], want) {
 		t.Errorf("JSON lists fred as %+v, want %+v", listed[max(i, 0)], want)

@@ -44,6 +44,24 @@ func toAwardRows(awards []usaspending.Award) []awardRow {
 	return out
 }
 
+// lastYearAwards answers the award tools: the largest prime awards of the
+// last twelve months that match filters and the buyer's agency.
+func lastYearAwards(ctx context.Context, c *registry.Call, filters usaspending.Filters) (*registry.Result, error) {
+	up := upstreams.NewSession(c.Upstream)
+	agency, err := resolveAgency(ctx, up, c.Args.String("agency"))
+	if err != nil {
+		return nil, err
+	}
+	filters.Agency = agency
+	filters.Start, filters.End = lastYears(c.Now, 1)
+	page, err := upstreams.Fetch(ctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
+	if err != nil {
+		return nil, err
+	}
+	out := toAwardRows(page.Awards)
+	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
+}
+
 // resolveAgency turns a buyer's agency (full name or abbreviation) into the
 // top-tier name award filters need; "" stays "".
 func resolveAgency(ctx context.Context, up *upstreams.Session, name string) (string, error) {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
-	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/usaspending"
 )
 
@@ -29,17 +28,5 @@ func init() {
 }
 
 func federalSpending(ctx context.Context, c *registry.Call) (*registry.Result, error) {
-	up := upstreams.NewSession(c.Upstream)
-	agency, err := resolveAgency(ctx, up, c.Args.String("agency"))
-	if err != nil {
-		return nil, err
-	}
-	filters := usaspending.Filters{Agency: agency, Recipient: strings.TrimSpace(c.Args.String("recipient"))}
-	filters.Start, filters.End = lastYears(c.Now, 1)
-	page, err := upstreams.Fetch(ctx, up, usaspending.Awards(filters, c.Args.Int("limit")), usaspending.DecodeAwards)
-	if err != nil {
-		return nil, err
-	}
-	out := toAwardRows(page.Awards)
-	return &registry.Result{Data: out, Count: len(out), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
+	return lastYearAwards(ctx, c, usaspending.Filters{Recipient: strings.TrimSpace(c.Args.String("recipient"))})
 }

@@ -58,9 +58,6 @@ type Tool struct {
 	// hyphens, a parsed date), so the handler holds no second copy of the
 	// rule. Nil when the parameters say it all.
 	Check func(Args) []FieldError
-	// Refuses are requests Validate refuses, one input reason each: the
-	// catalog holds every tool's Check and parameters to them.
-	Refuses []map[string]any
 
 	atomic int64 // Price in USDC atomic units (6 decimals), set by Register
 }

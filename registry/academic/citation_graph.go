@@ -25,7 +25,6 @@ func init() {
 		Example:  map[string]any{"paperId": "10.1145/3442188.3445922", "direction": "forward"},
 		Expected: "Envelope whose data is an array of up to 100 papers citing or cited by a paper, with citation contexts and intents, and an unknown paper is a 404 not_found.",
 		Check:    checkPaperID,
-		Refuses:  []map[string]any{{"paperId": "ISSN:1234-5678"}},
 		Shape:    registry.Envelope,
 		Result:   []semanticscholar.Edge(nil),
 		Sources:  []string{semanticscholar.Source.Name},

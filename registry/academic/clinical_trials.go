@@ -23,7 +23,6 @@ func init() {
 		Example:  map[string]any{"query": "CAR-T lymphoma", "limit": 5},
 		Expected: "Envelope whose data is an array of ClinicalTrials.gov studies with status, phases, conditions, interventions and sponsor.",
 		Check:    checkTrialStatus,
-		Refuses:  []map[string]any{{"query": "x", "status": "pending"}},
 		Shape:    registry.Envelope,
 		Result:   []clinicaltrials.Study(nil),
 		Sources:  []string{clinicaltrials.Source.Name},

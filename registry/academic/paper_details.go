@@ -20,7 +20,6 @@ func init() {
 		Example:  map[string]any{"paperId": "10.1145/3442188.3445922"},
 		Expected: "Envelope whose data is one Semantic Scholar paper with its abstract, authors, citation counts and open-access link, and an unknown paper is a 404 not_found.",
 		Check:    checkPaperID,
-		Refuses:  []map[string]any{{"paperId": "19872477"}, {"paperId": "DOI:10.x/bad"}},
 		Shape:    registry.Envelope,
 		Result:   semanticscholar.Details{},
 		Sources:  []string{semanticscholar.Source.Name},

@@ -27,7 +27,6 @@ func init() {
 		Example:  map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
 		Expected: "Envelope whose data is an array of arXiv preprints with summary, authors, categories and links.",
 		Check:    checkArxivQuery,
-		Refuses:  []map[string]any{{"query": "(:)"}},
 		Shape:    registry.Envelope,
 		Result:   []arxiv.Paper(nil),
 		Sources:  []string{arxiv.Source.Name},

@@ -13,7 +13,8 @@ import (
 // caseFolderProblems lists what is wrong in a family's testdata: a folder
 // that names no tool of the family, a case folder without request.json or
 // without exactly one of expected.json and expected.err (the latter with
-// expected.kind), or a file a case folder does not hold. Files beside the
+// expected.kind), or a file a case folder does not hold (those, requests.txt
+// and call.json). Files beside the
 // tool folders are the family's own test data; beside the case folders
 // only Go tests' goldens, <case>.golden.json.
 func caseFolderProblems(testdata string, tools map[string]bool) []string {
@@ -50,7 +51,7 @@ func caseFolderProblems(testdata string, tools map[string]bool) []string {
 			has := map[string]bool{}
 			for _, f := range files {
 				switch f.Name() {
-				case registrytest.RequestFile, registrytest.ExpectedFile, registrytest.ErrorFile, registrytest.KindFile, registrytest.CallFile:
+				case registrytest.RequestFile, registrytest.ExpectedFile, registrytest.ErrorFile, registrytest.KindFile, registrytest.RequestsFile, registrytest.CallFile:
 					has[f.Name()] = !f.IsDir()
 				default:
 					bad(filepath.Join(caseDir, f.Name()), "is not a file a case folder holds")
@@ -101,6 +102,7 @@ func TestCaseFolderProblemsSeesViolations(t *testing.T) {
 		"ghost_tool/a/request.json":       "{}",
 		"tool/ok/request.json":            "{}",
 		"tool/ok/expected.json":           "{}",
+		"tool/ok/requests.txt":            "GET https://example.com/\n",
 		"tool/failing/request.json":       "{}",
 		"tool/failing/expected.err":       "x\n",
 		"tool/failing/expected.kind":      "not_found\n",

@@ -9,35 +9,35 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
 // A call that cannot be served for a reason in its input is refused by
-// Validate, which the edge runs before it asks for payment: every tool's
-// declared refusals are refused there, naming the tool's own fields, and
-// each Check refuses at least one of them that the parameters alone admit.
+// Validate, which the edge runs before it asks for payment: every case
+// folder Validate refuses names the tool's own fields, and each Check
+// refuses at least one case that the parameters alone admit.
 func TestEveryRefusalIsRefusedBeforePayment(t *testing.T) {
-	checks := 0
-	for _, tool := range registry.All() {
-		bare := *tool
-		bare.Check = nil
-		checked := false
-		for _, in := range tool.Refuses {
-			_, errs := tool.Validate(in)
-			if len(errs) == 0 {
-				t.Errorf("%s: %v is accepted, so its handler would be reached", tool.Name, in)
-			}
-			for _, e := range errs {
-				if _, ok := tool.Param(e.Name); !ok {
-					t.Errorf("%s: %v refused on %q, not a parameter", tool.Name, in, e.Name)
-				}
-			}
-			if _, errs := bare.Validate(in); errs == nil {
-				checked = true
+	checked := map[string]bool{}
+	for _, c := range allCases(t) {
+		tool := registrytest.Tool(t, c.Tool)
+		in := c.Request(t)
+		_, errs := tool.Validate(in)
+		for _, e := range errs {
+			if _, ok := tool.Param(e.Name); !ok {
+				t.Errorf("%s: refused on %q, not a parameter", c.Dir, e.Name)
 			}
 		}
+		bare := *tool
+		bare.Check = nil
+		if _, bareErrs := bare.Validate(in); errs != nil && bareErrs == nil {
+			checked[tool.Name] = true
+		}
+	}
+	checks := 0
+	for _, tool := range registry.All() {
 		switch {
-		case tool.Check != nil && !checked:
-			t.Errorf("%s: no declared refusal exercises its Check", tool.Name)
+		case tool.Check != nil && !checked[tool.Name]:
+			t.Errorf("%s: no case folder exercises its Check", tool.Name)
 		case tool.Check != nil:
 			checks++
 		}

@@ -5,17 +5,9 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-// Input the tools cannot serve is refused before payment.
-func TestRefusedBeforePayment(t *testing.T) {
-	registrytest.Refused(t, "tide_data", map[string]any{"date": "20261340"}, registry.FieldError{Name: "date", Problem: "must be a date written YYYYMMDD"})
-	registrytest.Refused(t, "weather_current_global", map[string]any{"lat": 1, "lon": 2, "variables": "temperature_2m,mood"},
-		registry.FieldError{Name: "variables", Problem: "mood is not a current weather variable"})
-}
 
 // On land the marine models answer with nulls: not_found, so nobody pays.
 func TestMarineOnLand(t *testing.T) {

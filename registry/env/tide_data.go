@@ -31,7 +31,6 @@ func init() {
 		Result:   tides{},
 		Sources:  []string{coops.Source.Name},
 		Check:    checkTideDate,
-		Refuses:  []map[string]any{{"station": "8443970", "date": "20241345"}},
 		Handler:  tideData,
 	})
 }

@@ -36,7 +36,6 @@ func init() {
 		Result:   currentWeather{},
 		Sources:  []string{openmeteo.Forecast.Source.Name},
 		Check:    checkWeatherVariables,
-		Refuses:  []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "temperature_2m,mood"}, {"lat": 52.52, "lon": 13.41, "variables": " , "}},
 		Handler:  weatherCurrentGlobal,
 	})
 }

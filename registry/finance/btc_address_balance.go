@@ -24,7 +24,6 @@ func init() {
 		Result:   addressBalance{},
 		Sources:  []string{mempool.Source.Name},
 		Check:    checkBTCAddress,
-		Refuses:  []map[string]any{{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3j"}, {"address": "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"}},
 		Handler:  btcAddressBalance,
 	})
 }

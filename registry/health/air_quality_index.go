@@ -35,7 +35,6 @@ func init() {
 		Result:   airQuality{},
 		Sources:  []string{openmeteo.AirQuality.Source.Name},
 		Check:    checkAirVariables,
-		Refuses:  []map[string]any{{"lat": 52.52, "lon": 13.41, "variables": "pm2_5,smog"}},
 		Handler:  airQualityIndex,
 	})
 }

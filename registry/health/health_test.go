@@ -6,28 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-// Input the tools cannot serve is refused before payment.
-func TestRefusedBeforePayment(t *testing.T) {
-	cases := []struct {
-		tool string
-		in   map[string]any
-		want registry.FieldError
-	}{
-		{"vehicle_recalls", map[string]any{"vin": "1HGCM82643A004352"}, registry.FieldError{Name: "vin", Problem: "has a wrong check digit (9th character should be 3)"}},
-		{"vehicle_recalls", map[string]any{"model": "Civic"}, registry.FieldError{Name: "make", Problem: "give make and model, or vin"}},
-		{"vehicle_recalls", map[string]any{"make": "Honda"}, registry.FieldError{Name: "model", Problem: "give model with make, or vin"}},
-		{"air_quality_index", map[string]any{"lat": 1, "lon": 2, "variables": "pm2_5,radon"}, registry.FieldError{Name: "variables", Problem: "radon is not an air quality variable"}},
-		{"air_quality_index", map[string]any{"lat": 1, "lon": 2, "variables": " , "}, registry.FieldError{Name: "variables", Problem: "must name at least one variable"}},
-	}
-	for _, tc := range cases {
-		registrytest.Refused(t, tc.tool, tc.in, tc.want)
-	}
-}
 
 // Every FAERS seriousness criterion is reported, congenital anomaly and
 // "other medically important condition" included.

@@ -33,7 +33,6 @@ func init() {
 		Result:   vehicleRecallReport{},
 		Sources:  []string{nhtsa.Recalls.Name, nhtsa.VPIC.Name},
 		Check:    checkVehicle,
-		Refuses:  []map[string]any{{"vin": "1HGCM82633A004353"}, {"model": "Civic"}, {"make": "Honda"}},
 		Handler:  vehicleRecalls,
 	})
 }

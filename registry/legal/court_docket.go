@@ -25,7 +25,6 @@ func init() {
 		Result:   courtlistener.Docket{},
 		Sources:  []string{courtlistener.Source.Name},
 		Check:    checkDocketID,
-		Refuses:  []map[string]any{{"docket_id": "0"}, {"docket_id": "99999999999999999999"}},
 		Handler:  courtDocket,
 	})
 }

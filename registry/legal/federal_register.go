@@ -28,7 +28,6 @@ func init() {
 		Result:   []registerDocument(nil),
 		Sources:  []string{federalregister.Source.Name},
 		Check:    checkAgency,
-		Refuses:  []map[string]any{{"query": "stablecoins", "agency": "!!!"}},
 		Handler:  federalRegister,
 	})
 }

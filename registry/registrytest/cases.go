@@ -2,11 +2,16 @@ package registrytest
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,13 +21,17 @@ import (
 
 // The files of a case folder, testdata/<tool>/<case>/: the input, then the
 // answer (expected.json) or the failure (expected.err, its exact text, with
-// expected.kind, what the buyer is told), and optionally the call's clock
-// and seller.
+// expected.kind, what the buyer is told), the requests the call sends its
+// upstreams (requests.txt, absent when it sends none), and optionally the
+// call's clock and seller. Input the tool's parameters or Check refuse is a
+// failure like any other, of kind invalid_params: the edge refuses it before
+// asking for payment.
 const (
 	RequestFile  = "request.json"
 	ExpectedFile = "expected.json"
 	ErrorFile    = "expected.err"
 	KindFile     = "expected.kind"
+	RequestsFile = "requests.txt"
 	CallFile     = "call.json"
 )
 
@@ -94,21 +103,37 @@ func (c Case) call(t testing.TB) call {
 	return cl
 }
 
-// Run runs the case's tool on its input with d answering upstream requests.
+// Run runs the case's tool on its input with d answering upstream requests;
+// input that does not validate is refused as the edge refuses it.
 func (c Case) Run(t testing.TB, d upstreams.Doer) (*registry.Result, error) {
 	t.Helper()
 	cl := c.call(t)
-	rc := Call(t, c.Tool, c.Request(t), d, cl.Now)
-	rc.Seller = registry.Seller{BaseURL: cl.Seller.BaseURL, PayTo: cl.Seller.PayTo}
+	tool := Tool(t, c.Tool)
+	args, errs := tool.Validate(c.Request(t))
+	if len(errs) > 0 {
+		return nil, &registry.InputError{Fields: errs}
+	}
+	rc := &registry.Call{Tool: tool, Args: args, Upstream: d, Now: cl.Now,
+		Seller: registry.Seller{BaseURL: cl.Seller.BaseURL, PayTo: cl.Seller.PayTo}}
 	return Handle(t, rc)
 }
 
-// Check runs the case on d and compares the outcome with its expected
-// files; with -update it rewrites them, an answer replacing a failure and
-// the other way round.
+// Check runs the case on d and compares the outcome and the upstream
+// requests with its expected files; with -update it rewrites them, an
+// answer replacing a failure and the other way round.
 func (c Case) Check(t testing.TB, d upstreams.Doer) {
 	t.Helper()
-	res, err := c.Run(t, d)
+	var mu sync.Mutex
+	var sent []string
+	noting := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		mu.Lock()
+		sent = append(sent, requestLine(req))
+		mu.Unlock()
+		return d.Do(ctx, req)
+	})
+	res, err := c.Run(t, noting)
+	slices.Sort(sent) // fan-outs send in any order
+	requests(t, filepath.Join(c.Dir, RequestsFile), sent)
 	if *update {
 		stale := []string{ErrorFile, KindFile}
 		if err != nil {
@@ -129,6 +154,42 @@ func (c Case) Check(t testing.TB, d upstreams.Doer) {
 	}
 	text(t, filepath.Join(c.Dir, ErrorFile), errorText(err), "error")
 	text(t, filepath.Join(c.Dir, KindFile), Kind(err), "kind")
+}
+
+// requestLine is a request as requests.txt lists it: method, URL and the
+// body, if any, on one line.
+func requestLine(req *upstreams.Request) string {
+	line := cmp.Or(req.Method, http.MethodGet) + " " + req.URL
+	if len(req.Body) > 0 {
+		line += " " + string(req.Body)
+	}
+	return line
+}
+
+// requests compares the requests sent with the file at path, which is
+// absent when none are; with -update it rewrites or removes the file.
+func requests(t testing.TB, path string, sent []string) {
+	t.Helper()
+	got := strings.Join(sent, "\n")
+	if *update {
+		var err error
+		if len(sent) == 0 {
+			err = os.Remove(path)
+		} else {
+			err = os.WriteFile(path, []byte(got+"\n"), 0o644)
+		}
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if got != strings.TrimSuffix(string(want), "\n") {
+		t.Errorf("upstream requests:\n%s\n%s says:\n%s", got, path, strings.TrimSuffix(string(want), "\n"))
+	}
 }
 
 // errorText is err's text; for an input error, every field it names, where

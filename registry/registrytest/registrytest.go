@@ -101,23 +101,6 @@ func WantInvalid(t testing.TB, err error, field, problem string) {
 	}
 }
 
-// Refused checks that the tool's parameters refuse in with exactly want, so
-// the edge answers before payment.
-func Refused(t testing.TB, name string, in map[string]any, want registry.FieldError) {
-	t.Helper()
-	if _, errs := Tool(t, name).Validate(in); !reflect.DeepEqual(errs, []registry.FieldError{want}) {
-		t.Errorf("%s %v: %v, want %v", name, in, errs, want)
-	}
-}
-
-// Accepted checks that the tool's parameters accept in.
-func Accepted(t testing.TB, name string, in map[string]any) {
-	t.Helper()
-	if _, errs := Tool(t, name).Validate(in); errs != nil {
-		t.Errorf("%s %v: %v", name, in, errs)
-	}
-}
-
 // InCategory is every registered tool of category, so a family's tests
 // cover each tool it declares without a second list of them; a category
 // with no tool stops the test.

@@ -41,7 +41,6 @@ func init() {
 		Shape:    registry.ReceiptBacked,
 		Result:   (*approvalPack)(nil),
 		Check:    checkToolSchema,
-		Refuses:  []map[string]any{{"tool_name": "x", "tool_schema": "just some words"}},
 		Handler:  mcpApprovalPack,
 	})
 }

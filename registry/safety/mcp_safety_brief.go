@@ -41,7 +41,6 @@ func init() {
 		Shape:    registry.ReceiptBacked,
 		Result:   (*safetyBrief)(nil),
 		Check:    checkBriefInput,
-		Refuses:  []map[string]any{{"server_url": "https://mcp.example.com"}, {"manifest_json": "a: [unclosed"}},
 		Handler:  mcpSafetyBrief,
 	})
 }

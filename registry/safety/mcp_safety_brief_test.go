@@ -1,6 +1,7 @@
 package safety
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -8,22 +9,13 @@ import (
 	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
-func TestSafetyBriefHostileInput(t *testing.T) {
-	deep := strings.Repeat("[", 200) + strings.Repeat("]", 200)
-	cases := []struct {
-		in             map[string]any
-		field, problem string
-	}{
-		{map[string]any{}, "openapi_json", "paste openapi_json, manifest_json or tool_schema: server_url and openapi_url are never fetched"},
-		{map[string]any{"server_url": "https://mcp.example.com"}, "openapi_json", "paste openapi_json, manifest_json or tool_schema: server_url and openapi_url are never fetched"},
-		{map[string]any{"manifest_json": "{\"tools\": [\n  {\"name\": \"x\",}\n]}"}, "manifest_json", "is not valid JSON: invalid character '}' looking for beginning of object key string at line 2, column 17"},
-		{map[string]any{"tool_schema": deep}, "tool_schema", "is nested deeper than 64 levels"},
-		{map[string]any{"openapi_json": strings.Repeat(" ", 10) + "{\"a\":\"" + strings.Repeat("x", 600<<10) + "\"}"}, "openapi_json", "is larger than 512 KiB"},
-		{map[string]any{"tool_schema": "just some words"}, "tool_schema", "must hold an object or an array"},
-		{map[string]any{"manifest_json": "a: [unclosed"}, "manifest_json", "is neither JSON nor YAML"},
-	}
-	for _, c := range cases {
-		registrytest.Refused(t, "mcp_safety_brief", c.in, registry.FieldError{Name: c.field, Problem: c.problem})
+// A paste over the size limit is refused before it is parsed. (The other
+// refusals are case folders; this one would be a 600 KiB request.json.)
+func TestSafetyBriefRefusesAnOversizePaste(t *testing.T) {
+	in := map[string]any{"openapi_json": strings.Repeat(" ", 10) + `{"a":"` + strings.Repeat("x", 600<<10) + `"}`}
+	want := []registry.FieldError{{Name: "openapi_json", Problem: "is larger than 512 KiB"}}
+	if _, errs := registrytest.Tool(t, "mcp_safety_brief").Validate(in); !reflect.DeepEqual(errs, want) {
+		t.Errorf("refused with %v, want %v", errs, want)
 	}
 }
 

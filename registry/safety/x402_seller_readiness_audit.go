@@ -36,7 +36,6 @@ func init() {
 		Shape:    registry.ReceiptBacked,
 		Result:   (*sellerAudit)(nil),
 		Check:    checkSellerInput,
-		Refuses:  []map[string]any{{"resource_url": "https://api.example.com/paid/x"}, {"openapi_json": `{"paths": {}}`}, {"route_metadata": `{"x402Version": 2}`}, {"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}},
 		Handler:  sellerReadinessAudit,
 	})
 }

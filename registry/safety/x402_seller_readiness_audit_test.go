@@ -44,11 +44,3 @@ func TestSellerAuditOwnDocumentsAreClean(t *testing.T) {
 	}
 	registrytest.Golden(t, "testdata/x402_seller_readiness_audit/own.golden.json", res)
 }
-
-func TestSellerAuditRefusesWhatItCannotRead(t *testing.T) {
-	registrytest.Refused(t, "x402_seller_readiness_audit", map[string]any{"resource_url": "https://api.example.com/paid/x"}, registry.FieldError{Name: "openapi_json", Problem: "paste openapi_json, agent_json or route_metadata: resource_url and openapi_url are never fetched"})
-	registrytest.Refused(t, "x402_seller_readiness_audit", map[string]any{"openapi_json": `{"paths": {}}`}, registry.FieldError{Name: "openapi_json", Problem: "is not an OpenAPI document: it has no openapi or swagger field"})
-	registrytest.Refused(t, "x402_seller_readiness_audit", map[string]any{"route_metadata": `{"x402Version": 2}`}, registry.FieldError{Name: "route_metadata", Problem: "holds no payment requirements (accepts[] with scheme, network, amount, asset, payTo)"})
-	registrytest.Refused(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"`}, registry.FieldError{Name: "agent_json", Problem: "is not valid JSON: unexpected end of JSON input at line 1, column 13"})
-	registrytest.Refused(t, "x402_seller_readiness_audit", map[string]any{"agent_json": `{"name": "a"}`, "expected_price": "0.0000001"}, registry.FieldError{Name: "expected_price", Problem: "must be a USD amount with at most 6 decimals"})
-}

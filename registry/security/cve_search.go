@@ -31,7 +31,6 @@ func init() {
 		Result:   []nvd.CVE(nil),
 		Sources:  []string{nvd.Source.Name},
 		Check:    checkCVEQuery,
-		Refuses:  []map[string]any{{}, {"keyword": "  "}},
 		Handler:  cveSearch,
 	})
 }

@@ -26,7 +26,6 @@ func init() {
 		Result:   repoIntel{},
 		Sources:  []string{github.Source.Name},
 		Check:    checkRepo,
-		Refuses:  []map[string]any{{"repo": "coinbase/.."}},
 		Handler:  codeHostRepoIntel,
 	})
 }

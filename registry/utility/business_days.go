@@ -37,11 +37,9 @@ func init() {
 		Example:  map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
 		Expected: "Envelope whose data says whether a date is a business day in the chosen calendar, the next and previous ones, and either the business days in a range, the date a number of business days ahead, or the year's holidays.",
 		Check:    checkBusinessDays,
-		Refuses: []map[string]any{{"start_date": "2024-13-45"}, {"end_date": "2024-02-30"}, {"start_date": "1960-01-01"},
-			{"start_date": "2025-03-10", "end_date": "2025-03-09"}, {"start_date": "2199-12-01", "days_ahead": 100}},
-		Shape:   registry.Envelope,
-		Result:  (*businessDaysAnswer)(nil),
-		Handler: businessDays,
+		Shape:    registry.Envelope,
+		Result:   (*businessDaysAnswer)(nil),
+		Handler:  businessDays,
 	})
 }
 

@@ -3,9 +3,6 @@ package utility
 import (
 	"strings"
 	"testing"
-
-	"github.com/coinslot/coinslot/registry"
-	"github.com/coinslot/coinslot/registry/registrytest"
 )
 
 func TestObservedHolidays(t *testing.T) {
@@ -46,22 +43,5 @@ func TestObservedHolidays(t *testing.T) {
 		if strings.HasPrefix(h.Name, "Juneteenth") || (h.Date < "1986" && strings.Contains(h.Name, "King")) {
 			t.Errorf("unexpected %v", h)
 		}
-	}
-}
-
-func TestBusinessDaysRejects(t *testing.T) {
-	cases := []struct {
-		in             map[string]any
-		field, problem string
-	}{
-		{map[string]any{"start_date": "2024-02-30"}, "start_date", "must be a date in YYYY-MM-DD form"},
-		{map[string]any{"start_date": "2024-13-45"}, "start_date", "must be a date in YYYY-MM-DD form"},
-		{map[string]any{"start_date": "2025-03-10", "end_date": "2025-03-09"}, "end_date", "must not be before start_date"},
-		{map[string]any{"start_date": "2000-01-01", "end_date": "2030-01-01"}, "end_date", "must be within 7305 days of start_date"},
-		{map[string]any{"start_date": "1960-01-01"}, "start_date", "must be in the years 1971-2199 that the holiday rules cover"},
-		{map[string]any{"start_date": "2199-12-01", "days_ahead": 100}, "days_ahead", "reaches past 2199, the last year the holiday rules cover"},
-	}
-	for _, c := range cases {
-		registrytest.Refused(t, "business_days", c.in, registry.FieldError{Name: c.field, Problem: c.problem})
 	}
 }

@@ -30,7 +30,6 @@ func init() {
 		Result:   rateTable{},
 		Sources:  []string{frankfurter.Source.Name},
 		Check:    checkCurrencies,
-		Refuses:  []map[string]any{{"base": "EUR", "target": "JPY,eur"}},
 		Handler:  currencyRates,
 	})
 }

@@ -22,7 +22,6 @@ func init() {
 		Result:   (*agentPolicy)(nil),
 		Sources:  []string{web.Source.Name},
 		Check:    checkDomain,
-		Refuses:  []map[string]any{{"domain": "localhost"}},
 		Handler:  checkAgentPolicy,
 	})
 }

@@ -25,7 +25,6 @@ func init() {
 		Result:   (*stackReport)(nil),
 		Sources:  []string{web.Source.Name},
 		Check:    checkURL,
-		Refuses:  []map[string]any{{"url": "http://127.0.0.1:8080/admin"}},
 		Handler:  detectStack,
 	})
 }

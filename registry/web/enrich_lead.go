@@ -24,7 +24,6 @@ func init() {
 		Result:   (*leadProfile)(nil),
 		Sources:  []string{web.Source.Name, doh.Source.Name},
 		Check:    checkLeadDomain,
-		Refuses:  []map[string]any{{"domain": "printer.local"}},
 		Handler:  enrichLead,
 	})
 }

@@ -25,7 +25,6 @@ func init() {
 		Result:   contactReport{},
 		Sources:  []string{web.Source.Name},
 		Check:    checkURL,
-		Refuses:  []map[string]any{{"url": "ftp://example.com/x"}},
 		Handler:  extractContacts,
 	})
 }

@@ -90,13 +90,6 @@ func TestExtractContactsRefusesNonTextPages(t *testing.T) {
 	registrytest.WantInvalid(t, err, "url", "must be an HTML or plain-text page; it answered application/pdf")
 }
 
-func TestLeadToolsWantADomainName(t *testing.T) {
-	for _, name := range []string{"score_lead", "enrich_lead"} {
-		registrytest.Refused(t, name, map[string]any{"domain": "93.184.215.14"}, registry.FieldError{Name: "domain", Problem: "must be a domain name, not an IP address"})
-		registrytest.Refused(t, name, map[string]any{"domain": "printer.local"}, registry.FieldError{Name: "domain", Problem: "must be a public host name"})
-	}
-}
-
 // A site that answers with an error scores no website points; a resolver
 // failure fails the call.
 func TestLeadScoreWhenTheSiteOrDNSFails(t *testing.T) {

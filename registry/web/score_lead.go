@@ -23,7 +23,6 @@ func init() {
 		Result:   leadScoreReport{},
 		Sources:  []string{web.Source.Name, doh.Source.Name},
 		Check:    checkLeadDomain,
-		Refuses:  []map[string]any{{"domain": "93.184.215.14"}},
 		Handler:  scoreLead,
 	})
 }

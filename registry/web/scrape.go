@@ -26,7 +26,6 @@ func init() {
 		Result:   (*scraped)(nil),
 		Sources:  []string{web.Source.Name},
 		Check:    checkURL,
-		Refuses:  []map[string]any{{"url": "http://169.254.169.254/latest/meta-data/"}},
 		Handler:  scrape,
 	})
 }

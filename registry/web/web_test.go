@@ -31,23 +31,6 @@ func TestOwnAgentCardIsValid(t *testing.T) {
 	}
 }
 
-func TestRefusesNonPublicTargets(t *testing.T) {
-	for _, tc := range []struct{ tool, field, value, problem string }{
-		{"scrape", "url", "http://127.0.0.1:8080/admin", "must be a public address, not a private, loopback or link-local one"},
-		{"scrape", "url", "http://169.254.169.254/latest/meta-data/", "must be a public address, not a private, loopback or link-local one"},
-		{"scrape", "url", "http://[::1]/", "must be a public address, not a private, loopback or link-local one"},
-		{"scrape", "url", "file:///etc/passwd", "must be an absolute URL including the https:// scheme"},
-		{"scrape", "url", "ftp://example.com/x", "must use http or https"},
-		{"scrape", "url", "https://user:pw@example.com/", "must not carry a user name or password"},
-		{"scrape", "url", "http://metadata.google.internal/", "must be a public host name"},
-		{"check_agent_policy", "domain", "localhost", "must be a public host name"},
-		{"check_agent_policy", "domain", "10.0.0.8", "must be a public address, not a private, loopback or link-local one"},
-		{"check_agent_policy", "domain", "exa mple.com", "must be a public host name"},
-	} {
-		registrytest.Refused(t, tc.tool, map[string]any{tc.field: tc.value}, registry.FieldError{Name: tc.field, Problem: tc.problem})
-	}
-}
-
 func TestUnreachableRobotsDisallowsAll(t *testing.T) {
 	failing := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
 		if req.URL == "https://www.python.org/robots.txt" {

@@ -8,6 +8,10 @@ import (
 )
 
 func TestSearch(t *testing.T) {
+	// The keyword is one path segment: a slash in it is escaped too.
+	if got := Search("fox & hound/2").URL; got != "https://uspto-trademark.p.rapidapi.com/v1/trademarkSearch/fox%20&%20hound%2F2/all" {
+		t.Errorf("request = %s", got)
+	}
 	req := Search("chatgpt")
 	if req.URL != "https://uspto-trademark.p.rapidapi.com/v1/trademarkSearch/chatgpt/all" || req.Header.Get("X-RapidAPI-Host") != host {
 		t.Errorf("request = %s %v", req.URL, req.Header)

@@ -1,14 +1,12 @@
 package media
 
 import (
-	"context"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
-	"github.com/coinslot/coinslot/upstreams"
 )
 
 // Every tool of the family states its receipt and that no model access is sold.
@@ -62,18 +60,5 @@ func TestSettingsScore(t *testing.T) {
 	}
 	if got := settingsScore(1, -4, 0); got != 2 {
 		t.Errorf("downvoted post: got %v, want 2", got)
-	}
-}
-
-func TestUpstreamFailureIsPassedOn(t *testing.T) {
-	failing := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
-		return nil, &upstreams.Error{Source: req.Source, Kind: upstreams.Unavailable, Status: 429, Message: "the source is refusing requests for now"}
-	})
-	for _, tool := range registrytest.InCategory(t, "Gen-Video Intel") {
-		name := tool.Name
-		_, err := registrytest.Run(t, name, tool.Example, failing, upstreams.RecordedAt)
-		if e, ok := upstreams.AsError(err); !ok || e.Kind != upstreams.Unavailable || e.Source != "reddit" {
-			t.Errorf("%s: err = %v", name, err)
-		}
 	}
 }

@@ -17,12 +17,13 @@ type errorBody struct {
 type errorDetail struct {
 	Code    registry.ErrorCode    `json:"code"`
 	Message string                `json:"message"`
+	Reason  string                `json:"reason,omitempty"` // a payment_invalid's x402 reason
 	Fields  []registry.FieldError `json:"fields,omitempty"`
 }
 
 // writeError answers with the one error shape, in the code's status.
 func writeError(ctx *fasthttp.RequestCtx, code registry.ErrorCode, message string, fields []registry.FieldError) {
-	body, _ := json.Marshal(errorBody{errorDetail{code, message, fields}})
+	body, _ := json.Marshal(errorBody{errorDetail{Code: code, Message: message, Fields: fields}})
 	ctx.SetStatusCode(code.Status())
 	ctx.SetContentType("application/json")
 	ctx.Response.Header.Set("Cache-Control", "no-store")

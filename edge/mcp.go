@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/coinslot/coinslot/config"
@@ -72,12 +73,27 @@ func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
 // mcpMethods are the requests /mcp serves: a tools-only server.
 var mcpMethods = map[string]bool{"initialize": true, "ping": true, "tools/list": true, "tools/call": true}
 
+// mcpNotifications are the client notifications the SDK reads.
+var mcpNotifications = map[string]bool{"notifications/initialized": true, "notifications/cancelled": true,
+	"notifications/progress": true, "notifications/roots/list_changed": true}
+
+// plainID says whether a request id is one the SDK keeps exactly: a string,
+// null, or an integer that fits 64 bits (it would round any other number).
+func plainID(id json.RawMessage) bool {
+	if id[0] == '"' || string(id) == "null" {
+		return true
+	}
+	_, err := strconv.ParseInt(string(id), 10, 64)
+	return err == nil
+}
+
 // screenRPC answers, before the SDK decodes anything, what the SDK would
 // refuse with a plain-text 400 (a body that is not JSON: -32700, null id; a
-// method this server does not have: -32601), and a paid tools/call from an
-// address over its paid-call rate, as cheaply as a paid route refuses it:
-// a flood over /mcp is not worth more to its sender than one over HTTP. It
-// reports whether the SDK should serve the body.
+// method this server does not have: -32601; a notification it does not
+// read, which is accepted) or get wrong (an id it would round: -32600), and
+// a paid tools/call from an address over its paid-call rate, as cheaply as
+// a paid route refuses it: a flood over /mcp is not worth more to its sender
+// than one over HTTP. It reports whether the SDK should serve the body.
 func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	body := ctx.PostBody()
 	if !json.Valid(body) {
@@ -89,8 +105,17 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 		Method *string         `json:"method"`
 		Params json.RawMessage `json:"params"`
 	}
-	if json.Unmarshal(body, &call) != nil || call.ID == nil || call.Method == nil {
-		return true // a batch, a notification or a response
+	switch {
+	case json.Unmarshal(body, &call) != nil || call.Method == nil:
+		return true // a batch or a response
+	case call.ID == nil && !mcpNotifications[*call.Method]:
+		ctx.SetStatusCode(fasthttp.StatusAccepted) // a notification nobody here reads is still accepted
+		return false
+	case call.ID == nil:
+		return true
+	case !plainID(call.ID):
+		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32600, "Invalid Request: id must be a string or an integer of at most 64 bits")
+		return false
 	}
 	if !mcpMethods[*call.Method] {
 		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32601, "Method not found: "+*call.Method)

@@ -91,8 +91,11 @@ func TestHostilePayments(t *testing.T) {
 			if r.status != c.status || code != "payment_invalid" || reason != c.reason {
 				t.Fatalf("got %d %s %s, want %d payment_invalid %s: %s", r.status, code, reason, c.status, c.reason, r.body)
 			}
-			if r.header[x402.HeaderRequired] == "" || r.json(t)["accepts"] == nil {
-				t.Fatalf("refusal without the terms: %v", r.header)
+			// Every refusal carries the terms in PAYMENT-REQUIRED; a 402's body
+			// is the v1 terms too, a 400's the one error shape.
+			_, shaped := r.json(t)["error"].(map[string]any)
+			if r.header[x402.HeaderRequired] == "" || (r.json(t)["accepts"] != nil) != (c.status == 402) || shaped == (c.status == 402) {
+				t.Fatalf("refusal %d without its terms or shape: %v %s", r.status, r.header, r.body)
 			}
 		})
 	}

@@ -152,13 +152,22 @@ func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
 	writeError(ctx, f.code, f.message, f.fields)
 }
 
-// writeRefusal sends a payment error. Every 402 (and the 400 for a
-// malformed payment) carries the terms again, so a client can pay anew.
+// writeRefusal sends a payment error. It carries the terms again, so a
+// client can pay anew: in PAYMENT-REQUIRED always, and as the v1 body of a
+// 402; a malformed payment's 400 has the one error shape, with its reason.
 func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
-	body, err := refusalBody(o.terms, f.code, f.reason, f.message)
 	header := o.terms.Header
-	if err == nil && f.required != nil {
+	var err error
+	if f.required != nil {
 		header, err = x402.EncodeHeader(f.required)
+	}
+	body := []byte(nil)
+	if err == nil {
+		if f.status() == fasthttp.StatusPaymentRequired {
+			body, err = refusalBody(o.terms, f.code, f.reason, f.message)
+		} else {
+			body, err = json.Marshal(errorBody{errorDetail{Code: f.code, Message: f.message, Reason: f.reason}})
+		}
 	}
 	if err != nil {
 		writeError(ctx, registry.CodeInternal, "the refusal could not be written", nil)

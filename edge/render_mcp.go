@@ -90,7 +90,7 @@ func paymentRefused(o *offer, f *failure, meta mcp.Meta) *mcp.CallToolResult {
 // errorResult is a call that was not served, in the error shape of the
 // paid routes.
 func errorResult(f *failure) *mcp.CallToolResult {
-	b, _ := json.Marshal(errorBody{errorDetail{f.code, f.message, f.fields}})
+	b, _ := json.Marshal(errorBody{errorDetail{Code: f.code, Message: f.message, Reason: f.reason, Fields: f.fields}})
 	return &mcp.CallToolResult{IsError: true, Content: text(b), StructuredContent: json.RawMessage(b)}
 }
 

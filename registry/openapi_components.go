@@ -44,6 +44,7 @@ func sharedSchemas() object {
 				"properties": object{
 					{"code", map[string]any{"type": "string", "enum": ErrorCodes()}},
 					{"message", str("what went wrong, for people")},
+					{"reason", str("the x402 reason of a malformed payment (payment_invalid)")},
 					{"fields", map[string]any{"type": "array", "items": ref("schemas", "FieldError"),
 						"description": "every bad request field at once (invalid_params)"}},
 				},
@@ -101,7 +102,8 @@ func errorResponse(description string, headers map[string]any) map[string]any {
 func sharedResponses() map[string]any {
 	return map[string]any{
 		"InvalidRequest": errorResponse("The body is not a JSON object (invalid_json) or fields are wrong "+
-			"(invalid_params, listing every bad field). Checked before payment: it costs nothing.", nil),
+			"(invalid_params, listing every bad field), checked before payment: it costs nothing; or the payment "+
+			"header does not read (payment_invalid with its reason; the terms are then in PAYMENT-REQUIRED).", nil),
 		"PaymentRequired": map[string]any{
 			"description": "Payment required (payment_required), or the payment was refused: payment_invalid, " +
 				"payment_replayed, settlement_failed. The v2 terms are in the PAYMENT-REQUIRED header, the v1 terms in the body.",

@@ -26,7 +26,28 @@ func (f *Facilitator) HTTPHandler() http.Handler {
 	mux.HandleFunc("POST /verify", f.serveVerify)
 	mux.HandleFunc("POST /settle", f.serveSettle)
 	mux.HandleFunc("GET /supported", f.serveSupported)
+	// Clients read JSON, also when they ask for what is not here.
+	for path, allowed := range map[string]string{"/verify": "POST", "/settle": "POST", "/supported": "GET"} {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allowed)
+			writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", path+" takes "+allowed+", not "+r.Method)
+		})
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "this facilitator serves POST /verify, POST /settle and GET /supported")
+	})
 	return mux
+}
+
+// writeError answers in the service's one error shape.
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	type detail struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	writeJSON(w, status, struct {
+		Error detail `json:"error"`
+	}{detail{code, message}})
 }
 
 // Supported lists what this facilitator settles and the address it settles from.
@@ -150,5 +171,4 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v) // the response types always encode
-
 }

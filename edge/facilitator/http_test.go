@@ -59,7 +59,9 @@ func TestMalformedRequests(t *testing.T) {
 			`{"isValid":false,"invalidReason":"invalid_x402_version","invalidMessage":"paymentPayload.x402Version is 3, not 1 or 2"}`},
 		{"POST", "/settle", `{"x402Version":2,"paymentPayload":{"x402Version":2},"paymentRequirements":[]}`, 400,
 			`{"success":false,"errorReason":"invalid_payment_requirements","errorMessage":"paymentRequirements: json: cannot unmarshal array into Go value of type x402.Requirements","transaction":"","network":"eip155:1337"}`},
-		{"GET", "/verify", "", 405, "Method Not Allowed"},
+		{"GET", "/verify", "", 405, `{"error":{"code":"method_not_allowed","message":"/verify takes POST, not GET"}}`},
+		{"POST", "/supported", "", 405, `{"error":{"code":"method_not_allowed","message":"/supported takes GET, not POST"}}`},
+		{"GET", "/refund", "", 404, `{"error":{"code":"not_found","message":"this facilitator serves POST /verify, POST /settle and GET /supported"}}`},
 	}
 	for _, c := range cases {
 		status, body := do(t, c.method, url+c.path, c.body)

@@ -125,11 +125,15 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 		Name string                     `json:"name"`
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
-	if *call.Method != "tools/call" || json.Unmarshal(call.Params, &paid) != nil || paid.Meta[mcpPaymentKey] == nil {
+	if *call.Method != "tools/call" || json.Unmarshal(call.Params, &paid) != nil {
 		return true
 	}
 	t, known := registry.Lookup(paid.Name)
 	if !known {
+		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32602, fmt.Sprintf("unknown tool %q%s", paid.Name, config.Suggest(paid.Name, toolNames())))
+		return false
+	}
+	if paid.Meta[mcpPaymentKey] == nil {
 		return true
 	}
 	f := s.guard.address(ctx.RemoteIP())
@@ -141,6 +145,15 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	b, _ := json.Marshal(rpcResult{JSONRPC: "2.0", ID: call.ID, Result: errorResult(f)}) // the SDK's own result type
 	writeJSON(ctx, fasthttp.StatusOK, b)
 	return false
+}
+
+// toolNames are the names tools/call takes.
+func toolNames() []string {
+	var names []string
+	for _, t := range registry.All() {
+		names = append(names, t.Name)
+	}
+	return names
 }
 
 // rpcResult is a JSON-RPC response carrying a tool's result.

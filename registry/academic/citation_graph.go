@@ -12,8 +12,8 @@ import (
 const edgesShown = 100
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "citation_graph", Path: "/paid/academic/citations", Price: "0.03", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "citation_graph", Path: "/paid/academic/citations", Price: "0.03",
 		Description: "One step of a paper's citation graph from Semantic Scholar: the papers citing it (forward) " +
 			"or the papers it cites (backward), with citation contexts, intents and whether the citation is influential.",
 		Params: []registry.Param{

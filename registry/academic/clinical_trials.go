@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "clinical_trials", Path: "/paid/academic/clinical-trials", Price: "0.04", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "clinical_trials", Path: "/paid/academic/clinical-trials", Price: "0.04",
 		Description: "Search registered clinical studies on ClinicalTrials.gov, optionally by overall status: phase, " +
 			"study type, conditions, interventions, sponsor, dates, enrollment and whether results are posted.",
 		Params: []registry.Param{

@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "isbn_book_lookup", Path: "/paid/academic/isbn", Price: "0.02", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "isbn_book_lookup", Path: "/paid/academic/isbn", Price: "0.02",
 		Description: "Look up a book edition by ISBN-10 or ISBN-13 on Open Library: title, authors, publishers, " +
 			"publication date, pages, subjects, cover and identifiers. The check digit is verified first.",
 		Params: []registry.Param{

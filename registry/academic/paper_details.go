@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "paper_details", Path: "/paid/academic/paper-details", Price: "0.02", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "paper_details", Path: "/paid/academic/paper-details", Price: "0.02",
 		Description: "One paper's record from Semantic Scholar by Semantic Scholar id, DOI, arXiv id or prefixed id " +
 			"(PMID:, PMCID:, CorpusId:, MAG:, ACL:): abstract, TL;DR, venue, authors, citation and reference counts.",
 		Params: []registry.Param{

@@ -14,8 +14,8 @@ import (
 const arxivCategory = `^\s*[a-z]+(-[a-z]+)?(\.[A-Za-z]+(-[a-z]+)?)?\s*$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "search_arxiv", Path: "/paid/academic/arxiv", Price: "0.02", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "search_arxiv", Path: "/paid/academic/arxiv", Price: "0.02",
 		Description: "Search arXiv preprints whose metadata contains the query as a phrase, optionally in one subject " +
 			"category, most relevant first: abstract, authors, categories, dates, DOI and PDF link.",
 		Params: []registry.Param{

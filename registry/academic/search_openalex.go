@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "search_openalex", Path: "/paid/academic/openalex", Price: "0.03", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "search_openalex", Path: "/paid/academic/openalex", Price: "0.03",
 		Description: "Search scholarly works on OpenAlex, most relevant first: DOI, year, type, citation count, " +
 			"open-access status and link, venue, authors with institutions and countries, and the abstract.",
 		Params: []registry.Param{

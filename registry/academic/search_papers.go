@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "search_papers", Path: "/paid/academic/papers", Price: "0.04", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "search_papers", Path: "/paid/academic/papers", Price: "0.04",
 		Description: "Search scholarly papers across all fields on Semantic Scholar, most relevant first: abstract, " +
 			"venue, year, authors, citation counts, open-access PDF and external ids (DOI, arXiv, PubMed).",
 		Params: []registry.Param{

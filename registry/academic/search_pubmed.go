@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "search_pubmed", Path: "/paid/academic/pubmed", Price: "0.03", Category: "Academic",
+	family.Register(&registry.Tool{
+		Name: "search_pubmed", Path: "/paid/academic/pubmed", Price: "0.03",
 		Description: "Search PubMed (NCBI) biomedical literature, most relevant first: title, authors, journal, " +
 			"publication date, DOI, PMC id and publication types.",
 		Params: []registry.Param{

@@ -17,11 +17,11 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
-// family is what every tool of a registry/<family> package shares. Path is
-// the prefix of its routes, empty where they differ; Shape is nil where
-// the family's tools differ in shape, and shapeExceptions lists the rest.
+// family is what every tool of a registry/<family> package shares besides
+// its category (the package's registry.Family). Path is the prefix of its
+// routes, empty where they differ; Shape is nil where the family's tools
+// differ in shape, and shapeExceptions lists the rest.
 type family struct {
-	category string
 	path     string
 	shape    *registry.Shape
 	upstream bool // every tool declares an upstream source
@@ -34,21 +34,21 @@ var (
 )
 
 var families = map[string]family{
-	"academic":  {"Academic", "/paid/academic/", &envelope, false},
-	"env":       {"Environment", "/paid/env/", nil, false},
-	"finance":   {"Finance", "/paid/finance/", nil, false},
-	"gov":       {"Government", "/paid/gov/", nil, false},
-	"health":    {"Health", "/paid/health/", nil, false},
-	"legal":     {"Legal", "/paid/legal/", &envelope, false},
-	"markets":   {"Prediction Markets", "/paid/", &envelope, false},
-	"media":     {"Gen-Video Intel", "/paid/media/", &receipted, false},
-	"osint":     {"OSINT", "/paid/osint/", &envelope, true},
-	"safety":    {"Tool Safety", "/paid/", nil, false},
-	"security":  {"Agent Security", "/paid/security/", nil, false},
-	"social":    {"Social", "/paid/social/", &envelope, false},
-	"utility":   {"Utility", "/paid/", nil, false},
-	"web":       {"Web & Leads", "", nil, false}, // sold over MCP only
-	"x402intel": {"x402 Market Intel", "/paid/x402/", &object, false},
+	"academic":  {"/paid/academic/", &envelope, false},
+	"env":       {"/paid/env/", nil, false},
+	"finance":   {"/paid/finance/", nil, false},
+	"gov":       {"/paid/gov/", nil, false},
+	"health":    {"/paid/health/", nil, false},
+	"legal":     {"/paid/legal/", &envelope, false},
+	"markets":   {"/paid/", &envelope, false},
+	"media":     {"/paid/media/", &receipted, false},
+	"osint":     {"/paid/osint/", &envelope, true},
+	"safety":    {"/paid/", nil, false},
+	"security":  {"/paid/security/", nil, false},
+	"social":    {"/paid/social/", &envelope, false},
+	"utility":   {"/paid/", nil, false},
+	"web":       {"", nil, false}, // sold over MCP only
+	"x402intel": {"/paid/x402/", &object, false},
 }
 
 // shapeExceptions are the tools whose shape differs from their family's.
@@ -112,12 +112,13 @@ func parseDeclarations() (tools, others []declaration, err error) {
 	return tools, others, nil
 }
 
-// registered finds the registry.Register(&registry.Tool{...}) calls of f.
+// registered finds the family.Register(&registry.Tool{...}) calls of f: a
+// tool registers through its package's family.
 func registered(f *ast.File) []declaration {
 	var out []declaration
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !isSelector(call.Fun, "registry", "Register") || len(call.Args) != 1 {
+		if !ok || !isSelector(call.Fun, "family", "Register") || len(call.Args) != 1 {
 			return true
 		}
 		lit, ok := unaddr(call.Args[0]).(*ast.CompositeLit)
@@ -314,9 +315,11 @@ func TestOneToolPerFileNamedAfterIt(t *testing.T) {
 	}
 }
 
-// A family's tools share its category, route prefix and shape.
-func TestCategoryByFamily(t *testing.T) {
+// A family's tools share its route prefix and shape, and no two families
+// sell under one category.
+func TestFamilies(t *testing.T) {
 	seen := map[string]bool{}
+	byCategory := map[string]string{}
 	for _, d := range declarations(t) {
 		fam, ok := families[d.family]
 		if !ok {
@@ -329,9 +332,10 @@ func TestCategoryByFamily(t *testing.T) {
 			t.Errorf("%s: not registered", d.name)
 			continue
 		}
-		if tool.Category != fam.category {
-			t.Errorf("%s: category %q, its family %s sells %q", d.name, tool.Category, d.family, fam.category)
+		if other, ok := byCategory[tool.Category]; ok && other != d.family {
+			t.Errorf("%s: families %s and %s both sell under %q", d.name, other, d.family, tool.Category)
 		}
+		byCategory[tool.Category] = d.family
 		if fam.path == "" && tool.Path != "" || !strings.HasPrefix(tool.Path, fam.path) {
 			t.Errorf("%s: path %q, want one under %q", d.name, tool.Path, fam.path)
 		}
@@ -430,7 +434,7 @@ import (
 	"github.com/coinslot/coinslot/upstreams/pubmed"
 )
 func init() {
-	registry.Register(&registry.Tool{Name: "bad_tool", Sources: []string{arxiv.Source.Name}, Check: check, Handler: handle})
+	family.Register(&registry.Tool{Name: "bad_tool", Sources: []string{arxiv.Source.Name}, Check: check, Handler: handle})
 }
 func check(a registry.Args) []registry.FieldError { a["parsed"] = 1; return nil }
 func handle(ctx context.Context, c *registry.Call) (*registry.Result, error) {

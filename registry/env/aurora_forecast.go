@@ -20,8 +20,8 @@ const (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "aurora_forecast", Path: "/paid/env/aurora", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "aurora_forecast", Path: "/paid/env/aurora", Price: "0.03",
 		Description: "NOAA SWPC OVATION aurora nowcast (about 30 minutes ahead), summarised: peak probability in each hemisphere, how far " +
 			"toward the equator the oval reaches (10% chance) in each 30° longitude band, and the most likely grid points.",
 		Example:  map[string]any{},

@@ -12,8 +12,8 @@ import (
 var marineVariables = []string{"wave_height", "wave_direction", "wave_period", "swell_wave_height", "sea_surface_temperature"}
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "marine_conditions", Path: "/paid/env/marine", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "marine_conditions", Path: "/paid/env/marine", Price: "0.03",
 		Description: "Current sea state at a point from Open-Meteo's marine models: wave height, direction and period, swell height " +
 			"and sea-surface temperature. Points on land have no marine data and are not_found.",
 		Params: []registry.Param{

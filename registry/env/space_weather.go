@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "space_weather", Path: "/paid/env/space-weather", Price: "0.02", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "space_weather", Path: "/paid/env/space-weather", Price: "0.02",
 		Description: "NOAA SWPC space weather for the last 1-7 days: the 3-hour planetary K index with storm level, solar wind plasma " +
 			"(hourly means of density, speed and temperature at L1), or GOES X-ray flares with their classes.",
 		Params: []registry.Param{

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "space_weather_kp", Path: "/paid/env/space-weather-kp", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "space_weather_kp", Path: "/paid/env/space-weather-kp", Price: "0.03",
 		Description: "Geomagnetic activity now and next: the latest 3-hour planetary K index with its NOAA storm level, the last 24 hours " +
 			"of Kp, and the highest Kp SWPC predicts for the next 24 hours.",
 		Example:  map[string]any{},

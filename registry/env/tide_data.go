@@ -16,8 +16,8 @@ const defaultTideStation = "8443970"
 const yyyymmdd = "a date written YYYYMMDD"
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "tide_data", Path: "/paid/env/tides", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "tide_data", Path: "/paid/env/tides", Price: "0.03",
 		Description: "NOAA tide predictions for a CO-OPS station and day (high and low tides, feet above mean lower low water, station " +
 			"local time) with the latest observed water level where the station measures one.",
 		Params: []registry.Param{

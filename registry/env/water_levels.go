@@ -22,8 +22,8 @@ const maxGauges = 50
 var majorRiverGauges = []string{"07010000", "07289000", "03611500", "06934500", "14105700", "01463500", "01646500", "09380000", "11447650"}
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "water_levels", Path: "/paid/env/water-levels", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "water_levels", Path: "/paid/env/water-levels", Price: "0.03",
 		Description: "Latest USGS river and stream gauge readings in a U.S. state (up to 50 sites, highest first) or, without a state, " +
 			"at the major river gauges: discharge by default, or gage height (00065), water temperature (00010) and other USGS parameter codes.",
 		Params: []registry.Param{

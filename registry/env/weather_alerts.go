@@ -17,8 +17,8 @@ const maxAlerts = 100
 const stateCode = `^[A-Za-z]{2}$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "weather_alerts", Path: "/paid/env/weather-alerts", Price: "0.02", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "weather_alerts", Path: "/paid/env/weather-alerts", Price: "0.02",
 		Description: "Active National Weather Service watches, warnings and advisories for a U.S. state or marine area, or a forecast " +
 			"or county zone, or nationwide (at most 100): event, severity, urgency, certainty, areas, timing and instructions.",
 		Params: []registry.Param{

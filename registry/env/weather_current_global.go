@@ -20,8 +20,8 @@ const defaultWeatherVariables = "temperature_2m,relative_humidity_2m,apparent_te
 	"cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m"
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "weather_current_global", Path: "/paid/env/weather-current", Price: "0.02", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "weather_current_global", Path: "/paid/env/weather-current", Price: "0.02",
 		Description: "Current weather anywhere on Earth from Open-Meteo's models: temperature, humidity, precipitation, cloud, pressure " +
 			"and wind, with units and the WMO weather condition in words.",
 		Params: []registry.Param{

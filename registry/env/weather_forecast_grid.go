@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "weather_forecast_grid", Path: "/paid/env/weather-forecast", Price: "0.02", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "weather_forecast_grid", Path: "/paid/env/weather-forecast", Price: "0.02",
 		Description: "National Weather Service forecast for a U.S. point, about seven days in day and night periods: temperature, wind, " +
 			"chance of precipitation and the forecast text. Points outside NWS coverage are not_found.",
 		Params: []registry.Param{

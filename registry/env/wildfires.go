@@ -35,8 +35,8 @@ func regionNames() []string {
 }
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "wildfires", Path: "/paid/env/wildfires", Price: "0.03", Category: "Environment",
+	family.Register(&registry.Tool{
+		Name: "wildfires", Path: "/paid/env/wildfires", Price: "0.03",
 		Description: "Open wildfires tracked by NASA EONET, worldwide or in a named region: name, latest position and date, " +
 			"size where reported (acres), and the incident sources.",
 		Params: []registry.Param{

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "btc_address_balance", Path: "/paid/finance/btc-balance", Price: "0.03", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "btc_address_balance", Path: "/paid/finance/btc-balance", Price: "0.03",
 		Description: "Balance of a Bitcoin mainnet address (confirmed and unconfirmed) with its latest transactions and what each moved in or out of it.",
 		Params: []registry.Param{
 			registry.Str("address").Req().Len(26, 90).Matching(btcAddress, "a Bitcoin mainnet address (1..., 3... or bc1...)").

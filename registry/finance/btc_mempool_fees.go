@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "btc_mempool_fees", Path: "/paid/finance/btc-fees", Price: "0.02", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "btc_mempool_fees", Path: "/paid/finance/btc-fees", Price: "0.02",
 		Description: "Bitcoin fee rates to confirm in the next block, half hour, hour and economy (sat/vB), with the size of the mempool backlog.",
 		Example:     map[string]any{},
 		Expected:    "Envelope whose data holds mempool.space's recommended fees in sat/vB and the mempool's size and blocks to clear.",

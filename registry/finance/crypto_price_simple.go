@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "crypto_price_simple", Path: "/paid/finance/crypto-price", Price: "0.02", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "crypto_price_simple", Path: "/paid/finance/crypto-price", Price: "0.02",
 		Description: "Current price of a coin by its CoinGecko id, with market cap, 24h volume and 24h change, in a fiat currency.",
 		Params: []registry.Param{
 			registry.Str("coin").Req().Len(1, 100).Matching(`^\s*[A-Za-z0-9][A-Za-z0-9-]*\s*$`, "a CoinGecko coin id such as bitcoin").

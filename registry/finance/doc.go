@@ -2,3 +2,8 @@
 // Form 4 insider trades (with a cluster brief), FRED series, DEX and
 // CoinGecko quotes, and Bitcoin fees and balances from mempool.space.
 package finance
+
+import "github.com/coinslot/coinslot/registry"
+
+// family is the category every tool of this package sells under.
+const family registry.Family = "Finance"

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "edgar_filings", Path: "/paid/finance/edgar", Price: "0.03", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "edgar_filings", Path: "/paid/finance/edgar", Price: "0.03",
 		Description: "Full-text search of SEC EDGAR filings (2001 onwards), optionally one form type and one company by ticker: " +
 			"one row per filing with company, dates, 8-K items and document links.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "fred_series", Path: "/paid/finance/fred", Price: "0.02", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "fred_series", Path: "/paid/finance/fred", Price: "0.02",
 		Description: "Latest observations of a FRED economic series with its title, units and change; without a series id, " +
 			"a rates dashboard (10Y-2Y spread, 10Y and 2Y Treasury yields, fed funds, VIX).",
 		Params: []registry.Param{

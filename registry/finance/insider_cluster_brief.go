@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "insider_cluster_brief", Path: "/paid/finance/insider-cluster-brief", Price: "0.10", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "insider_cluster_brief", Path: "/paid/finance/insider-cluster-brief", Price: "0.10",
 		Description: "Turns the last two weeks of SEC Form 4 filings into signals: clusters of insiders buying the same stock " +
 			"within ten days, scored, and a watchlist of large single purchases and insider selling.",
 		Params: []registry.Param{

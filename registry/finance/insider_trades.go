@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "insider_trades", Path: "/paid/finance/insider-trades", Price: "0.03", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "insider_trades", Path: "/paid/finance/insider-trades", Price: "0.03",
 		Description: "Insider transactions from SEC Form 4 filings: who traded, their role, the transaction code, shares, " +
 			"price, value and holdings after, for one company by ticker or across the market's latest filings.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "token_stock_quote", Path: "/paid/finance/token-stock-quote", Price: "0.03", Category: "Finance",
+	family.Register(&registry.Tool{
+		Name: "token_stock_quote", Path: "/paid/finance/token-stock-quote", Price: "0.03",
 		Description: "On-chain quote for a token or tokenized stock (e.g. AAPLx): its deepest DEX pools with price, 24h change, " +
 			"volume, liquidity and trades, and a liquidity-weighted price across them.",
 		Params: []registry.Param{

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "economic_indicators", Path: "/paid/gov/economic-indicators", Price: "0.03", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "economic_indicators", Path: "/paid/gov/economic-indicators", Price: "0.03",
 		Description: "A World Bank development indicator for a country over the last ten years: GDP, growth, inflation, " +
 			"unemployment, population, debt and more.",
 		Params: []registry.Param{

@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "federal_contracts", Path: "/paid/gov/contracts", Price: "0.04", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "federal_contracts", Path: "/paid/gov/contracts", Price: "0.04",
 		Description: "U.S. federal prime contracts of the last twelve months from USAspending.gov, largest first, by keyword and awarding agency.",
 		Params: []registry.Param{
 			registry.Str("query").Len(3, 100).Describe("keywords in the award, e.g. zero trust"),

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "federal_grants", Path: "/paid/gov/federal-grants", Price: "0.03", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "federal_grants", Path: "/paid/gov/federal-grants", Price: "0.03",
 		Description: "Open and forecasted U.S. federal funding opportunities from Grants.gov: agency, dates and assistance listings, newest first.",
 		Params: []registry.Param{
 			registry.Str("query").Len(2, 200).Describe("keywords, e.g. artificial intelligence"),

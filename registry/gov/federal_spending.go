@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "federal_spending", Path: "/paid/gov/federal-spending", Price: "0.04", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "federal_spending", Path: "/paid/gov/federal-spending", Price: "0.04",
 		Description: "Where U.S. federal contract dollars went in the last twelve months (USAspending.gov): the largest prime " +
 			"awards by awarding agency and recipient.",
 		Params: []registry.Param{

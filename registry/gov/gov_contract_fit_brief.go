@@ -14,8 +14,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "gov_contract_fit_brief", Path: "/paid/gov/contract-fit-brief", Price: "0.15", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "gov_contract_fit_brief", Path: "/paid/gov/contract-fit-brief", Price: "0.15",
 		Description: "Federal contract market brief for a keyword over three years (USAspending.gov): incumbents and buyer " +
 			"agencies scored by dollars, award sizes, recompete timing, a fit score and pursuit notes, optionally for your company's domain.",
 		Params: []registry.Param{

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "lobbying_records", Path: "/paid/gov/lobbying", Price: "0.04", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "lobbying_records", Path: "/paid/gov/lobbying", Price: "0.04",
 		Description: "Federal lobbying disclosures (LDA registrations and quarterly reports): registrant, client, amount, " +
 			"issues lobbied, agencies contacted and lobbyists, newest first.",
 		Params: []registry.Param{

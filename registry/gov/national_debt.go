@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "national_debt", Path: "/paid/gov/national-debt", Price: "0.02", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "national_debt", Path: "/paid/gov/national-debt", Price: "0.02",
 		Description: "U.S. total public debt outstanding to the penny, split into debt held by the public and intragovernmental " +
 			"holdings, with its change over the last month.",
 		Example:  map[string]any{},

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "nonprofit_filings", Path: "/paid/gov/nonprofits", Price: "0.03", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "nonprofit_filings", Path: "/paid/gov/nonprofits", Price: "0.03",
 		Description: "U.S. tax-exempt organizations by name, and for the best match its latest Form 990 financials: " +
 			"revenue, expenses, assets, liabilities and the filing PDF.",
 		Params: []registry.Param{

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "postal_code_lookup", Path: "/paid/gov/postal-lookup", Price: "0.02", Category: "Government",
+	family.Register(&registry.Tool{
+		Name: "postal_code_lookup", Path: "/paid/gov/postal-lookup", Price: "0.02",
 		Description: "Places, states and coordinates for a postal code in about sixty countries.",
 		Params: []registry.Param{
 			registry.Str("country").Req().Len(2, 2).Matching(`^[A-Za-z]{2}$`, "a two-letter ISO country code such as US").

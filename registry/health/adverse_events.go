@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "adverse_events", Path: "/paid/health/adverse-events", Price: "0.04", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "adverse_events", Path: "/paid/health/adverse-events", Price: "0.04",
 		Description: "FDA Adverse Event Reporting System (FAERS) reports naming a drug, newest first: seriousness and outcomes, " +
 			"reactions, the drugs involved with their roles, and the patient's age and sex.",
 		Params: []registry.Param{

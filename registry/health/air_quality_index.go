@@ -19,8 +19,8 @@ var airVariables = []string{
 const defaultAirVariables = "us_aqi,european_aqi,pm10,pm2_5,carbon_monoxide,nitrogen_dioxide,sulphur_dioxide,ozone"
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "air_quality_index", Path: "/paid/health/air-quality", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "air_quality_index", Path: "/paid/health/air-quality", Price: "0.03",
 		Description: "Current air quality anywhere from the CAMS models via Open-Meteo: US and European AQI, particulates, gases, " +
 			"and on request UV, dust and (Europe) pollen, with units and the US AQI category.",
 		Params: []registry.Param{

@@ -16,8 +16,8 @@ import (
 const outbreakWindow = 100
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "disease_outbreaks", Path: "/paid/health/outbreaks", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "disease_outbreaks", Path: "/paid/health/outbreaks", Price: "0.03",
 		Description: "WHO Disease Outbreak News, newest first: disease, country, publication date and a plain-text summary. " +
 			"A query keeps the reports among the latest 100 whose title or summary contains it.",
 		Params: []registry.Param{

@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "drug_labels", Path: "/paid/health/drug-labels", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "drug_labels", Path: "/paid/health/drug-labels", Price: "0.03",
 		Description: "FDA drug labels (structured product labeling) by brand or generic name: boxed warning, indications, dosage, " +
 			"contraindications, warnings, adverse reactions and active ingredients, each section clipped to 1,000 characters.",
 		Params: []registry.Param{

@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "drug_recalls", Path: "/paid/health/drug-recalls", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "drug_recalls", Path: "/paid/health/drug-recalls", Price: "0.03",
 		Description: "FDA drug recall enforcement reports, newest first: classification, reason, recalling firm, distribution and lot codes. " +
 			"Search by drug or product words, or leave the query out for the latest recalls.",
 		Params: []registry.Param{

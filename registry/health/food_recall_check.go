@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "food_recall_check", Path: "/paid/health/food-recall", Price: "0.02", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "food_recall_check", Path: "/paid/health/food-recall", Price: "0.02",
 		Description: "Check a food brand, company or product against FDA food recall enforcement reports, newest first. " +
 			"Without a query, the latest food recalls.",
 		Params: []registry.Param{

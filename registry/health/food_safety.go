@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "food_safety", Path: "/paid/health/food-safety", Price: "0.02", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "food_safety", Path: "/paid/health/food-safety", Price: "0.02",
 		Description: "FDA food safety enforcement reports, newest first, searched by hazard or food: contaminants such as listeria or " +
 			"salmonella, undeclared allergens, or product words. Without a query, the latest food recalls.",
 		Params: []registry.Param{

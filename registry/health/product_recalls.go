@@ -15,8 +15,8 @@ import (
 const recentRecallDays = 90
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "product_recalls", Path: "/paid/health/product-recalls", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "product_recalls", Path: "/paid/health/product-recalls", Price: "0.03",
 		Description: "U.S. consumer product recalls from the CPSC, newest first: products and models, units, hazards, remedies, " +
 			"injuries, makers and sellers. Search by product name, or leave the query out for the last 90 days of recalls.",
 		Params: []registry.Param{

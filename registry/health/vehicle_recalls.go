@@ -17,8 +17,8 @@ import (
 const recentModelYears = 5
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "vehicle_recalls", Path: "/paid/health/vehicle-recalls", Price: "0.03", Category: "Health",
+	family.Register(&registry.Tool{
+		Name: "vehicle_recalls", Path: "/paid/health/vehicle-recalls", Price: "0.03",
 		Description: "NHTSA safety recall campaigns for a vehicle: by VIN (decoded with NHTSA vPIC, check digit verified) or by make and model " +
 			"across the five most recent model years, with component, summary, consequence, remedy and park-it / park-outside warnings.",
 		Params: []registry.Param{

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "court_docket", Path: "/paid/legal/court-docket", Price: "0.05", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "court_docket", Path: "/paid/legal/court-docket", Price: "0.05",
 		Description: "One US court docket from CourtListener by its docket id: case name, number, court, filing and " +
 			"termination dates, assigned judge, cause, nature of suit and jurisdiction.",
 		Params: []registry.Param{

@@ -14,8 +14,8 @@ import (
 const courtIDs = `^\s*([A-Za-z0-9]+(\s+[A-Za-z0-9]+)*)?\s*$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "court_opinions", Path: "/paid/legal/court-opinions", Price: "0.05", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "court_opinions", Path: "/paid/legal/court-opinions", Price: "0.05",
 		Description: "Search US case law on CourtListener: published opinions matching a query and filed in the last " +
 			"days_back days, optionally in given courts, most relevant first, with citations and a snippet.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 const registerPage = 20
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "federal_register", Path: "/paid/legal/federal-register", Price: "0.03", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "federal_register", Path: "/paid/legal/federal-register", Price: "0.03",
 		Description: "Search the Federal Register: rules, proposed rules and notices matching a query, optionally " +
 			"from one agency, with abstracts, dates, comment deadlines and links.",
 		Params: []registry.Param{

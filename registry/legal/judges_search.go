@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "judges_search", Path: "/paid/legal/judges", Price: "0.04", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "judges_search", Path: "/paid/legal/judges", Price: "0.04",
 		Description: "Find US federal and state judges by name on CourtListener: courts served, appointing " +
 			"presidents, nomination and confirmation dates, party, ABA ratings and education.",
 		Params: []registry.Param{

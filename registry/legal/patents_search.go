@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "patents_search", Path: "/paid/legal/patents", Price: "0.04", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "patents_search", Path: "/paid/legal/patents", Price: "0.04",
 		Description: "Search granted US patents (PatentsView, USPTO data) whose title or abstract contains all the " +
 			"query words, newest grant first, with assignees and inventors.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 const regulationsPage = 25
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "regulations_search", Path: "/paid/legal/regulations", Price: "0.03", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "regulations_search", Path: "/paid/legal/regulations", Price: "0.03",
 		Description: "Search federal rulemaking documents on Regulations.gov, optionally only those open for " +
 			"comment or whose comment period has closed, newest first, with dockets and comment dates.",
 		Params: []registry.Param{

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "trademarks_search", Path: "/paid/legal/trademarks", Price: "0.03", Category: "Legal",
+	family.Register(&registry.Tool{
+		Name: "trademarks_search", Path: "/paid/legal/trademarks", Price: "0.03",
 		Description: "Search the USPTO trademark register by keyword, live and dead marks, optionally keeping only " +
 			"marks whose owner name contains a given text: status, dates, goods and services, owners.",
 		Params: []registry.Param{

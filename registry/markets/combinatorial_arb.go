@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "combinatorial_arb", Path: "/paid/venueA/combinatorial-arb", Price: "0.06", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "combinatorial_arb", Path: "/paid/venueA/combinatorial-arb", Price: "0.06",
 		Description: "Inspects the most traded open Polymarket events for combinatorial mispricing after taker fees: " +
 			"outcome sums of mutually exclusive events away from 1, and threshold ladders whose further level is priced above a nearer one.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "cross_platform_arb_scan", Path: "/paid/markets/cross-platform-scan", Price: "0.10", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "cross_platform_arb_scan", Path: "/paid/markets/cross-platform-scan", Price: "0.10",
 		Description: "Matches open Polymarket and Kalshi markets about a topic by question similarity and reports fee-adjusted " +
 			"cross-venue spreads: YES on one venue plus NO on the other bought for less than 1 after both venues' taker fees.",
 		Params: []registry.Param{

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "odds_feed", Path: "/paid/odds/feed", Price: "0.02", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "odds_feed", Path: "/paid/odds/feed", Price: "0.02",
 		Description: "Normalized odds from the most traded open markets of Polymarket (venueA), Kalshi (venueB) or both: YES/NO prices as " +
 			"probabilities, bid, ask, spread, 24h volume and liquidity, in one shape for both venues.",
 		Params: []registry.Param{

@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "orderbook_imbalance", Path: "/paid/venueA/orderbook-imbalance", Price: "0.04", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "orderbook_imbalance", Path: "/paid/venueA/orderbook-imbalance", Price: "0.04",
 		Description: "Order-book pressure on Polymarket outcome tokens: best bid and ask computed from the live book, spread, " +
 			"microprice, size and dollar imbalance over the top 5 levels, and depth within 5 cents of the mid.",
 		Params: []registry.Param{

@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "rebalance_arb_scan", Path: "/paid/venueA/rebalance-scan", Price: "0.04", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "rebalance_arb_scan", Path: "/paid/venueA/rebalance-scan", Price: "0.04",
 		Description: "Scans Polymarket binary markets for YES+NO pricing violations at executable order-book prices, " +
 			"after taker fees: long (buy both below 1) and short (mint and sell both above 1) opportunities with confidence scores.",
 		Params: []registry.Param{

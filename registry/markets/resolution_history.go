@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "resolution_history", Path: "/paid/venueA/resolution-history", Price: "0.03", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "resolution_history", Path: "/paid/venueA/resolution-history", Price: "0.03",
 		Description: "Polymarket markets that closed within the last days_back days: winning outcome from the final prices, " +
 			"resolution status (resolved, proposed, disputed), close time and volume.",
 		Params: []registry.Param{

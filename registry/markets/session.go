@@ -1,5 +1,3 @@
-// Package markets holds the prediction-market tools: scans, feeds and
-// analytics over venueA (Polymarket) and venueB (Kalshi).
 package markets
 
 import (

@@ -15,8 +15,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "smart_money", Path: "/paid/venueA/smart-money", Price: "0.05", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "smart_money", Path: "/paid/venueA/smart-money", Price: "0.05",
 		Description: "The most profitable Polymarket wallets over a timeframe (PnL, volume, PnL per dollar traded) and the " +
 			"net flow of their recent trades per market and outcome: buys minus sells in USD.",
 		Params: []registry.Param{

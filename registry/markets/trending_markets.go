@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "trending_markets", Path: "/paid/venueA/trending", Price: "0.02", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "trending_markets", Path: "/paid/venueA/trending", Price: "0.02",
 		Description: "Top open Polymarket markets by 24h volume, optionally in one category, with prices, best bid/ask, liquidity, 24h price change and end dates.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(20),

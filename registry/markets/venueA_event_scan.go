@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "venueA_event_scan", Path: "/paid/venueA/event-scan", Price: "0.03", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "venueA_event_scan", Path: "/paid/venueA/event-scan", Price: "0.03",
 		Description: "Scans one multi-outcome Polymarket event for fee-adjusted outcome-sum violations: buy every YES below 1 " +
 			"(long) or sell every YES above 1 (short), at order-book prices, with each leg's quote and fee shown.",
 		Params: []registry.Param{

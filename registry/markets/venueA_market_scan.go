@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "venueA_market_scan", Path: "/paid/venueA/market-scan", Price: "0.05", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "venueA_market_scan", Path: "/paid/venueA/market-scan", Price: "0.05",
 		Description: "Scans the most traded Polymarket markets for resolution candidates (an outcome priced at or above " +
 			"min_certainty, with fee-adjusted return and annualised yield to the end date) and fee-adjusted YES+NO " +
 			"bundle violations at order-book prices.",

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "venueB_markets", Path: "/paid/venueB/markets", Price: "0.02", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "venueB_markets", Path: "/paid/venueB/markets", Price: "0.02",
 		Description: "Open Kalshi markets, optionally of one event ticker: YES/NO bid and ask, spread, last price and " +
 			"its 24h change, volume, open interest, close time and the taker fee per contract at the ask.",
 		Params: []registry.Param{

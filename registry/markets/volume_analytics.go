@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "volume_analytics", Path: "/paid/venueA/volume-analytics", Price: "0.03", Category: "Prediction Markets",
+	family.Register(&registry.Tool{
+		Name: "volume_analytics", Path: "/paid/venueA/volume-analytics", Price: "0.03",
 		Description: "Top Polymarket markets by 24h volume with total volume at least min_volume, their volume momentum " +
 			"(24h volume against the daily average of the past week) and 24h price change.",
 		Params: []registry.Param{

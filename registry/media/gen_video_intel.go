@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "gen_video_intel", Path: "/paid/media/gen-video", Price: "0.05", Category: "Gen-Video Intel",
+	family.Register(&registry.Tool{
+		Name: "gen_video_intel", Path: "/paid/media/gen-video", Price: "0.05",
 		Description: "What the generative-video communities are saying about a model, workflow or capability: " +
 			"per-community summaries and the most relevant posts of the past year with excerpts, dates and links.",
 		Params: []registry.Param{

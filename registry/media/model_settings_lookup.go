@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "model_settings_lookup", Path: "/paid/media/model-settings", Price: "0.02", Category: "Gen-Video Intel",
+	family.Register(&registry.Tool{
+		Name: "model_settings_lookup", Path: "/paid/media/model-settings", Price: "0.02",
 		Description: "Settings the generative-video communities report for a model family (CFG, steps, denoise, shift, " +
 			"sampler, fps, frames, resolution, precision, training rank, learning rate, epochs, workflow nodes), " +
 			"read from their posts and ranked by how complete and well received each recipe is.",

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "air_quality_stations", Path: "/paid/osint/air-quality-stations", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "air_quality_stations", Path: "/paid/osint/air-quality-stations", Price: "0.02",
 		Description: "Air-quality monitoring stations reporting in the last 24 hours, with their pollutants, provider and position.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),

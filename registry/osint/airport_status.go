@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "airport_status", Path: "/paid/osint/airport", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "airport_status", Path: "/paid/osint/airport", Price: "0.02",
 		Description: "Current FAA status of a US airport: ground stops, ground delay programs, arrival/departure delays and closures.",
 		Params: []registry.Param{
 			registry.Str("icao").Req().Len(3, 4).Describe("ICAO code, e.g. KJFK"),

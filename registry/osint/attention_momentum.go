@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "attention_momentum", Path: "/paid/osint/attention-momentum", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "attention_momentum", Path: "/paid/osint/attention-momentum", Price: "0.02",
 		Description: "Hacker News stories gaining attention fastest in the last 1, 6 or 24 hours: momentum_score = velocity*0.6 + score/100*0.3 + comments/50*0.1, with a viral flag.",
 		Params: []registry.Param{
 			registry.Str("query").Len(0, 200).Describe("keywords; empty for all stories"),

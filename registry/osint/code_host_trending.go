@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "code_host_trending", Path: "/paid/osint/codehost-trending", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "code_host_trending", Path: "/paid/osint/codehost-trending", Price: "0.02",
 		Description: "Repositories created recently on the code host that gather stars fastest (stars per day since creation).",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 50).WithDefault(25),

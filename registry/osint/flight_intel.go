@@ -16,8 +16,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "flight_intel", Path: "/paid/osint/flight-intel", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "flight_intel", Path: "/paid/osint/flight-intel", Price: "0.02",
 		Description: "Live aircraft picture within 25 nautical miles of an airport, or for one aircraft by transponder hex or callsign: counts, military aircraft, emergency squawks, and FAA delay context for US airports. Give airport_code, tail_number or both.",
 		Params: []registry.Param{
 			registry.Str("airport_code").Len(3, 4).Describe("ICAO code, e.g. KJFK; a 3-letter code is read as a US FAA code"),

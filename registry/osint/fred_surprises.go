@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "fred_surprises", Path: "/paid/osint/fred-surprises", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "fred_surprises", Path: "/paid/osint/fred-surprises", Price: "0.02",
 		Description: "Daily rates and risk series from FRED whose latest move is unusual against the trailing window, with the 10Y-2Y spread and its inversion flag. FRED is read at its polite limit of 2 requests per second.",
 		Params: []registry.Param{
 			registry.Int("days").Range(5, 90).WithDefault(14),

@@ -15,8 +15,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "geo_intervention_pulse", Path: "/paid/osint/geo-pulse", Price: "0.04", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "geo_intervention_pulse", Path: "/paid/osint/geo-pulse", Price: "0.04",
 		Description: "Geopolitical intervention pulse for a region: conflict-news volume against its own baseline (GDELT) and satellite thermal anomalies (NASA FIRMS), combined into one score.",
 		Params: []registry.Param{
 			registry.Str("region").OneOf("global", "middle_east", "ukraine", "taiwan", "asia_pacific").WithDefault("global"),

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "ip_geolocation", Path: "/paid/osint/ip-geo", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "ip_geolocation", Path: "/paid/osint/ip-geo", Price: "0.02",
 		Description: "Geolocation and network owner of a public IPv4 or IPv6 address.",
 		Params: []registry.Param{
 			registry.Str("ip").Req().Len(2, 45).

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "llm_router_models", Path: "/paid/osint/llm-router-models", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "llm_router_models", Path: "/paid/osint/llm-router-models", Price: "0.02",
 		Description: "Models offered by the LLM router with context length and USD prices per million tokens, newest first. Results are cached for 1 hour.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(10, 300).WithDefault(100),

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "news_frontpage", Path: "/paid/osint/news-frontpage", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "news_frontpage", Path: "/paid/osint/news-frontpage", Price: "0.02",
 		Description: "The news front page ranked by dwell = points/(age_hours+2). Results are cached for 10 minutes.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 50).WithDefault(30),

@@ -15,8 +15,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "osint_research_pack", Path: "/paid/osint/research-pack", Price: "0.04", Category: "OSINT", BodyRequired: true,
+	family.Register(&registry.Tool{
+		Name: "osint_research_pack", Path: "/paid/osint/research-pack", Price: "0.04", BodyRequired: true,
 		Description: "Research pack on a topic from four open sources (global news, Hacker News, GitHub, SEC full-text search), ranked by combined_score with four verification layers.",
 		Params: []registry.Param{
 			registry.Str("topic").Req().Len(3, 200),

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "quake_feed", Path: "/paid/osint/quake-feed", Price: "0.02", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "quake_feed", Path: "/paid/osint/quake-feed", Price: "0.02",
 		Description: "Latest earthquakes worldwide from the USGS catalog (past 30 days), newest first, with magnitude, depth, PAGER alert level and tsunami flag.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 200).WithDefault(50),

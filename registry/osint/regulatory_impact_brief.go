@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "regulatory_impact_brief", Path: "/paid/osint/regulatory-impact-brief", Price: "0.12", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "regulatory_impact_brief", Path: "/paid/osint/regulatory-impact-brief", Price: "0.12",
 		Description: "Regulatory impact brief for a sector: recent Federal Register rules, proposed rules and notices that match it, scored for severity, with source links, agency context and an action read.",
 		Params: []registry.Param{
 			registry.Str("sector").Req().Len(2, 120).Describe("a sector name or custom phrase"),

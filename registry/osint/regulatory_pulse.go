@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "regulatory_pulse", Path: "/paid/osint/regulatory-pulse", Price: "0.03", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "regulatory_pulse", Path: "/paid/osint/regulatory-pulse", Price: "0.03",
 		Description: "Recent Federal Register activity of the SEC, FDA, USPTO, FCC and FAA: counts by agency and document type, significant actions, and the documents themselves.",
 		Params: []registry.Param{
 			registry.Str("org").OneOf("all", "sec", "fda", "uspto", "fcc", "faa").WithDefault("all"),

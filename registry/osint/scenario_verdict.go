@@ -17,8 +17,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "scenario_verdict", Path: "/paid/osint/scenario-verdict", Price: "0.05", Category: "OSINT", BodyRequired: true,
+	family.Register(&registry.Tool{
+		Name: "scenario_verdict", Path: "/paid/osint/scenario-verdict", Price: "0.05", BodyRequired: true,
 		Description: "Bear/base/bull scenarios for a prediction-market question, computed from the news tone and volume around the seed text: escalation score, composite YES probability, fair-price hint and key drivers.",
 		Params: []registry.Param{
 			registry.Str("seed_text").Req().Len(10, 5000),

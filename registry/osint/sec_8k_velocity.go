@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "sec_8k_velocity", Path: "/paid/osint/sec-8k-velocity", Price: "0.03", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "sec_8k_velocity", Path: "/paid/osint/sec-8k-velocity", Price: "0.03",
 		Description: "Velocity of SEC 8-K filings: hourly counts over the window, spikes above 3x the mean of the preceding 24 hours, and the filings scored by their reported items. EDGAR is read within SEC's fair-access budget of 9 requests per second across its hosts, with a declared User-Agent.",
 		Params: []registry.Param{
 			registry.Int("hours").Range(1, 72).WithDefault(6),

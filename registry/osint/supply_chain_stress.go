@@ -14,8 +14,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "supply_chain_stress", Path: "/paid/osint/supply-stress", Price: "0.03", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "supply_chain_stress", Path: "/paid/osint/supply-stress", Price: "0.03",
 		Description: "Maritime supply-chain stress index 0-95 from daily vessel transits through chokepoints and port calls (IMF PortWatch), against each location's one-year baseline.",
 		Params: []registry.Param{
 			registry.List("ports", registry.String).Most(10).Matching(`^port[0-9]{1,6}$`, "a PortWatch port id such as port1114").

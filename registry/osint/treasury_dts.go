@@ -14,8 +14,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "treasury_dts", Path: "/paid/osint/treasury-dts", Price: "0.04", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "treasury_dts", Path: "/paid/osint/treasury-dts", Price: "0.04",
 		Description: "Daily Treasury Statement monitor: Treasury General Account closing balance, day-over-day change, largest deposit and withdrawal, and an anomaly score per day.",
 		Params: []registry.Param{
 			registry.Int("days").Range(2, 30).WithDefault(7),

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "weather_bias_score", Path: "/paid/osint/weather-bias", Price: "0.03", Category: "OSINT",
+	family.Register(&registry.Tool{
+		Name: "weather_bias_score", Path: "/paid/osint/weather-bias", Price: "0.03",
 		Description: "How far a weather model's forecasts of the daily high ran from the reanalysis of what happened at a city's settlement station, over recent days, with the matching daily-high market series.",
 		Params: []registry.Param{
 			registry.Str("city").Req().OneOf("NYC", "CHI", "MIA", "LAX", "AUS", "DEN", "PHL").Describe("city code"),

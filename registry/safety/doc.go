@@ -3,3 +3,8 @@
 // agent connects to a tool or pays for a call. URLs given as references are
 // never fetched.
 package safety
+
+import "github.com/coinslot/coinslot/registry"
+
+// family is the category every tool of this package sells under.
+const family registry.Family = "Tool Safety"

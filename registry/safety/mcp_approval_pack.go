@@ -16,8 +16,8 @@ const (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "mcp_approval_pack", Path: "/paid/mcp/approval-pack", Price: "0.05", Category: "Tool Safety",
+	family.Register(&registry.Tool{
+		Name: "mcp_approval_pack", Path: "/paid/mcp/approval-pack", Price: "0.05",
 		Description: "Everything an agent needs to ask its user before a paid tool call: the maxPayment to sign, " +
 			"seller checks (EIP-55 payTo, https route, price within budget), risk reasons from the tool's schema, " +
 			"the fields it may send, what it must not send, and the approval text.",

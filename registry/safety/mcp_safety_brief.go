@@ -14,8 +14,8 @@ import (
 var pastedFields = []string{"openapi_json", "manifest_json", "tool_schema"}
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "mcp_safety_brief", Path: "/paid/mcp/safety-brief", Price: "0.10", Category: "Tool Safety",
+	family.Register(&registry.Tool{
+		Name: "mcp_safety_brief", Path: "/paid/mcp/safety-brief", Price: "0.10",
 		Description: "Safety brief for an MCP server or API before an agent connects: per-tool risk with reasons, " +
 			"credential and personal-data inputs, leaked secrets, allowlist advice, an approval policy and one " +
 			"line to show the user. Analyses pasted OpenAPI, MCP manifests or tool schemas; URLs are never fetched.",

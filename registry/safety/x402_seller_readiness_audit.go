@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "x402_seller_readiness_audit", Path: "/paid/x402/seller-readiness-audit", Price: "0.10", Category: "Tool Safety",
+	family.Register(&registry.Tool{
+		Name: "x402_seller_readiness_audit", Path: "/paid/x402/seller-readiness-audit", Price: "0.10",
 		Description: "Readiness audit of an x402 seller's pasted metadata before listing: discovery metadata, price " +
 			"visibility, payment terms, seller wallet (EIP-55), receipt language, tool descriptions and approval copy, " +
 			"with a score and the fixes. Analyses pasted OpenAPI, agent.json and route metadata; URLs are never fetched.",

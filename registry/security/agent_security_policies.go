@@ -15,8 +15,8 @@ func init() {
 		profiles = append(profiles, p)
 	}
 	sort.Strings(profiles)
-	registry.Register(&registry.Tool{
-		Name: "agent_security_policies", Path: "/paid/security/policies", Price: "0.05", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "agent_security_policies", Path: "/paid/security/policies", Price: "0.05",
 		Description: "Security policy templates for an agent profile: each rule has a condition a policy engine or " +
 			"tool-call hook can evaluate, an action (deny, require_approval, sandbox, limit, log), the OWASP agentic " +
 			"risks it mitigates and its source.",

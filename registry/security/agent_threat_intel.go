@@ -12,8 +12,8 @@ func init() {
 	for i, t := range threats.Entries {
 		ids[i] = t.ID
 	}
-	registry.Register(&registry.Tool{
-		Name: "agent_threat_intel", Path: "/paid/security/threat-intel", Price: "0.03", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "agent_threat_intel", Path: "/paid/security/threat-intel", Price: "0.03",
 		Description: "The OWASP Top 10 for Agentic Applications (ASI01-ASI10) as threat intelligence: each risk with " +
 			"detection hints, mitigations, a severity rating and the OWASP LLM and coinslot policy rules it maps to.",
 		Params: []registry.Param{

@@ -54,8 +54,8 @@ var trifectaControls = []trifectaControl{
 }
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "agent_trifecta_score", Path: "/paid/security/trifecta-score", Price: "0.05", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "agent_trifecta_score", Path: "/paid/security/trifecta-score", Price: "0.05",
 		Description: "Scores an agent design against the lethal trifecta (private data + untrusted content + outbound " +
 			"actions) with its compensating controls: risk score and level, missing controls, and how to split the agent.",
 		Params: []registry.Param{

@@ -16,8 +16,8 @@ const companyPageSize = 10
 const jurisdictionCode = `^\s*([A-Za-z]{2}(-[A-Za-z0-9]{1,3})?)?\s*$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "company_registry", Path: "/paid/security/company-registry", Price: "0.03", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "company_registry", Path: "/paid/security/company-registry", Price: "0.03",
 		Description: "Look up legal entities by name in the GLEIF global LEI register: LEI, legal name, status, " +
 			"local registration number and authority, legal and headquarters addresses.",
 		Params: []registry.Param{

@@ -16,8 +16,8 @@ const cvePageSize = 20
 const cveID = `^\s*([Cc][Vv][Ee]-[0-9]{4}-[0-9]{4,})?\s*$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "cve_search", Path: "/paid/security/cve-search", Price: "0.02", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "cve_search", Path: "/paid/security/cve-search", Price: "0.02",
 		Description: "Search the NVD for CVEs by keyword, id or CVSS v3 severity: score, vector, CWEs, affected " +
 			"CPEs, references and whether CISA lists the CVE as known exploited.",
 		Params: []registry.Param{

@@ -15,8 +15,8 @@ import (
 const hostname = `^\s*([A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,63}\.?\s*$`
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "dns_records_lookup", Path: "/paid/security/dns-lookup", Price: "0.02", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "dns_records_lookup", Path: "/paid/security/dns-lookup", Price: "0.02",
 		Description: "Resolve a domain's A, AAAA, MX, TXT, NS or CNAME records over DNS-over-HTTPS, with TTLs, " +
 			"MX priorities, joined TXT strings and the resolver's DNSSEC validation flag.",
 		Params: []registry.Param{

@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "mcp_supply_chain_iocs", Path: "/paid/security/mcp-iocs", Price: "0.02", Category: "Agent Security",
+	family.Register(&registry.Tool{
+		Name: "mcp_supply_chain_iocs", Path: "/paid/security/mcp-iocs", Price: "0.02",
 		Description: "Publicly reported malicious MCP servers and agent-tool packages: package names, malicious " +
 			"versions, exfiltration hosts, email indicators, what to do, and the primary reports.",
 		Params: []registry.Param{

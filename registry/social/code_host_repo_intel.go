@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "code_host_repo_intel", Path: "/paid/social/codehost-repo", Price: "0.03", Category: "Social",
+	family.Register(&registry.Tool{
+		Name: "code_host_repo_intel", Path: "/paid/social/codehost-repo", Price: "0.03",
 		Description: "One code-host repository at a glance: stars, forks, watchers, issues, license, topics, " +
 			"language mix, top contributors, recent releases and days since the last push.",
 		Params: []registry.Param{

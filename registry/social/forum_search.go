@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "forum_search", Path: "/paid/social/forum", Price: "0.02", Category: "Social",
+	family.Register(&registry.Tool{
+		Name: "forum_search", Path: "/paid/social/forum", Price: "0.02",
 		Description: "Search forum posts site-wide or in one community, by relevance, hot, new or top, " +
 			"with score, comment count, date, link and a text excerpt.",
 		Params: []registry.Param{

@@ -24,8 +24,8 @@ const (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "business_days", Path: "/paid/utility/business-days", Price: "0.01", Category: "Utility",
+	family.Register(&registry.Tool{
+		Name: "business_days", Path: "/paid/utility/business-days", Price: "0.01",
 		Description: "US business days: counts weekdays that are not federal holidays between two dates, " +
 			"finds the date N business days ahead, and lists the holidays involved. Holidays are computed " +
 			"by rule, with the weekend observance shift.",

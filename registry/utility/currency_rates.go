@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "currency_rates", Path: "/paid/utility/currency", Price: "0.01", Category: "Utility",
+	family.Register(&registry.Tool{
+		Name: "currency_rates", Path: "/paid/utility/currency", Price: "0.01",
 		Description: "Latest European Central Bank reference exchange rates (about 30 fiat currencies, " +
 			"published each ECB working day) from a base currency to one, several or all others.",
 		Params: []registry.Param{

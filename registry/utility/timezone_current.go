@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "timezone_current", Path: "/paid/osint/timezone", Price: "0.01", Category: "Utility",
+	family.Register(&registry.Tool{
+		Name: "timezone_current", Path: "/paid/osint/timezone", Price: "0.01",
 		Description: "Current local time in an IANA time zone: UTC offset, abbreviation, daylight-saving flag, " +
 			"and the previous and next offset transitions, from the IANA tz database.",
 		Params: []registry.Param{

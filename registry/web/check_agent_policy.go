@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "check_agent_policy", Price: "0.01", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "check_agent_policy", Price: "0.01",
 		Description: "What a site allows AI agents and crawlers: robots.txt read per RFC 9309 for each AI crawler " +
 			"(GPTBot, ClaudeBot, PerplexityBot, Google-Extended, CCBot, ...), crawl delays, sitemaps, Content-Signal, " +
 			"and whether llms.txt, ai.txt, an A2A agent card or security.txt is published.",

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "detect_stack", Price: "0.02", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "detect_stack", Price: "0.02",
 		Description: "Technologies behind a public page: web server, CDN and hosting, CMS, frameworks and libraries, " +
 			"analytics, marketing, chat, payments and security, fingerprinted from its response headers, cookie names, " +
 			"generator tag, script and link URLs and HTML markers, each with its evidence.",

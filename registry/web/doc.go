@@ -3,3 +3,8 @@
 // addresses only, bounded size, time and redirects) and analyse them
 // locally, or analyse a pasted manifest.
 package web
+
+import "github.com/coinslot/coinslot/registry"
+
+// family is the category every tool of this package sells under.
+const family registry.Family = "Web & Leads"

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "enrich_lead", Price: "0.05", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "enrich_lead", Price: "0.05",
 		Description: "A company profile from its domain in one object: name (JSON-LD Organization, og:site_name or " +
 			"title), description, address, website, e-mail provider and sending services, MX/SPF/DMARC, technologies, " +
 			"contacts and social profiles, and the score_lead score with its signals.",

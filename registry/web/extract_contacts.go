@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "extract_contacts", Price: "0.02", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "extract_contacts", Price: "0.02",
 		Description: "Contact channels published on a public page: e-mail addresses (mailto links, text, unambiguous " +
 			"[at]/[dot] spellings; generic or personal), phone numbers (tel links and international numbers), " +
 			"LinkedIn, X/Twitter, GitHub, Facebook, Instagram and YouTube profiles, contact page links and the " +

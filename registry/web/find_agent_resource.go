@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "find_agent_resource", Price: "0.01", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "find_agent_resource", Price: "0.01",
 		Description: "Find paid agent resources in the public x402 catalog by what they do: best matches first, with " +
 			"price, network, service, tags and 30-day demand; optionally narrowed to a category.",
 		Params: []registry.Param{

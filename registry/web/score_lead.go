@@ -9,8 +9,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "score_lead", Price: "0.03", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "score_lead", Price: "0.03",
 		Description: "A 0-100 lead score for a company domain from its https home page (answers, HSTS, contacts, social " +
 			"profiles, marketing and commerce technologies, structured data) and its DNS (MX, SPF, DMARC policy), with " +
 			"every signal's weight, verdict and evidence.",

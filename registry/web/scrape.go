@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "scrape", Price: "0.01", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "scrape", Price: "0.01",
 		Description: "Fetch one public web page and return its readable content: title, description, canonical, Open Graph " +
 			"and Twitter tags, language, headings, visible text, internal and external links, images and JSON-LD.",
 		Params: []registry.Param{

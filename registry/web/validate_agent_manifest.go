@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "validate_agent_manifest", Price: "0.03", Category: "Web & Leads",
+	family.Register(&registry.Tool{
+		Name: "validate_agent_manifest", Price: "0.03",
 		Description: "Validate an A2A agent card, MCP server manifest, ai-plugin.json or agent.json: JSON errors with line " +
 			"and column, required fields, URL shapes, skills and tools, MIME types and embedded secrets, with a score and fixes. " +
 			"Local analysis of the pasted text.",

@@ -1,5 +1,3 @@
-// Package x402intel holds the x402 market-intelligence tools: where this
-// service and its competitors stand in the public x402 discovery catalog.
 package x402intel
 
 import (

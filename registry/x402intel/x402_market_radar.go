@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "x402_market_radar", Path: "/paid/x402/market-radar", Price: "0.05", Category: "x402 Market Intel",
+	family.Register(&registry.Tool{
+		Name: "x402_market_radar", Path: "/paid/x402/market-radar", Price: "0.05",
 		Description: "Where this service stands in the public x402 catalog: catalog size, its own rank for the keywords " +
 			"of its verticals, keywords with little supply, competition per vertical tag, USDC price samples and next actions.",
 		Params: []registry.Param{

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	registry.Register(&registry.Tool{
-		Name: "x402_rank_audit", Path: "/paid/x402/rank-audit", Price: "0.10", Category: "x402 Market Intel",
+	family.Register(&registry.Tool{
+		Name: "x402_rank_audit", Path: "/paid/x402/rank-audit", Price: "0.10",
 		Description: "Audits one x402 resource's standing in the public catalog: its rank per keyword, the competitors " +
 			"ranked above it, defects in its catalog metadata and the fix for each.",
 		Params: []registry.Param{

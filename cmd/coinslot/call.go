@@ -43,7 +43,7 @@ Environment:
   COINSLOT_BUYER_KEY     the buyer's private key in hex, when --key-file is not given
 
 Exit codes: 0 paid and served; 1 the call failed or the payment was refused
-(its reason on one line); 2 usage or key problem, or a tool the service does
+(its reason, and each invalid field); 2 usage or key problem, or a tool the service does
 not sell; 3 refused to pay because the terms did not match.
 
 Flags:
@@ -225,7 +225,8 @@ func (r *routeSeller) pay(data []byte, header string, _ *x402.Payload) ([]byte, 
 	return body, &settled, "", nil
 }
 
-// failureLine says in one line why a paid request was not served: a refused
+// failureLine says in one line why a paid request was not served, and
+// below it, one line each, the fields the service found invalid: a refused
 // payment moved nothing, and says so.
 func failureLine(status int, body []byte) string {
 	code, message, reason := errorOf(body)
@@ -237,7 +238,11 @@ func failureLine(status int, body []byte) string {
 		why := cmp.Or(strings.ReplaceAll(reason, "_", " "), code)
 		return fmt.Sprintf("%s: nothing was charged (%s)", why, message)
 	}
-	return code + ": " + message
+	line := code + ": " + message
+	for _, f := range fieldsOf(body) {
+		line += "\n  - " + f.Name + ": " + f.Problem
+	}
+	return line
 }
 
 // errorOf reads an error body: the one error shape, or a 402's v1 body,
@@ -256,6 +261,17 @@ func errorOf(body []byte) (code, message, reason string) {
 	var shaped struct{ Code, Message, Reason string }
 	json.Unmarshal(e.Error, &shaped)
 	return shaped.Code, shaped.Message, shaped.Reason
+}
+
+// fieldsOf reads the invalid fields an error body names.
+func fieldsOf(body []byte) []registry.FieldError {
+	var e struct {
+		Error struct {
+			Fields []registry.FieldError `json:"fields"`
+		} `json:"error"`
+	}
+	json.Unmarshal(body, &e)
+	return e.Error.Fields
 }
 
 // toolNames are the names of every tool in the catalog.

@@ -390,14 +390,14 @@ func TestBatchSettlementOverMCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, settled, failure, err := m.pay([]byte(batchRequest), "", deposit)
-	if err != nil || failure != "" || settled.Transaction == "" || settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(1).String() {
-		t.Fatalf("deposit over MCP: %v %s %+v", err, failure, settled)
+	_, settled, unpaid, err := m.pay([]byte(batchRequest), "", deposit)
+	if err != nil || unpaid != nil || settled.Transaction == "" || settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(1).String() {
+		t.Fatalf("deposit over MCP: %v %+v %+v", err, unpaid, settled)
 	}
 	voucher, _ := buyer.Voucher(b.times(2))
-	body, settled, failure, err := m.pay([]byte(batchRequest), "", voucher)
-	if err != nil || failure != "" || settled.Transaction != "" || settled.Extra.ChargedAmount != b.price.String() || len(body) == 0 {
-		t.Fatalf("voucher over MCP: %v %s %+v", err, failure, settled)
+	body, settled, unpaid, err := m.pay([]byte(batchRequest), "", voucher)
+	if err != nil || unpaid != nil || settled.Transaction != "" || settled.Extra.ChargedAmount != b.price.String() || len(body) == 0 {
+		t.Fatalf("voucher over MCP: %v %+v %+v", err, unpaid, settled)
 	}
 	stale, _ := buyer.Voucher(b.times(2))
 	res, err := m.call([]byte(`{"start_date":"2024-12-20","end_date":"2025-01-10"}`), stale)

@@ -18,6 +18,7 @@ import (
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -27,6 +28,7 @@ const (
 	callFailed  = 1 // the service or the network failed the call (nothing is paid unless it says so)
 	callUsage   = 2 // bad flags or key
 	callRefused = 3 // the terms failed a verifyBeforePaying check: nothing was signed
+	callUnknown = 4 // the payment was sent and no answer came: it may be charged, so a re-run would pay again
 )
 
 const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X]
@@ -42,9 +44,17 @@ the JSON answer on stdout and the receipt address on stderr.
 Environment:
   COINSLOT_BUYER_KEY     the buyer's private key in hex, when --key-file is not given
 
+A signed payment whose answer is lost on the way, or whose settlement is not
+confirmed yet (504 settlement_pending), is sent again, the same payment for the
+same request, a few times with a growing wait: the service answers it from the
+answer it keeps for that payment and never charges it twice.
+
 Exit codes: 0 paid and served; 1 the call failed or the payment was refused
-(its reason on one line); 2 usage or key problem, or a tool the service does
-not sell; 3 refused to pay because the terms did not match.
+(its reason, and each invalid field); 2 usage or key problem, or a tool the
+service does not sell; 3 refused to pay because the terms did not match; 4 the
+payment was sent and no answer came: it may be charged, so running the command
+again would pay a second time; the payer, the nonce and the payment's status
+address (BASE/payment/PAYER/NONCE) are printed instead.
 
 Flags:
 `
@@ -140,13 +150,13 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 	if pathOf(endpoint) == registry.PathMCP {
 		via = &mcpSeller{b, tool}
 	}
-	terms, failure, err := via.terms(data)
+	terms, refused, err := via.terms(data)
 	switch {
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "coinslot call:", err)
 		return callFailed
-	case failure != "":
-		fmt.Fprintf(os.Stderr, "coinslot call: %s answered before payment: %s\n", endpoint, failure)
+	case refused != "":
+		fmt.Fprintf(os.Stderr, "coinslot call: %s answered before payment: %s\n", endpoint, refused)
 		return callFailed
 	case terms == nil || terms.X402Version != 2 || len(terms.Accepts) == 0:
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay: the 402 has no readable x402 v2 terms")
@@ -168,13 +178,17 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		fmt.Fprintln(os.Stderr, "coinslot call: signing:", err)
 		return callFailed
 	}
-	answer, settled, failure, err := via.pay(data, header, payload)
+	answer, settled, failure, lost := b.deliver(via, data, header, payload)
 	switch {
-	case err != nil:
-		fmt.Fprintln(os.Stderr, "coinslot call: the paid request failed; the authorization may still settle:", err)
-		return callFailed
-	case failure != "":
-		fmt.Fprintln(os.Stderr, "coinslot call: "+failure)
+	case lost != nil:
+		a := &payload.Payload.Exact().Authorization
+		payer, nonce := strings.ToLower(a.From), strings.ToLower(a.Nonce)
+		fmt.Fprintf(os.Stderr, "coinslot call: the payment was sent %d times and no answer came (%v); it may be charged.\n", paidSends, lost)
+		fmt.Fprintf(os.Stderr, "  payer %s, nonce %s\n  its status: %s/payment/%s/%s\n", payer, nonce, b.base, payer, nonce)
+		fmt.Fprintln(os.Stderr, "Do not run this command again: it would sign and pay a second time.")
+		return callUnknown
+	case failure != nil:
+		fmt.Fprintln(os.Stderr, "coinslot call: "+failure.line)
 		return callFailed
 	}
 	os.Stdout.Write(answer)
@@ -188,7 +202,7 @@ type seller interface {
 	// terms asks without payment; failure is why no terms came.
 	terms(data []byte) (terms *x402.PaymentRequired, failure string, err error)
 	// pay asks again with the payment; failure is why nothing was served.
-	pay(data []byte, header string, payload *x402.Payload) (answer []byte, settled *x402.SettleResponse, failure string, err error)
+	pay(data []byte, header string, payload *x402.Payload) (answer []byte, settled *x402.SettleResponse, failure *paidFailure, err error)
 }
 
 // routeSeller buys over a tool's HTTP route.
@@ -212,20 +226,23 @@ func (r *routeSeller) terms(data []byte) (*x402.PaymentRequired, string, error) 
 	return &terms, "", nil
 }
 
-func (r *routeSeller) pay(data []byte, header string, _ *x402.Payload) ([]byte, *x402.SettleResponse, string, error) {
+func (r *routeSeller) pay(data []byte, header string, _ *x402.Payload) ([]byte, *x402.SettleResponse, *paidFailure, error) {
 	resp, body, err := r.b.post(r.endpoint, data, header)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, nil, err
 	}
 	var settled x402.SettleResponse
 	_ = x402.DecodeHeader(resp.Header.Get(x402.HeaderResponse), &settled)
 	if resp.StatusCode != http.StatusOK || !settled.Success {
-		return nil, nil, failureLine(resp.StatusCode, body), nil
+		code, _, _ := errorOf(body)
+		return nil, nil, &paidFailure{line: failureLine(resp.StatusCode, body), code: code,
+			retryAfter: upstreams.RetryAfter(resp.Header.Get("Retry-After"), time.Now())}, nil
 	}
-	return body, &settled, "", nil
+	return body, &settled, nil, nil
 }
 
-// failureLine says in one line why a paid request was not served: a refused
+// failureLine says in one line why a paid request was not served, and
+// below it, one line each, the fields the service found invalid: a refused
 // payment moved nothing, and says so.
 func failureLine(status int, body []byte) string {
 	code, message, reason := errorOf(body)
@@ -237,7 +254,11 @@ func failureLine(status int, body []byte) string {
 		why := cmp.Or(strings.ReplaceAll(reason, "_", " "), code)
 		return fmt.Sprintf("%s: nothing was charged (%s)", why, message)
 	}
-	return code + ": " + message
+	line := code + ": " + message
+	for _, f := range fieldsOf(body) {
+		line += "\n  - " + f.Name + ": " + f.Problem
+	}
+	return line
 }
 
 // errorOf reads an error body: the one error shape, or a 402's v1 body,
@@ -256,6 +277,17 @@ func errorOf(body []byte) (code, message, reason string) {
 	var shaped struct{ Code, Message, Reason string }
 	json.Unmarshal(e.Error, &shaped)
 	return shaped.Code, shaped.Message, shaped.Reason
+}
+
+// fieldsOf reads the invalid fields an error body names.
+func fieldsOf(body []byte) []registry.FieldError {
+	var e struct {
+		Error struct {
+			Fields []registry.FieldError `json:"fields"`
+		} `json:"error"`
+	}
+	json.Unmarshal(body, &e)
+	return e.Error.Fields
 }
 
 // toolNames are the names of every tool in the catalog.

@@ -62,19 +62,20 @@ func (m *mcpSeller) terms(data []byte) (*x402.PaymentRequired, string, error) {
 	return &terms, "", nil
 }
 
-func (m *mcpSeller) pay(data []byte, _ string, payload *x402.Payload) ([]byte, *x402.SettleResponse, string, error) {
+func (m *mcpSeller) pay(data []byte, _ string, payload *x402.Payload) ([]byte, *x402.SettleResponse, *paidFailure, error) {
 	res, err := m.call(data, payload)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, nil, err
 	}
 	var settled x402.SettleResponse
 	if res.IsError || json.Unmarshal(res.Meta["x402/payment-response"], &settled) != nil || !settled.Success {
-		return nil, nil, resultFailure(res), nil
+		code, _, _ := errorOf(res.StructuredContent)
+		return nil, nil, &paidFailure{line: resultFailure(res), code: code}, nil
 	}
 	if len(res.StructuredContent) == 0 && len(res.Content) > 0 {
-		return []byte(res.Content[0].Text), &settled, "", nil
+		return []byte(res.Content[0].Text), &settled, nil, nil
 	}
-	return res.StructuredContent, &settled, "", nil
+	return res.StructuredContent, &settled, nil, nil
 }
 
 // resultFailure is the one line an error result says.

@@ -13,11 +13,15 @@ const configUsage = `Usage: coinslot config check FILE
 
 Prints every problem in FILE, with the environment applied as serve would,
 each as FILE:LINE:COLUMN: KEY: PROBLEM (problems from the environment or from
-rules across keys have no line). Exits 1 when there is any, 0 when the file is
-good.
+rules across keys have no line; a YAML syntax error has no column). Exits 1
+when there is any, 0 when the file is good. A file with no keys is refused:
+without a config file the defaults apply.
 
 Environment:
-  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO
+  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO;
+                         a list is written a,b. One that names no key is
+                         printed first as "warning: VARIABLE: ...", and does
+                         not change the exit code
 
 Flags:
 `
@@ -32,6 +36,9 @@ func runConfig(args []string) int {
 		return 2
 	}
 	file := fs.Arg(1)
+	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
+		fmt.Println("warning: " + p.String())
+	}
 	_, err := config.Load(file, config.Options{Upstreams: sourceNames()})
 	var problems config.Problems
 	switch {

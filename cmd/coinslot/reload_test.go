@@ -100,7 +100,12 @@ func TestRefusedReloadsChangeNothing(t *testing.T) {
 	}
 	cut := strings.Index(full, "concurrency:") + len("concurrency:")
 	for _, c := range []struct{ name, body, problem string }{
-		{"empty", "", `key=(file) line=0 column=0 problem=is empty: a reload needs the whole configuration`},
+		{"empty", "", `key=(file) line=0 column=0 problem=has no keys (it is empty or only comments); to run on the defaults, start without a config file`},
+		{"comment only", "# nothing\n", `key=(file) line=0 column=0 problem=has no keys (it is empty or only comments); to run on the defaults, start without a config file`},
+		{"syntax error", strings.Replace(full, "max_timeout_seconds: 120", "max_timeout_seconds: 120: 5", 1),
+			`key=(file) line=4 column=0 problem=mapping values are not allowed in this context`},
+		{"key set twice", full + "\nmax_timeout_seconds: 90\n",
+			`key=max_timeout_seconds line=13 column=1 problem=is set twice; the first is at 4:1`},
 		{"truncated", full[:cut], `key=upstreams.x402_catalog_search.concurrency line=9 column=17 problem=has no value`},
 		{"bad value", strings.Replace(full, "max_timeout_seconds: 120", "max_timeout_seconds: 5", 1),
 			`key=max_timeout_seconds line=4 column=22 problem=must be between 10 and 3600, got 5`},

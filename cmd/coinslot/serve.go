@@ -22,13 +22,14 @@ config says mode: production. Without base_url, the sandbox is reached at its
 listen address (loopback when it listens on every interface).
 
 The config file is reloaded when it changes or on SIGHUP; a file with problems
-is refused whole and the running configuration stays. On SIGTERM /readyz
-answers 503 at once and calls in flight get shutdown_timeout to finish.
+(an empty one too) is refused whole and the running configuration stays.
+On SIGTERM /readyz answers 503 at once and calls in flight get shutdown_timeout to finish.
 
 Environment:
   COINSLOT_CONFIG        the config file, when --config is not given
   COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_BASE_URL, COINSLOT_PAY_TO,
-                         COINSLOT_LEDGER_DSN, COINSLOT_UPSTREAMS_SEC_RATE
+                         COINSLOT_LEDGER_DSN, COINSLOT_UPSTREAMS_SEC_RATE; one
+                         that names no key is logged as ignored
   <SOURCE>_API_KEY ...   upstream keys; coinslot sources lists each variable
 
 Flags:
@@ -48,6 +49,9 @@ func runServe(args []string) int {
 	}
 	log := newLogger(os.Stderr, cfg.Log)
 	slog.SetDefault(log) // the standard log package's lines go through it too
+	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
+		log.Warn("environment variable ignored", "variable", p.Key, "problem", p.Message)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 

@@ -266,7 +266,7 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // both prepared it: a refused reload changes nothing and logs every problem.
 func (svc *service) reload(path string) {
 	old := svc.edge.Config()
-	cfg, err := config.Load(path, config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), Reload: true})
+	cfg, err := config.Load(path, config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames()})
 	if err != nil {
 		svc.refuse(err)
 		return

@@ -294,3 +294,24 @@ func TestProjectVariablesAreKnown(t *testing.T) {
 		t.Errorf("the project names variables it would report unknown:\n%v", unknown)
 	}
 }
+
+func TestChanged(t *testing.T) {
+	a, _ := Parse([]byte("listen: \":9000\"\nupstreams:\n  sec: {rate: 2}\n"), nil)
+	b, _ := Parse([]byte("listen: \":9001\"\nlog: {format: json}\nlimits: {verifies: 3}\nupstreams:\n  sec: {rate: 2, timeout: 3s}\n  nws: {rate: 1}\n"), nil)
+	want := []string{"listen", "base_url", "limits.verifies", "upstreams.nws.rate", "upstreams.sec.timeout", "log.format"}
+	if got := Changed(a, b); !slices.Equal(got, want) {
+		t.Errorf("Changed = %q, want %q", got, want)
+	}
+	if got := Changed(a, a); len(got) != 0 {
+		t.Errorf("Changed(a, a) = %q", got)
+	}
+}
+
+func TestKeep(t *testing.T) {
+	old, _ := Parse([]byte("base_url: https://x.example\nlisten: \":9000\"\nlimits: {verifies: 3}\nlog: {format: json}\n"), nil)
+	c, _ := Parse([]byte("base_url: https://x.example\nlisten: \":9001\"\nlimits: {verifies: 4, work_per_ip: 2}\nlog: {level: debug}\ncache: {max_mb: 5}\n"), nil)
+	c.Keep(old, "listen", "limits", "log.format")
+	if got := Changed(old, c); !slices.Equal(got, []string{"cache.max_mb", "log.level"}) {
+		t.Errorf("after Keep, changed: %q", got)
+	}
+}

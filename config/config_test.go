@@ -25,7 +25,7 @@ func TestInvalidFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Load(file, Options{Upstreams: []string{"fred", "sec", "nws"}})
+			_, err = Load(file, Options{Upstreams: []string{"fred", "sec", "nws"}, PaidTools: []string{"business_days", "weather"}})
 			var problems Problems
 			if !errors.As(err, &problems) {
 				t.Fatalf("Load = %v, want Problems", err)
@@ -313,5 +313,15 @@ func TestKeep(t *testing.T) {
 	c.Keep(old, "listen", "limits", "log.format")
 	if got := Changed(old, c); !slices.Equal(got, []string{"cache.max_mb", "log.level"}) {
 		t.Errorf("after Keep, changed: %q", got)
+	}
+}
+
+// A tool named in the environment is checked as in the file, under the
+// variable's name.
+func TestUnknownToolFromEnvironment(t *testing.T) {
+	_, err := ParseWith(nil, []string{"COINSLOT_PAYMENT_IDENTIFIER_REQUIRED=business_days,wether"}, Options{PaidTools: []string{"business_days", "weather"}})
+	want := `payment_identifier_required[1] (COINSLOT_PAYMENT_IDENTIFIER_REQUIRED): "wether" is no paid tool; did you mean weather?`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
 	}
 }

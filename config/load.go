@@ -56,6 +56,9 @@ type Options struct {
 	// Upstreams are the source names an upstreams entry may tune, besides
 	// "default"; nil leaves the names unchecked.
 	Upstreams []string
+	// PaidTools are the names payment_identifier_required may hold; nil
+	// leaves them unchecked.
+	PaidTools []string
 }
 
 // emptyFile is the one refusal of a file with no keys, at start, in check
@@ -113,8 +116,8 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	if cfg.BaseURL == "" && cfg.Mode == Sandbox {
 		cfg.BaseURL = "http://" + loopback(cfg.Listen)
 	}
-	for _, p := range cfg.Validate() {
-		if name, ok := fromEnv[p.Key]; ok {
+	for _, p := range append(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools)...) {
+		if name, ok := fromEnv[listOf(p.Key)]; ok {
 			p.Key += " (" + name + ")"
 		} else if n := nodeAt(at, p.Key); n != nil {
 			p.Line, p.Column = n.Line, n.Column
@@ -126,6 +129,27 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 		return nil, problems
 	}
 	return cfg, nil
+}
+
+// unknownTools are the problems of names in payment_identifier_required
+// that are no paid tool.
+func unknownTools(names, paid []string) Problems {
+	var ps Problems
+	for i, name := range names {
+		if paid != nil && !slices.Contains(paid, name) {
+			ps = append(ps, Problem{Key: fmt.Sprintf("payment_identifier_required[%d]", i), Message: fmt.Sprintf("%q is no paid tool%s", name, Suggest(name, paid))})
+		}
+	}
+	return ps
+}
+
+// listOf is the key of the list an item's key is in, or key itself: a
+// variable sets a list whole.
+func listOf(key string) string {
+	if i := strings.IndexByte(key, '['); i >= 0 {
+		return key[:i]
+	}
+	return key
 }
 
 // yamlLine is where the YAML parser puts the line of a syntax error.

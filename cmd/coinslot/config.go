@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -39,7 +40,7 @@ func runConfig(args []string) int {
 	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
 		fmt.Println("warning: " + p.String())
 	}
-	_, err := config.Load(file, config.Options{Upstreams: sourceNames()})
+	_, err := config.Load(file, config.Options{Upstreams: sourceNames(), PaidTools: paidToolNames()})
 	var problems config.Problems
 	switch {
 	case errors.As(err, &problems):
@@ -53,6 +54,17 @@ func runConfig(args []string) int {
 	}
 	fmt.Println(file + ": ok")
 	return 0
+}
+
+// paidToolNames are the tools payment_identifier_required may name.
+func paidToolNames() []string {
+	var names []string
+	for _, t := range registry.All() {
+		if t.Paid() {
+			names = append(names, t.Name)
+		}
+	}
+	return names
 }
 
 // sourceNames are the upstream sources a config may tune.

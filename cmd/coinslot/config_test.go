@@ -80,3 +80,16 @@ func TestCheckNamesTheVariableOfABadValue(t *testing.T) {
 		t.Errorf("exit %d, stdout %q; want %q", code, out, want)
 	}
 }
+
+// check refuses what serve would: a tool in payment_identifier_required
+// that is not sold.
+func TestCheckRefusesAnUnknownPaymentIdentifierTool(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.yaml")
+	if err := os.WriteFile(path, []byte("payment_identifier_required: [business_days, busines_days]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := path + `:1:46: payment_identifier_required[1]: "busines_days" is no paid tool; did you mean business_days?` + "\n"
+	if code, out, _ := output(t, "config", "check", path); code != 1 || out != want {
+		t.Errorf("exit %d, stdout %q; want %q", code, out, want)
+	}
+}

@@ -281,7 +281,7 @@ var atStart = []string{
 // service has a level to set.
 func (svc *service) reload(path string) {
 	old := svc.edge.Config()
-	opts := config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames()}
+	opts := config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), PaidTools: paidToolNames()}
 	cfg, err := config.Load(path, opts)
 	if err != nil {
 		svc.refuse(err)

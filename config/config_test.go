@@ -1,9 +1,13 @@
 package config
 
 import (
+	"bytes"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +25,7 @@ func TestInvalidFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Load(file, Options{Upstreams: []string{"fred", "sec", "nws"}})
+			_, err = Load(file, Options{Upstreams: []string{"fred", "sec", "nws"}, PaidTools: []string{"business_days", "weather"}})
 			var problems Problems
 			if !errors.As(err, &problems) {
 				t.Fatalf("Load = %v, want Problems", err)
@@ -108,7 +112,7 @@ func TestChainRPC(t *testing.T) {
 	}
 	for _, rpc := range []string{"ftp://mainnet.base.org", "https://", "mainnet.base.org", "ipc:///geth.ipc"} {
 		_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc})
-		want := `chain_rpc: must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got "` + rpc + `"`
+		want := `chain_rpc (COINSLOT_CHAIN_RPC): must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got "` + rpc + `"`
 		if err == nil || err.Error() != want {
 			t.Errorf("chain_rpc %q: %v, want %s", rpc, err, want)
 		}
@@ -143,21 +147,31 @@ func TestSandboxBaseURLFollowsListen(t *testing.T) {
 }
 
 // A reload is validated in the mode the process runs in, whatever the file
-// says, and an empty file is refused.
+// says.
 func TestReloadIsValidatedInTheRunningMode(t *testing.T) {
 	sandboxFile := []byte("mode: sandbox\nupstreams:\n  sec: {rate: 2}\n")
-	_, err := ParseWith(sandboxFile, nil, Options{Mode: Production, Reload: true})
+	_, err := ParseWith(sandboxFile, nil, Options{Mode: Production})
 	want := "base_url: production needs the public http(s) address buyers reach this service at\n" +
 		"facilitator_url: production needs the facilitator's http(s) URL, got \"\"\n" +
 		"pay_to: production needs the seller wallet as 0x followed by 40 hex digits, got \"\""
 	if err == nil || err.Error() != want {
 		t.Errorf("err = %v, want\n%s", err, want)
 	}
-	for _, file := range []string{"", "\n  \n"} {
-		_, err := ParseWith([]byte(file), nil, Options{Mode: Sandbox, Reload: true})
-		if err == nil || err.Error() != "(file): is empty: a reload needs the whole configuration" {
-			t.Errorf("empty file %q: err = %v", file, err)
+}
+
+// A file with no keys is refused, whatever the options: it is a file being
+// rewritten more often than a wish for the defaults. No file is the defaults.
+func TestEmptyFileIsRefused(t *testing.T) {
+	want := "(file): " + emptyFile
+	for _, file := range []string{"", "\n  \n", "# nothing\n", "---\n", "~\n"} {
+		for _, opts := range []Options{{}, {Mode: Sandbox, Listen: ":9000"}} {
+			if _, err := ParseWith([]byte(file), nil, opts); err == nil || err.Error() != want {
+				t.Errorf("file %q, %+v: err = %v, want %s", file, opts, err, want)
+			}
 		}
+	}
+	if _, err := ParseWith(nil, nil, Options{}); err != nil {
+		t.Errorf("no file: %v", err)
 	}
 }
 
@@ -169,5 +183,145 @@ func TestClusterFromEnvironment(t *testing.T) {
 	want := Cluster{RedisURL: "redis://10.0.0.5:6379/2", Namespace: "coinslot", SharedCache: true}
 	if cfg.Cluster != want {
 		t.Errorf("cluster = %+v, want %+v", cfg.Cluster, want)
+	}
+}
+
+// The shipped defaults file is itself a good config file.
+func TestDefaultsFileLoads(t *testing.T) {
+	cfg, err := Load("defaults.yaml", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.PaymentIDRequired) != 0 {
+		t.Errorf("payment_identifier_required = %q", cfg.PaymentIDRequired)
+	}
+}
+
+func TestPaymentIdentifierRequiredIsAList(t *testing.T) {
+	for file, want := range map[string][]string{
+		"payment_identifier_required: []\n":                       {},
+		"payment_identifier_required: [business_days]\n":          {"business_days"},
+		"payment_identifier_required:\n  - a\n  - \"5\"\n":        {"a", "5"},
+		"payment_identifier_required: [business_days, weather]\n": {"business_days", "weather"},
+	} {
+		cfg, err := Parse([]byte(file), nil)
+		if err != nil || !slices.Equal(cfg.PaymentIDRequired, want) {
+			t.Errorf("%q: %q, %v; want %q", file, cfg.PaymentIDRequired, err, want)
+		}
+	}
+	for value, want := range map[string][]string{"": {}, "business_days": {"business_days"}, "a, b": {"a", "b"}, "[a,b]": {"a", "b"}} {
+		cfg, err := Parse([]byte("payment_identifier_required: [x]\n"), []string{"COINSLOT_PAYMENT_IDENTIFIER_REQUIRED=" + value})
+		if err != nil || !slices.Equal(cfg.PaymentIDRequired, want) {
+			t.Errorf("COINSLOT_PAYMENT_IDENTIFIER_REQUIRED=%q: %q, %v; want %q", value, cfg.PaymentIDRequired, err, want)
+		}
+	}
+}
+
+// A bad value from the environment is the variable's, not the file line of
+// the key it overrides.
+func TestBadEnvironmentValueNamesTheVariable(t *testing.T) {
+	_, err := Parse([]byte("mode: sandbox\nlog:\n  level: info\n"), []string{"COINSLOT_LOG_LEVEL=loud"})
+	want := `log.level (COINSLOT_LOG_LEVEL): must be debug, info, warn or error, got "loud"`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+}
+
+func TestUnknownVariables(t *testing.T) {
+	environ := []string{
+		"COINSLOT_LOG_LEVLE=debug",
+		"COINSLOT_UPSTREAMS_SECC_RATE=2",
+		"COINSLOT_UPSTREAMS_SEC_RATE=2",
+		"COINSLOT_BUYER_KEYS=0x1",
+		"COINSLOT_WHATEVER_ELSE=1",
+		"COINSLOT_LOG_LEVEL=debug",
+		"COINSLOT_CONFIG=c.yaml",
+		"COINSLOT_REQUIRE_POSTGRES=1",
+		"PATH=/usr/bin",
+	}
+	want := "COINSLOT_BUYER_KEYS: is no config key and is ignored; did you mean COINSLOT_BUYER_KEY?\n" +
+		"COINSLOT_LOG_LEVLE: is no config key and is ignored; did you mean COINSLOT_LOG_LEVEL?\n" +
+		"COINSLOT_UPSTREAMS_SECC_RATE: is no config key and is ignored; did you mean COINSLOT_UPSTREAMS_SEC_RATE?\n" +
+		"COINSLOT_WHATEVER_ELSE: is no config key and is ignored"
+	if got := UnknownVariables(environ, []string{"sec", "nws"}).Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// An upstream the service does not know is not set either.
+	cfg, err := ParseWith(nil, environ, Options{Upstreams: []string{"sec", "nws"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := cfg.Upstreams["secc"]; ok {
+		t.Error("upstreams.secc was set from the environment")
+	}
+}
+
+// Every COINSLOT_ variable the project names is a config key or one of the
+// project's own, so none of them is ever reported unknown.
+func TestProjectVariablesAreKnown(t *testing.T) {
+	name := regexp.MustCompile(`COINSLOT_[A-Z0-9_]*[A-Z0-9]`)
+	seen := map[string]bool{}
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != ".." {
+			if err == nil {
+				err = filepath.SkipDir
+			}
+			return err
+		}
+		if d.IsDir() || path == "../config/config_test.go" || !slices.Contains([]string{".go", ".md", ".yaml", ".yml", ".sh", ""}, filepath.Ext(path)) {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if bytes.IndexByte(b, 0) >= 0 { // a binary built in the tree
+			return err
+		}
+		for _, n := range name.FindAllString(string(b), -1) {
+			seen[n+"="] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var environ []string
+	for kv := range seen {
+		environ = append(environ, kv)
+	}
+	if len(environ) < 10 {
+		t.Fatalf("found only %q", environ)
+	}
+	if unknown := UnknownVariables(environ, nil); len(unknown) > 0 {
+		t.Errorf("the project names variables it would report unknown:\n%v", unknown)
+	}
+}
+
+func TestChanged(t *testing.T) {
+	a, _ := Parse([]byte("listen: \":9000\"\nupstreams:\n  sec: {rate: 2}\n"), nil)
+	b, _ := Parse([]byte("listen: \":9001\"\nlog: {format: json}\nlimits: {verifies: 3}\nupstreams:\n  sec: {rate: 2, timeout: 3s}\n  nws: {rate: 1}\n"), nil)
+	want := []string{"listen", "base_url", "limits.verifies", "upstreams.nws.rate", "upstreams.sec.timeout", "log.format"}
+	if got := Changed(a, b); !slices.Equal(got, want) {
+		t.Errorf("Changed = %q, want %q", got, want)
+	}
+	if got := Changed(a, a); len(got) != 0 {
+		t.Errorf("Changed(a, a) = %q", got)
+	}
+}
+
+func TestKeep(t *testing.T) {
+	old, _ := Parse([]byte("base_url: https://x.example\nlisten: \":9000\"\nlimits: {verifies: 3}\nlog: {format: json}\n"), nil)
+	c, _ := Parse([]byte("base_url: https://x.example\nlisten: \":9001\"\nlimits: {verifies: 4, work_per_ip: 2}\nlog: {level: debug}\ncache: {max_mb: 5}\n"), nil)
+	c.Keep(old, "listen", "limits", "log.format")
+	if got := Changed(old, c); !slices.Equal(got, []string{"cache.max_mb", "log.level"}) {
+		t.Errorf("after Keep, changed: %q", got)
+	}
+}
+
+// A tool named in the environment is checked as in the file, under the
+// variable's name.
+func TestUnknownToolFromEnvironment(t *testing.T) {
+	_, err := ParseWith(nil, []string{"COINSLOT_PAYMENT_IDENTIFIER_REQUIRED=business_days,wether"}, Options{PaidTools: []string{"business_days", "weather"}})
+	want := `payment_identifier_required[1] (COINSLOT_PAYMENT_IDENTIFIER_REQUIRED): "wether" is no paid tool; did you mean weather?`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
 	}
 }

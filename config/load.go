@@ -1,14 +1,15 @@
 package config
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"math"
 	"net"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -24,8 +25,11 @@ type Problem struct {
 }
 
 func (p Problem) String() string {
-	if p.Line > 0 {
+	switch {
+	case p.Line > 0 && p.Column > 0:
 		return fmt.Sprintf("%d:%d: %s: %s", p.Line, p.Column, p.Key, p.Message)
+	case p.Line > 0: // the YAML parser names only the line of a syntax error
+		return fmt.Sprintf("%d: %s: %s", p.Line, p.Key, p.Message)
 	}
 	return p.Key + ": " + p.Message
 }
@@ -52,10 +56,15 @@ type Options struct {
 	// Upstreams are the source names an upstreams entry may tune, besides
 	// "default"; nil leaves the names unchecked.
 	Upstreams []string
-	// Reload refuses an empty file: a file being rewritten reads empty for a
-	// moment, and running on bare defaults is never what a change meant.
-	Reload bool
+	// PaidTools are the names payment_identifier_required may hold; nil
+	// leaves them unchecked.
+	PaidTools []string
 }
+
+// emptyFile is the one refusal of a file with no keys, at start, in check
+// and on reload alike: a file being rewritten reads empty for a moment, and
+// running on bare defaults is never what naming a file meant.
+const emptyFile = "has no keys (it is empty or only comments); to run on the defaults, start without a config file"
 
 // Load reads the embedded defaults, then the file at path (if path is not
 // empty), then COINSLOT_* environment overrides, and validates the result.
@@ -75,7 +84,8 @@ func Parse(file []byte, environ []string) (*Config, error) {
 	return ParseWith(file, environ, Options{})
 }
 
-// ParseWith is Load on an in-memory file and environment.
+// ParseWith is Load on an in-memory file and environment; a nil file is no
+// file, an empty one is refused.
 func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	cfg := new(Config)
 	if err := yaml.Unmarshal(defaultsYAML, cfg); err != nil {
@@ -83,18 +93,20 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	}
 	var problems Problems
 	at := map[string]*yaml.Node{} // key path → its value in the file
-	if len(bytes.TrimSpace(file)) > 0 {
+	if file != nil {
 		var root yaml.Node
 		if err := yaml.Unmarshal(file, &root); err != nil {
-			return nil, Problems{{Key: "(file)", Message: err.Error()}}
+			return nil, Problems{syntaxProblem(err)}
+		}
+		if len(root.Content) == 0 || root.Content[0].Tag == "!!null" {
+			return nil, Problems{{Key: "(file)", Message: emptyFile}}
 		}
 		d := decoder{upstreams: opts.Upstreams, at: at}
 		d.decode(root.Content[0], reflect.ValueOf(cfg).Elem(), "")
 		problems = d.problems
-	} else if opts.Reload {
-		problems = append(problems, Problem{Key: "(file)", Message: "is empty: a reload needs the whole configuration"})
 	}
-	problems = append(problems, applyEnv(cfg, environ)...)
+	envProblems, fromEnv := applyEnv(cfg, environ, opts.Upstreams)
+	problems = append(problems, envProblems...)
 	if opts.Listen != "" {
 		cfg.Listen = opts.Listen
 	}
@@ -104,8 +116,10 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	if cfg.BaseURL == "" && cfg.Mode == Sandbox {
 		cfg.BaseURL = "http://" + loopback(cfg.Listen)
 	}
-	for _, p := range cfg.Validate() {
-		if n := nodeAt(at, p.Key); n != nil {
+	for _, p := range append(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools)...) {
+		if name, ok := fromEnv[listOf(p.Key)]; ok {
+			p.Key += " (" + name + ")"
+		} else if n := nodeAt(at, p.Key); n != nil {
 			p.Line, p.Column = n.Line, n.Column
 		}
 		problems = append(problems, p)
@@ -115,6 +129,41 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 		return nil, problems
 	}
 	return cfg, nil
+}
+
+// unknownTools are the problems of names in payment_identifier_required
+// that are no paid tool.
+func unknownTools(names, paid []string) Problems {
+	var ps Problems
+	for i, name := range names {
+		if paid != nil && !slices.Contains(paid, name) {
+			ps = append(ps, Problem{Key: fmt.Sprintf("payment_identifier_required[%d]", i), Message: fmt.Sprintf("%q is no paid tool%s", name, Suggest(name, paid))})
+		}
+	}
+	return ps
+}
+
+// listOf is the key of the list an item's key is in, or key itself: a
+// variable sets a list whole.
+func listOf(key string) string {
+	if i := strings.IndexByte(key, '['); i >= 0 {
+		return key[:i]
+	}
+	return key
+}
+
+// yamlLine is where the YAML parser puts the line of a syntax error.
+var yamlLine = regexp.MustCompile(`^yaml: line ([0-9]+): `)
+
+// syntaxProblem is a YAML syntax error at its line, which is all the
+// parser tells.
+func syntaxProblem(err error) Problem {
+	p := Problem{Key: "(file)", Message: strings.TrimPrefix(err.Error(), "yaml: ")}
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		p.Line, _ = strconv.Atoi(m[1])
+		p.Message = err.Error()[len(m[0]):]
+	}
+	return p
 }
 
 // loopback is the address a local buyer reaches listen at: the loopback
@@ -192,6 +241,8 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) {
 			}
 			d.decode(val, v.Field(i), join(path, key))
 		})
+	case reflect.Slice:
+		d.sequence(n, v, path)
 	case reflect.Map:
 		if v.IsNil() {
 			v.Set(reflect.MakeMap(v.Type()))
@@ -218,8 +269,38 @@ func (d *decoder) mapping(n *yaml.Node, path string, each func(key string, val, 
 		d.fail(n, path, "must be a mapping of keys to values, got %q", n.Value)
 		return
 	}
+	first := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		each(n.Content[i].Value, n.Content[i+1], n.Content[i])
+		k := n.Content[i]
+		if f, ok := first[k.Value]; ok {
+			d.fail(k, join(path, k.Value), "is set twice; the first is at %d:%d", f.Line, f.Column)
+			continue
+		}
+		first[k.Value] = k
+		each(k.Value, n.Content[i+1], k)
+	}
+}
+
+// sequence decodes a list whole: v keeps its value when an item is bad.
+// An item must be written as the kind it holds, so a number in a list of
+// names is refused, not read as the name "5".
+func (d *decoder) sequence(n *yaml.Node, v reflect.Value, path string) {
+	if n.Kind != yaml.SequenceNode {
+		d.fail(n, path, "must be %s, got %q", kindOf(v.Type()), n.Value)
+		return
+	}
+	s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+	before := len(d.problems)
+	for i, item := range n.Content {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		if s.Index(i).Kind() == reflect.String && item.Kind == yaml.ScalarNode && item.Tag != "!!str" {
+			d.fail(item, at, "must be %s, got %q", kindOf(s.Index(i).Type()), item.Value)
+			continue
+		}
+		d.decode(item, s.Index(i), at)
+	}
+	if len(d.problems) == before {
+		v.Set(s)
 	}
 }
 
@@ -244,6 +325,8 @@ func kindOf(t reflect.Type) string {
 		return "a whole number"
 	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
 		return "a number"
+	case t.Kind() == reflect.Slice:
+		return "a list such as [a, b]"
 	}
 	return "a string"
 }
@@ -272,87 +355,6 @@ func join(path, key string) string {
 		return key
 	}
 	return path + "." + key
-}
-
-// applyEnv sets every COINSLOT_<KEY_PATH> variable that names a config key.
-// Variables that name no key are left alone: other parts of the binary read
-// their own COINSLOT_ variables (the buyer key, for instance).
-func applyEnv(cfg *Config, environ []string) Problems {
-	var problems Problems
-	for _, kv := range environ {
-		name, value, _ := strings.Cut(kv, "=")
-		rest, ok := strings.CutPrefix(name, "COINSLOT_")
-		if !ok {
-			continue
-		}
-		key, err := setPath(reflect.ValueOf(cfg).Elem(), rest, value, "")
-		if err != nil {
-			problems = append(problems, Problem{Key: key + " (" + name + ")", Message: err.Error()})
-		}
-	}
-	return problems
-}
-
-// setPath finds the field named by an upper-snake path and sets it from text.
-// It returns the dotted key path it matched ("" and nil when none matched).
-func setPath(v reflect.Value, upper, text, path string) (string, error) {
-	switch v.Kind() {
-	case reflect.Struct:
-		for i := range v.NumField() {
-			tag := tagOf(v.Type().Field(i))
-			want := strings.ToUpper(tag)
-			if upper == want {
-				return join(path, tag), setText(v.Field(i), text)
-			}
-			if rest, ok := strings.CutPrefix(upper, want+"_"); ok {
-				if k, err := setPath(v.Field(i), rest, text, join(path, tag)); k != "" {
-					return k, err
-				}
-			}
-		}
-	case reflect.Map: // upstreams.<source>.<field>; source names may hold underscores
-		for cut := strings.IndexByte(upper, '_'); cut > 0; {
-			source := strings.ToLower(upper[:cut])
-			if v.IsNil() {
-				v.Set(reflect.MakeMap(v.Type()))
-			}
-			elem := reflect.New(v.Type().Elem()).Elem()
-			if old := v.MapIndex(reflect.ValueOf(source)); old.IsValid() {
-				elem.Set(old)
-			}
-			if k, err := setPath(elem, upper[cut+1:], text, join(path, source)); k != "" {
-				v.SetMapIndex(reflect.ValueOf(source), elem)
-				return k, err
-			}
-			next := strings.IndexByte(upper[cut+1:], '_')
-			if next < 0 {
-				break
-			}
-			cut += next + 1
-		}
-	}
-	return "", nil
-}
-
-// setText parses text into a field of kind string, bool, int, float, Duration
-// or a pointer to one of those.
-func setText(f reflect.Value, text string) error {
-	if f.Kind() == reflect.Pointer {
-		p := reflect.New(f.Type().Elem())
-		if err := setText(p.Elem(), text); err != nil {
-			return err
-		}
-		f.Set(p)
-		return nil
-	}
-	if f.Kind() == reflect.String {
-		f.SetString(text)
-		return nil
-	}
-	if yaml.Unmarshal([]byte(text), f.Addr().Interface()) != nil {
-		return fmt.Errorf("must be %s, got %q", kindOf(f.Type()), text)
-	}
-	return nil
 }
 
 // sortProblems orders problems as the file reads, then those from no place

@@ -6,6 +6,14 @@ import "strings"
 // nothing when none is close enough to be a misspelling of it: half its
 // letters in common, or a name it begins with.
 func Suggest(name string, known []string) string {
+	if best := closest(name, known); best != "" {
+		return "; did you mean " + best + "?"
+	}
+	return ""
+}
+
+// closest is the known name closest to name, "" when none is close enough.
+func closest(name string, known []string) string {
 	best, bestDist := "", 0
 	for _, k := range known {
 		d := distance(name, k)
@@ -14,10 +22,7 @@ func Suggest(name string, known []string) string {
 			best, bestDist = k, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return "; did you mean " + best + "?"
+	return best
 }
 
 // distance is the Levenshtein distance between a and b, in bytes.

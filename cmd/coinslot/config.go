@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -13,11 +14,15 @@ const configUsage = `Usage: coinslot config check FILE
 
 Prints every problem in FILE, with the environment applied as serve would,
 each as FILE:LINE:COLUMN: KEY: PROBLEM (problems from the environment or from
-rules across keys have no line). Exits 1 when there is any, 0 when the file is
-good.
+rules across keys have no line; a YAML syntax error has no column). Exits 1
+when there is any, 0 when the file is good. A file with no keys is refused:
+without a config file the defaults apply.
 
 Environment:
-  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO
+  COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO;
+                         a list is written a,b. One that names no key is
+                         printed first as "warning: VARIABLE: ...", and does
+                         not change the exit code
 
 Flags:
 `
@@ -32,7 +37,10 @@ func runConfig(args []string) int {
 		return 2
 	}
 	file := fs.Arg(1)
-	_, err := config.Load(file, config.Options{Upstreams: sourceNames()})
+	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
+		fmt.Println("warning: " + p.String())
+	}
+	_, err := config.Load(file, config.Options{Upstreams: sourceNames(), PaidTools: paidToolNames()})
 	var problems config.Problems
 	switch {
 	case errors.As(err, &problems):
@@ -46,6 +54,17 @@ func runConfig(args []string) int {
 	}
 	fmt.Println(file + ": ok")
 	return 0
+}
+
+// paidToolNames are the tools payment_identifier_required may name.
+func paidToolNames() []string {
+	var names []string
+	for _, t := range registry.All() {
+		if t.Paid() {
+			names = append(names, t.Name)
+		}
+	}
+	return names
 }
 
 // sourceNames are the upstream sources a config may tune.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,7 +101,12 @@ func TestRefusedReloadsChangeNothing(t *testing.T) {
 	}
 	cut := strings.Index(full, "concurrency:") + len("concurrency:")
 	for _, c := range []struct{ name, body, problem string }{
-		{"empty", "", `key=(file) line=0 column=0 problem=is empty: a reload needs the whole configuration`},
+		{"empty", "", `key=(file) line=0 column=0 problem=has no keys (it is empty or only comments); to run on the defaults, start without a config file`},
+		{"comment only", "# nothing\n", `key=(file) line=0 column=0 problem=has no keys (it is empty or only comments); to run on the defaults, start without a config file`},
+		{"syntax error", strings.Replace(full, "max_timeout_seconds: 120", "max_timeout_seconds: 120: 5", 1),
+			`key=(file) line=4 column=0 problem=mapping values are not allowed in this context`},
+		{"key set twice", full + "\nmax_timeout_seconds: 90\n",
+			`key=max_timeout_seconds line=13 column=1 problem=is set twice; the first is at 4:1`},
 		{"truncated", full[:cut], `key=upstreams.x402_catalog_search.concurrency line=9 column=17 problem=has no value`},
 		{"bad value", strings.Replace(full, "max_timeout_seconds: 120", "max_timeout_seconds: 5", 1),
 			`key=max_timeout_seconds line=4 column=22 problem=must be between 10 and 3600, got 5`},
@@ -129,4 +135,58 @@ func TestProductionReloadWithoutPayToChangesNothing(t *testing.T) {
 	assertRefused(t, svc, base, path, logs, withoutPayTo, `key=pay_to line=0 column=0 problem=production needs the seller wallet`)
 	asSandbox := strings.Replace(withoutPayTo, "mode: production", "mode: sandbox", 1)
 	assertRefused(t, svc, base, path, logs, asSandbox, `key=pay_to line=0 column=0 problem=production needs the seller wallet`)
+}
+
+// A reload that changes keys only a start reads names each of them as
+// waiting for the restart and keeps their running values, while the rest
+// of the file applies; log.level applies at once.
+func TestReloadNamesKeysThatWaitForARestart(t *testing.T) {
+	var full string
+	svc, _, path, logs := reloadService(t, func(base, dir string) string {
+		full = fmt.Sprintf("base_url: %s\nledger:\n  path: %s\nmax_timeout_seconds: 120\nupstreams:\n  x402_catalog_search:%s",
+			base, filepath.Join(dir, "ledger.db"), fastCatalog)
+		return full
+	})
+	svc.level = new(slog.LevelVar)
+	old := *svc.edge.Config()
+	changed := strings.Replace(full, "max_timeout_seconds: 120", "max_timeout_seconds: 90", 1) +
+		"\nlisten: 127.0.0.1:1\nshutdown_timeout: 5s\nlimits: {verifies: 3}\ncluster: {namespace: other}\nlog: {format: json, level: debug}\n"
+	changed = strings.Replace(changed, "ledger.db", "other.db", 1)
+	if err := os.WriteFile(path, []byte(changed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	svc.reload(path)
+	var waiting []string
+	for _, line := range logs.snapshot() {
+		if strings.HasPrefix(line, "config change takes effect at the next start") {
+			waiting = append(waiting, strings.TrimPrefix(line, "config change takes effect at the next start "))
+		}
+	}
+	want := []string{"key=listen", "key=shutdown_timeout", "key=ledger.path", "key=limits.verifies", "key=cluster.namespace", "key=log.format"}
+	if !slices.Equal(waiting, want) || logs.count("config reloaded") != 1 {
+		t.Errorf("waiting for a restart: %q, want %q; log: %q", waiting, want, logs.snapshot())
+	}
+	cfg := svc.edge.Config()
+	if cfg.MaxTimeoutSeconds != 90 || cfg.Log.Level != "debug" || svc.level.Level() != slog.LevelDebug {
+		t.Errorf("not applied: max_timeout_seconds %d, log.level %q, level %v", cfg.MaxTimeoutSeconds, cfg.Log.Level, svc.level.Level())
+	}
+	if cfg.Listen != old.Listen || cfg.ShutdownTimeout != old.ShutdownTimeout || cfg.Ledger != old.Ledger || cfg.Limits != old.Limits || cfg.Cluster != old.Cluster || cfg.Log.Format != old.Log.Format {
+		t.Errorf("a key read at start changed in the running config: %+v, was %+v", cfg, old)
+	}
+
+	// Without a level to set, log.level waits too.
+	svc.level = nil
+	if err := os.WriteFile(path, []byte(strings.Replace(changed, "level: debug", "level: warn", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	svc.reload(path)
+	if got := logs.last("config change takes effect at the next start key=log.level"); got == "" {
+		t.Errorf("log.level not named as waiting; log: %q", logs.snapshot())
+	}
+}
+
+func (l *logRecorder) snapshot() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.lines)
 }

@@ -22,13 +22,16 @@ config says mode: production. Without base_url, the sandbox is reached at its
 listen address (loopback when it listens on every interface).
 
 The config file is reloaded when it changes or on SIGHUP; a file with problems
-is refused whole and the running configuration stays. On SIGTERM /readyz
-answers 503 at once and calls in flight get shutdown_timeout to finish.
+(an empty one too) is refused whole and the running configuration stays.
+Keys only a start reads (listen, limits, ledger, cluster, log.format...) keep
+their running values and are logged as waiting for the next start. On SIGTERM
+/readyz answers 503 at once and calls in flight get shutdown_timeout to finish.
 
 Environment:
   COINSLOT_CONFIG        the config file, when --config is not given
   COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_BASE_URL, COINSLOT_PAY_TO,
-                         COINSLOT_LEDGER_DSN, COINSLOT_UPSTREAMS_SEC_RATE
+                         COINSLOT_LEDGER_DSN, COINSLOT_UPSTREAMS_SEC_RATE; one
+                         that names no key is logged as ignored
   <SOURCE>_API_KEY ...   upstream keys; coinslot sources lists each variable
 
 Flags:
@@ -41,13 +44,20 @@ func runServe(args []string) int {
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	cfg, err := config.Load(*cfgPath, config.Options{Listen: *listen, Upstreams: sourceNames()})
+	cfg, err := config.Load(*cfgPath, config.Options{Listen: *listen, Upstreams: sourceNames(), PaidTools: paidToolNames()})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "coinslot: config %s:\n%v\n", *cfgPath, err)
 		return 1
 	}
-	log := newLogger(os.Stderr, cfg.Log)
+	level := new(slog.LevelVar)
+	_ = level.UnmarshalText([]byte(cfg.Log.Level)) // validated with the config
+	lowest := cfg.Log
+	lowest.Level = "debug"
+	log := slog.New(leveled{newLogger(os.Stderr, lowest).Handler(), level})
 	slog.SetDefault(log) // the standard log package's lines go through it too
+	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
+		log.Warn("environment variable ignored", "variable", p.Key, "problem", p.Message)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -63,6 +73,7 @@ func runServe(args []string) int {
 		return 1
 	}
 	defer svc.Close()
+	svc.listenFlag, svc.level = *listen, level
 	if svc.sandbox != nil {
 		printSandbox(svc.sandbox, cfg)
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -51,8 +52,10 @@ type service struct {
 	closers []func() error
 	metrics *prometheus.Registry // what /metrics serves
 
-	configPoll time.Duration // how often watchConfig looks at the file's mtime; defaultConfigPoll when zero
-	inflight   atomic.Int64  // requests being answered, except probes
+	configPoll time.Duration  // how often watchConfig looks at the file's mtime; defaultConfigPoll when zero
+	listenFlag string         // serve's --listen, which outranks the file's listen
+	level      *slog.LevelVar // the logger's level, which a reload sets; nil: log.level waits for a restart
+	inflight   atomic.Int64   // requests being answered, except probes
 }
 
 // How often /readyz's dependencies are probed in the background, and how
@@ -261,23 +264,51 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 	}
 }
 
+// atStart are the keys, or whole sections, that only a start reads: what
+// start builds from them (the listener, the logger, the facilitator, the
+// ledger, the connection guards, Redis, the claimer) outlives a reload.
+var atStart = []string{
+	"listen", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
+	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
+	"ledger", "limits", "cluster", "log.format", "log.level",
+}
+
 // reload builds the whole configuration in path, in the mode the process
 // runs in, and puts it in force only when the runtime and the edge have
 // both prepared it: a refused reload changes nothing and logs every problem.
+// A changed key that only a start reads keeps its running value and is
+// logged as waiting for the restart; log.level is applied at once when the
+// service has a level to set.
 func (svc *service) reload(path string) {
 	old := svc.edge.Config()
-	cfg, err := config.Load(path, config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), Reload: true})
+	opts := config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), PaidTools: paidToolNames()}
+	cfg, err := config.Load(path, opts)
 	if err != nil {
 		svc.refuse(err)
 		return
 	}
-	if cfg.Ledger != old.Ledger {
-		svc.log.Warn("ledger changes take effect at the next start")
-		cfg.Ledger = old.Ledger
-	}
 	if cfg.Mode == config.Sandbox {
 		cfg.PayTo, cfg.FacilitatorURL = old.PayTo, old.FacilitatorURL
 	}
+	keep := atStart
+	if svc.level != nil {
+		keep = slices.DeleteFunc(slices.Clone(atStart), func(k string) bool { return k == "log.level" })
+	}
+	var waiting []string
+	// listen is loaded as the running one, so that a sandbox's base_url
+	// stays where it is reached; the file's own is read apart.
+	if svc.listenFlag == "" {
+		opts.Listen = ""
+		if written, err := config.Load(path, opts); err == nil && written.Listen != old.Listen {
+			waiting = append(waiting, "listen")
+		}
+	}
+	for _, key := range config.Changed(old, cfg) {
+		if slices.ContainsFunc(keep, func(k string) bool { return key == k || strings.HasPrefix(key, k+".") }) {
+			waiting = append(waiting, key)
+		}
+	}
+	cfg.Keep(old, keep...)
 	settings, errRuntime := svc.runtime.Prepare(cfg)
 	gen, errEdge := svc.edge.Prepare(cfg)
 	if err := errors.Join(errRuntime, errEdge); err != nil {
@@ -286,6 +317,14 @@ func (svc *service) reload(path string) {
 	}
 	svc.runtime.Apply(settings)
 	svc.edge.Apply(gen)
+	for _, key := range waiting {
+		svc.log.Warn("config change takes effect at the next start", "key", key)
+	}
+	if svc.level != nil {
+		var level slog.Level
+		_ = level.UnmarshalText([]byte(cfg.Log.Level)) // validated with the config
+		svc.level.Set(level)
+	}
 	svc.log.Info("config reloaded")
 }
 

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"bytes"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/coinslot/coinslot/config"
+)
+
+// serve's logger drops what is below its level, and a new level applies to
+// the next line.
+func TestLeveledLoggerFollowsItsLevel(t *testing.T) {
+	var buf bytes.Buffer
+	level := new(slog.LevelVar)
+	log := slog.New(leveled{newLogger(&buf, config.Log{Format: "text", Level: "debug"}).Handler(), level}).With("part", "x")
+	log.Debug("hidden")
+	log.Info("shown")
+	level.Set(slog.LevelDebug)
+	log.Debug("now shown")
+	level.Set(slog.LevelError)
+	log.Warn("hidden again")
+	got := buf.String()
+	if strings.Contains(got, "hidden") || !strings.Contains(got, "msg=shown") || !strings.Contains(got, `msg="now shown"`) {
+		t.Errorf("log:\n%s", got)
+	}
+}

@@ -190,3 +190,31 @@ func (l *logRecorder) snapshot() []string {
 	defer l.mu.Unlock()
 	return slices.Clone(l.lines)
 }
+
+// A sandbox that runs its own chain serves its facilitator below its base
+// URL: a reload that moves base_url moves the facilitator every discovery
+// document names.
+func TestSandboxReloadMovesItsFacilitator(t *testing.T) {
+	svc, base, path, logs := reloadService(t, func(base, dir string) string {
+		return fmt.Sprintf("mode: sandbox\nbase_url: %s\nledger:\n  path: %s\n", base, filepath.Join(dir, "ledger.db"))
+	})
+	moved := "https://coinslot.example"
+	if err := os.WriteFile(path, []byte(fmt.Sprintf("mode: sandbox\nbase_url: %s\nledger:\n  path: %s\n", moved, svc.edge.Config().Ledger.Path)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	svc.reload(path)
+	if logs.count("config reloaded") != 1 {
+		t.Fatalf("not reloaded: %q", logs.lines)
+	}
+	for _, doc := range []string{"/.well-known/x402", "/api/info"} {
+		res, err := client.Get(base + doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !strings.Contains(string(body), moved+"/facilitator") || strings.Contains(string(body), base+"/facilitator") {
+			t.Errorf("%s after the move: %s", doc, body)
+		}
+	}
+}

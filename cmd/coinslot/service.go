@@ -123,7 +123,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
 		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
 		cfg.PayTo = sb.PayTo.Hex()
-		cfg.FacilitatorURL = strings.TrimRight(cfg.BaseURL, "/") + "/facilitator"
+		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
 		svc.extra[pathSandboxRPC] = fasthttpadaptor.NewFastHTTPHandler(sb.RPCHandler())
 		svc.sandbox = sb
@@ -273,6 +273,10 @@ var atStart = []string{
 	"ledger", "limits", "cluster", "log.format", "log.level",
 }
 
+// ownFacilitator is where a sandbox that runs its own chain serves its
+// facilitator: below the service's base URL.
+func ownFacilitator(baseURL string) string { return strings.TrimRight(baseURL, "/") + "/facilitator" }
+
 // reload builds the whole configuration in path, in the mode the process
 // runs in, and puts it in force only when the runtime and the edge have
 // both prepared it: a refused reload changes nothing and logs every problem.
@@ -289,11 +293,13 @@ func (svc *service) reload(path string) {
 	}
 	if cfg.Mode == config.Sandbox {
 		cfg.PayTo, cfg.FacilitatorURL = old.PayTo, old.FacilitatorURL
+		if svc.sandbox != nil { // its own facilitator is reached where the service is
+			cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
+		}
 	}
-	keep := atStart
-	if svc.level != nil {
-		keep = slices.DeleteFunc(slices.Clone(atStart), func(k string) bool { return k == "log.level" })
-	}
+	keep := slices.DeleteFunc(slices.Clone(atStart), func(k string) bool {
+		return k == "log.level" && svc.level != nil || k == "facilitator_url" && svc.sandbox != nil
+	})
 	var waiting []string
 	// listen is loaded as the running one, so that a sandbox's base_url
 	// stays where it is reached; the file's own is read apart.

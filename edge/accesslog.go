@@ -11,6 +11,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
 )
@@ -24,8 +25,9 @@ type access struct {
 	id      []byte // X-Request-Id as sent, or the trace id
 	idBuf   [64]byte
 	tool    string
-	payment string // a coinslot_payments_total outcome; empty for free routes
-	reason  string // why a payment was refused
+	code    registry.ErrorCode // the error code the answer carries, an MCP tool's isError result included
+	payment string             // a coinslot_payments_total outcome; empty for free routes
+	reason  string             // why a payment was refused
 	payer   string
 	tx      string
 	channel string        // a batch-settlement call's channel,
@@ -68,29 +70,56 @@ func accessFrom(ctx context.Context) *access {
 	return new(access)
 }
 
-// sold notes what became of a paid call's payment.
-func (a *access) sold(tool string, f *failure, settled *x402.SettleResponse) {
+// sold notes what became of a paid call's payment; p is the payment when
+// it was decoded, so a refusal names its payer too.
+func (a *access) sold(tool string, p *x402.Payment, s *sale) {
 	a.tool = tool
-	if settled != nil {
-		a.payer, a.tx = settled.Payer, settled.Transaction
+	if p != nil {
+		a.payer = p.Payer()
+	}
+	if settled := s.settlement; settled != nil {
+		a.payer, a.tx = cmp.Or(settled.Payer, a.payer), settled.Transaction
 		if x := settled.Extra; x != nil && x.ChannelState != nil {
 			a.channel, a.charged = x.ChannelState.ChannelID, x.ChannelState.ChargedCumulativeAmount
 		}
 	}
+	f := s.failure
+	if f != nil {
+		a.code = f.code
+	}
 	switch {
+	case f == nil && s.redelivered:
+		a.payment = outcomeRedelivered
 	case f == nil:
 		a.payment = outcomeSettled
 	case f.code == registry.CodeSettlementPending:
 		a.payment = outcomeSettlePending
 	case f.code == registry.CodeSettlementFailed:
 		a.payment, a.reason = outcomeSettleFailed, f.reason
-	case f.code.Payment():
+	// A payment that paid for another request, whose answer is gone, or
+	// that came over its rate is refused before any tool runs.
+	case f.code.Payment() || f.code == registry.CodePaymentConflict || f.code == registry.CodeAnswerExpired || f.code == registry.CodeRateLimited:
 		a.payment, a.reason = outcomeRefused, cmp.Or(f.reason, string(f.code))
 	case f.code == registry.CodeInternal:
 		a.payment, a.reason = outcomeError, f.message
 	default:
 		a.payment, a.reason = outcomeToolFailed, string(f.code)
 	}
+}
+
+// required notes an answer that asks for payment.
+func (a *access) required() {
+	a.payment, a.code = outcomeRequired, registry.CodePaymentRequired
+}
+
+// checksummed is an address in its EIP-55 form, the one every log line
+// writes, so one search finds a wallet's lines whatever case it was sent
+// or stored in; anything else is kept as it is.
+func checksummed(addr string) string {
+	if !common.IsHexAddress(addr) {
+		return addr
+	}
+	return common.HexToAddress(addr).Hex()
 }
 
 // Handler is the fasthttp entry point: it routes the request and writes its
@@ -141,7 +170,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, a *access, status int) {
 	if a.payment != "" {
 		attrs = append(attrs, slog.String("payment", a.payment))
 	}
-	for _, kv := range [...][2]string{{"reason", a.reason}, {"payer", a.payer}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
+	for _, kv := range [...][2]string{{"error", string(a.code)}, {"reason", a.reason}, {"payer", checksummed(a.payer)}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
 		if kv[1] != "" {
 			attrs = append(attrs, slog.String(kv[0], kv[1]))
 		}

@@ -29,7 +29,7 @@ func (s *syncBuffer) lines(t *testing.T) []map[string]any {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []map[string]any
-	for _, l := range strings.Fields(s.b.String()) { // JSON lines hold no raw white space
+	for _, l := range strings.FieldsFunc(s.b.String(), func(r rune) bool { return r == '\n' }) {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("log line %q is not JSON: %v", l, err)
@@ -113,7 +113,8 @@ func TestAccessLineRefusal(t *testing.T) {
 	got, _ := json.Marshal(line)
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/paid/test/echo", "status": 402,
-		"bytes": len(r.body), "tool": "test_echo", "payment": "refused", "reason": "invalid_scheme",
+		"bytes": len(r.body), "tool": "test_echo", "payment": "refused", "error": "payment_invalid", "reason": "invalid_scheme",
+		"payer": buyer,
 	})
 	if !bytes.Equal(got, want) {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -131,7 +132,8 @@ func TestAccessLineToolFailure(t *testing.T) {
 	got, _ := json.Marshal(accessLine(t, buf, r.header["X-REQUEST-ID"]))
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/paid/test/fail", "status": 504,
-		"bytes": len(r.body), "tool": "test_fail", "payment": "tool_failed", "reason": "upstream_timeout",
+		"bytes": len(r.body), "tool": "test_fail", "payment": "tool_failed", "error": "upstream_timeout", "reason": "upstream_timeout",
+		"payer": buyer,
 	})
 	if !bytes.Equal(got, want) {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -149,7 +151,7 @@ func TestAccessLineSampling(t *testing.T) {
 		t.Errorf("100 unpaid 402s gave %v, want one line", lines)
 	}
 	h.do("GET", "/no/such/thing", "", nil)
-	if l := buf.lines(t); len(l) != 1 || l[0]["route"] != "unknown" || l[0]["status"] != float64(404) {
+	if l := buf.lines(t); len(l) != 1 || l[0]["route"] != "unknown" || l[0]["status"] != float64(404) || l[0]["error"] != "not_found" {
 		t.Errorf("unknown path: %v", l)
 	}
 }
@@ -211,5 +213,132 @@ func TestAccessLineMCPPaidCall(t *testing.T) {
 	})
 	if !bytes.Equal(got, want) || line["bytes"].(float64) <= 0 {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
+	}
+}
+
+// wantAccess compares the request's one access line with want, which
+// leaves out the fields every line has alike.
+func wantAccess(t *testing.T, buf *syncBuffer, bytesSent int, want map[string]any) {
+	t.Helper()
+	want["level"], want["msg"], want["method"], want["bytes"] = "INFO", "request", "POST", bytesSent
+	got, _ := json.Marshal(accessLine(t, buf, ""))
+	if w, _ := json.Marshal(want); !bytes.Equal(got, w) {
+		t.Errorf("access line\n got %s\nwant %s", got, w)
+	}
+}
+
+// A retry of a settled payment is a redelivery, not a second settlement;
+// the same payment for another request is refused, though no tool ran.
+func TestAccessLineRetries(t *testing.T) {
+	h, buf := loggedHarness(t)
+	p := h.payment(echoPath, nil)
+	first := h.pay(echoPath, echoBody, p)
+	tx := settlementOf(t, first, x402.HeaderResponse).Transaction
+	buf.lines(t)
+	again := h.pay(echoPath, echoBody, p)
+	wantAccess(t, buf, len(again.body), map[string]any{"route": echoPath, "status": 200, "tool": "test_echo",
+		"payment": "redelivered", "payer": buyer, "tx": tx})
+	other := h.pay(echoPath, `{"text":"other"}`, p)
+	wantAccess(t, buf, len(other.body), map[string]any{"route": echoPath, "status": 409, "tool": "test_echo",
+		"payment": "refused", "error": "payment_conflict", "reason": "payment_conflict", "payer": buyer})
+
+	mp := h.mcpPayment("test_echo", `{"text":"ab"}`)
+	h.call("test_echo", `{"text":"ab"}`, mp)
+	buf.lines(t)
+	h.call("test_echo", `{"text":"ab"}`, mp)
+	line := accessLine(t, buf, "")
+	if line["payment"] != "redelivered" || line["tx"] == nil || line["error"] != nil {
+		t.Errorf("MCP redelivery: %v", line)
+	}
+	h.call("test_echo", `{"text":"cd"}`, mp)
+	line = accessLine(t, buf, "")
+	if line["status"] != float64(200) || line["payment"] != "refused" || line["error"] != "payment_conflict" || line["reason"] != "payment_conflict" || line["payer"] != buyer {
+		t.Errorf("MCP conflict: %v", line)
+	}
+}
+
+// A payment refused after it was decoded names its payer, in the EIP-55
+// form whatever case the authorization spelled it in.
+func TestAccessLineRefusedPayer(t *testing.T) {
+	h, buf := loggedHarness(t)
+	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
+	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	buf.lines(t)
+	r := h.pay(echoPath, echoBody, p)
+	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 402, "tool": "test_echo",
+		"payment": "refused", "error": "payment_invalid", "reason": "insufficient_funds", "payer": buyer})
+}
+
+// Every answer in the error shape logs its code: a refusal before payment
+// (no payment outcome), a rate limit (refused, no tool ran), a request for
+// payment.
+func TestAccessLineErrorCodes(t *testing.T) {
+	h, buf := loggedHarness(t)
+	r := h.do("POST", echoPath, `{"text":""}`, nil)
+	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 400, "tool": "test_echo", "error": "invalid_params"})
+
+	every := *h.srv.Config()
+	every.Log.Unpaid402Every = 1
+	if err := h.srv.Reload(&every); err != nil {
+		t.Fatal(err)
+	}
+	r = h.do("POST", echoPath, echoBody, nil)
+	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 402, "tool": "test_echo",
+		"payment": "required", "error": "payment_required"})
+
+	h.limited(1000, 1000, 0.5, 1)
+	within, over := h.payment(echoPath, nil), h.payment(echoPath, nil)
+	h.pay(echoPath, echoBody, within)
+	buf.lines(t)
+	r = h.pay(echoPath, echoBody, over)
+	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 429, "tool": "test_echo",
+		"payment": "refused", "error": "rate_limited", "reason": "rate_limited", "payer": buyer})
+}
+
+// Over /mcp every answer is a 200: a tools/call line logs the code of its
+// isError result.
+func TestAccessLineMCPErrors(t *testing.T) {
+	h, buf := loggedHarness(t)
+	h.call("test_echo", `{"text":""}`, nil)
+	line := accessLine(t, buf, "")
+	delete(line, "bytes")
+	got, _ := json.Marshal(line)
+	want, _ := json.Marshal(map[string]any{"level": "INFO", "msg": "request", "method": "POST", "route": "/mcp", "status": 200,
+		"tool": "test_echo", "error": "invalid_params"})
+	if !bytes.Equal(got, want) {
+		t.Errorf("access line\n got %s\nwant %s", got, want)
+	}
+
+	p := h.mcpPayment("test_fail", `{"kind":"upstream_timeout"}`)
+	buf.lines(t)
+	h.call("test_fail", `{"kind":"upstream_timeout"}`, p)
+	line = accessLine(t, buf, "")
+	if line["status"] != float64(200) || line["payment"] != "tool_failed" || line["error"] != "upstream_timeout" || line["payer"] != buyer {
+		t.Errorf("failed tool: %v", line)
+	}
+}
+
+// Logs write a payer in its EIP-55 form, however the buyer spelled it and
+// the ledger keeps it: the access line and the reconciliation line agree.
+func TestLogsChecksumPayers(t *testing.T) {
+	h, buf := loggedHarness(t)
+	h.srv.pay.Ledger = crashingStore{h.store}
+	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	buf.lines(t)
+	paid := h.pay(echoPath, echoBody, p)
+	tx := settlementOf(t, paid, x402.HeaderResponse).Transaction
+	wantAccess(t, buf, len(paid.body), map[string]any{"route": echoPath, "status": 200, "tool": "test_echo",
+		"payment": "settled", "payer": buyer, "tx": tx})
+
+	pend := h.pending()
+	if len(pend) != 1 || pend[0].Payer == buyer {
+		t.Fatalf("pending %+v, want one kept in another case than %s", pend, buyer)
+	}
+	now := pend[0].Since.Add(firstLook)
+	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx, now}}}, &now)
+	r.c.Log = h.srv.pay.Log
+	once(t, r, 0)
+	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {
+		t.Errorf("reconciliation lines %v, want one naming payer %s", lines, buyer)
 	}
 }

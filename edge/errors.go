@@ -24,6 +24,7 @@ type errorDetail struct {
 // writeError answers with the one error shape, in the code's status.
 func writeError(ctx *fasthttp.RequestCtx, code registry.ErrorCode, message string, fields []registry.FieldError) {
 	body, _ := json.Marshal(errorBody{errorDetail{Code: code, Message: message, Fields: fields}})
+	accessOf(ctx).code = code
 	ctx.SetStatusCode(code.Status())
 	ctx.SetContentType("application/json")
 	ctx.Response.Header.Set("Cache-Control", "no-store")

@@ -140,7 +140,7 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	if f == nil {
 		return true
 	}
-	accessOf(ctx).sold(t.Name, f, nil)
+	accessOf(ctx).sold(t.Name, nil, &sale{failure: f})
 	setRetryAfter(ctx, f.retryAfter)
 	b, _ := json.Marshal(rpcResult{JSONRPC: "2.0", ID: call.ID, Result: errorResult(f)}) // the SDK's own result type
 	writeJSON(ctx, fasthttp.StatusOK, b)

@@ -213,7 +213,7 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	if r.c.Finder == nil {
 		return false
 	}
-	log := r.c.Log.With("payer", p.Payer, "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
+	log := r.c.Log.With("payer", checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
 	// The authorization was verified unused after its reservation, which
 	// came at most a hold before Settling.
 	tx, at, err := r.c.Finder.FindSettlement(ctx, p.Payer, p.Nonce, p.Since.Add(-ledger.DefaultHold))

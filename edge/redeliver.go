@@ -68,7 +68,7 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, r)
 	}
-	return &sale{body: out,
+	return &sale{body: out, redelivered: true,
 		settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
 }
 

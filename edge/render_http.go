@@ -20,7 +20,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		preflight(ctx)
 		return
 	case ctx.IsGet() || ctx.IsHead():
-		rec.payment = outcomeRequired
+		rec.required()
 		s.serveTerms(ctx, t)
 		return
 	case !ctx.IsPost():
@@ -30,7 +30,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	}
 	if carriesPayment(ctx) {
 		if f := s.guard.address(ctx.RemoteIP()); f != nil {
-			rec.sold(t.Name, f, nil)
+			rec.sold(t.Name, nil, &sale{failure: f})
 			writeFailure(ctx, nil, f)
 			return
 		}
@@ -40,18 +40,18 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	switch {
 	case f != nil:
 		if f.code.Payment() {
-			rec.payment, rec.reason = outcomeRefused, f.reason
+			rec.sold(t.Name, nil, &sale{failure: f})
 		}
 		writeFailure(ctx, a.offer, f)
 		return
 	case a.payment == nil:
-		rec.payment = outcomeRequired
+		rec.required()
 		writeTerms(ctx, a.offer)
 		return
 	}
 	a.trace = rec.trace.header()
 	if f := s.guard.payer(a.payment); f != nil {
-		rec.sold(t.Name, f, nil)
+		rec.sold(t.Name, a.payment, &sale{failure: f})
 		writeFailure(ctx, a.offer, f)
 		return
 	}
@@ -60,7 +60,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	if sold.settlement != nil {
 		setSettlement(ctx, a.payment, sold.settlement)
 	}
-	rec.sold(t.Name, sold.failure, sold.settlement)
+	rec.sold(t.Name, a.payment, sold)
 	if sold.failure != nil {
 		writeFailure(ctx, a.offer, sold.failure)
 		return

@@ -21,18 +21,19 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 	a, f := s.admit(g, t, arguments, metaPayment(params.Meta))
 	switch {
 	case f != nil && f.code.Payment():
-		rec.payment, rec.reason = outcomeRefused, f.reason
+		rec.sold(t.Name, nil, &sale{failure: f})
 		return paymentRefused(a.offer, f, nil)
 	case f != nil:
+		rec.code = f.code
 		return errorResult(f)
 	case a.payment == nil:
-		rec.payment = outcomeRequired
+		rec.required()
 		return paymentRequired(&a.offer.terms.Required, "payment required: "+s.price(t)+
 			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
 	}
 	// Addresses were limited before the SDK decoded the call (screenRPC).
 	if f := s.guard.payer(a.payment); f != nil {
-		rec.sold(t.Name, f, nil)
+		rec.sold(t.Name, a.payment, &sale{failure: f})
 		return errorResult(f)
 	}
 	rec.giveTurn() // while the tool and the settlement run
@@ -41,7 +42,7 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 	if sold.settlement != nil {
 		meta = mcp.Meta{mcpPaymentResponseKey: sold.settlement}
 	}
-	rec.sold(t.Name, sold.failure, sold.settlement)
+	rec.sold(t.Name, a.payment, sold)
 	switch {
 	case sold.failure == nil:
 		return &mcp.CallToolResult{Content: text(sold.body), StructuredContent: json.RawMessage(sold.body), Meta: meta}

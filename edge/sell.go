@@ -26,9 +26,10 @@ const settleBudget = 15 * time.Second
 // to render: the answer, or why there is none, and the settlement document
 // when settlement was attempted.
 type sale struct {
-	body       []byte // the tool's answer, present only once paid
-	failure    *failure
-	settlement *x402.SettleResponse
+	body        []byte // the tool's answer, present only once paid
+	failure     *failure
+	settlement  *x402.SettleResponse
+	redelivered bool // the answer of a payment settled before, sent again
 }
 
 // sell takes an admitted call's payment through the local check,
@@ -69,7 +70,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	}
 	release := func() {
 		if err := s.pay.Ledger.Release(bg, auth.From, auth.Nonce); err != nil {
-			log.Printf("ledger: release %s %s: %v", auth.From, auth.Nonce, err)
+			log.Printf("ledger: release %s %s: %v", checksummed(auth.From), auth.Nonce, err)
 		}
 	}
 	if id != "" {
@@ -181,7 +182,7 @@ func (s *Server) settleFailed(cfg *config.Config, o *offer, p *x402.Payment, aut
 	t := o.tool
 	if err != nil {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
-		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", auth.From, "nonce", auth.Nonce, "err", err)
+		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 		return &sale{failure: settlementPending(cfg, auth.From, auth.Nonce, "the settlement of this payment was not confirmed ("+err.Error()+")")}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()

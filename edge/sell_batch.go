@@ -136,7 +136,7 @@ func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Ch
 		return nil
 	}
 	s.metrics.payments.WithLabelValues(o.tool.Name, outcomeRedelivered).Inc()
-	return &sale{body: rec.Answer, settlement: &settled}
+	return &sale{body: rec.Answer, settlement: &settled, redelivered: true}
 }
 
 // expected is the channel's charged total before this call and the voucher

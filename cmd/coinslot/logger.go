@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,16 @@ func newLogger(w io.Writer, c config.Log) *slog.Logger {
 		h = slog.NewJSONHandler(w, opts)
 	}
 	return slog.New(newDedup(h, dedupEvery))
+}
+
+// startFailed says in one line why the service cannot start: "coinslot:
+// why", or with log.format json an error event, as every other line.
+func startFailed(log *slog.Logger, c config.Log, why string) {
+	if c.Format == "json" {
+		log.Error(why)
+		return
+	}
+	fmt.Fprintln(os.Stderr, "coinslot: "+why)
 }
 
 // dedupEvery is the interval over which identical warnings and errors

@@ -63,19 +63,19 @@ func runServe(args []string) int {
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "coinslot: cannot listen on %s: %v; choose another address with --listen or COINSLOT_LISTEN\n", cfg.Listen, err)
+		startFailed(log, cfg.Log, fmt.Sprintf("cannot listen on %s: %v; choose another address with --listen or COINSLOT_LISTEN", cfg.Listen, err))
 		return 1
 	}
 	svc, err := start(ctx, cfg, log)
 	if err != nil {
 		ln.Close()
-		fmt.Fprintln(os.Stderr, "coinslot: "+strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
+		startFailed(log, cfg.Log, strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
 		return 1
 	}
 	defer svc.Close()
 	svc.listenFlag, svc.level = *listen, level
 	if svc.sandbox != nil {
-		printSandbox(svc.sandbox, cfg)
+		sandboxBanner(os.Stderr, cfg.Log.Format, svc.sandbox, cfg)
 	}
 	go svc.watchConfig(ctx, *cfgPath)
 	if err := svc.serve(ctx, ln, time.Duration(cfg.ShutdownTimeout)); err != nil {
@@ -92,6 +92,7 @@ func runServe(args []string) int {
 func (svc *service) serve(ctx context.Context, ln net.Listener, timeout time.Duration) error {
 	cfg := svc.edge.Config()
 	srv := edge.HTTPServer(svc.Handler, cfg.Limits)
+	srv.Logger = slog.NewLogLogger(svc.log.Handler(), slog.LevelWarn) // fasthttp's own lines, as the service's
 	caps := edge.SizeConnLimits(cfg.Limits)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(edge.LimitListener(ln, caps)) }()

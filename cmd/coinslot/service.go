@@ -229,16 +229,6 @@ func (svc *service) Close() {
 	svc.closers = nil
 }
 
-func printSandbox(sb *facilitator.Sandbox, cfg *config.Config) {
-	fmt.Fprintf(os.Stderr, "\ncoinslot sandbox: network %s (%s), test USDC %s, seller %s\n",
-		sb.Network.ID, sb.Network.Name, sb.Network.Asset.Hex(), cfg.PayTo)
-	fmt.Fprintln(os.Stderr, "funded buyer keys (test only; each holds 1000 test USDC):")
-	for _, b := range sb.Buyers {
-		fmt.Fprintf(os.Stderr, "  %s  %s\n", b.Address.Hex(), b.KeyHex)
-	}
-	fmt.Fprintf(os.Stderr, "buy a call:  COINSLOT_BUYER_KEY=%s go run ./cmd/coinslot call business_days --url %s --data '{}'\n\n", sb.Buyers[0].KeyHex, cfg.BaseURL)
-}
-
 // watchConfig reloads the config on SIGHUP or when the file changes, and
 // hands the new settings to the live runtime and edge. A config with
 // problems is logged and ignored: the running one stays.

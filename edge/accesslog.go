@@ -82,6 +82,8 @@ func (a *access) sold(tool string, f *failure, settled *x402.SettleResponse) {
 		a.payment = outcomeSettled
 	case f.code == registry.CodeSettlementPending:
 		a.payment = outcomeSettlePending
+	case f.code == registry.CodePaymentInProgress:
+		a.payment = outcomeReplayed
 	case f.code == registry.CodeSettlementFailed:
 		a.payment, a.reason = outcomeSettleFailed, f.reason
 	case f.code.Payment():

@@ -237,3 +237,45 @@ func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
 		}
 	}
 }
+
+// A retry is compared with the request as its arguments read, not as its
+// bytes are spelled: spacing, key order, a number's spelling or a default
+// written out make the same request, answered from the ledger with the
+// same payment or payment identifier; another request gets 409. Over each
+// transport, on each ledger.
+func TestRetrySpelledOtherwiseIsTheSameRequest(t *testing.T) {
+	const id = "pay_7d5d747be160e280504c099d984bcfe0"
+	const sent, defaulted = `{"text":"ab"}`, `{"text":"ab","n":3}`
+	same := []string{"{ \"text\" : \"ab\" }\n", `{"n":3,"text":"ab"}`, `{"text":"ab","n":3.0}`, defaulted}
+	for _, l := range ledgers {
+		for _, tr := range transports {
+			t.Run(l.name+"/"+tr.name, func(t *testing.T) {
+				h := l.new(t)
+				p := tr.pay(h, "test_echo", sent)
+				byID := withID(t, tr.pay(h, "test_echo", sent), id)
+				for _, pay := range []*x402.Payload{p, byID} {
+					answer := tr.send(h, "test_echo", sent, pay)
+					if answer.status != 200 {
+						t.Fatalf("first call: %+v", answer)
+					}
+					for _, args := range same {
+						if got := tr.send(h, "test_echo", args, pay); got != answer {
+							t.Errorf("retry as %s: %+v\nwant the first answer %+v", args, got, answer)
+						}
+						if pay == byID { // a new signature, the same id
+							if got := tr.send(h, "test_echo", args, withID(t, tr.pay(h, "test_echo", args), id)); got != answer {
+								t.Errorf("same id as %s: %+v\nwant the first answer %+v", args, got, answer)
+							}
+						}
+					}
+					if got := tr.send(h, "test_echo", `{"text":"ab","n":2}`, pay); got.status != 409 || got.code != "payment_conflict" {
+						t.Errorf("another request: %+v", got)
+					}
+				}
+				if h.rt.runs.Load() != 2 || h.fac.settleCount() != 2 {
+					t.Fatalf("%d runs, %d settles; want 2 each", h.rt.runs.Load(), h.fac.settleCount())
+				}
+			})
+		}
+	}
+}

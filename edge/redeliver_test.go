@@ -142,14 +142,28 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	}
 }
 
+// A payment no call holds or settled, never used or released by a call
+// that failed, is not found, in the one error shape, on either ledger.
 func TestPaymentStatus(t *testing.T) {
-	h := newHarness(t)
+	for _, l := range ledgers {
+		t.Run(l.name, func(t *testing.T) { paymentStatusOf(t, l.new(t)) })
+	}
+}
+
+func paymentStatusOf(t *testing.T, h *harness) {
 	p := h.payment(echoPath, nil)
 	a := p.Payload.Authorization
 	path := "/payment/" + a.From + "/" + a.Nonce
-	free := `{"payer":"` + strings.ToLower(a.From) + `","nonce":"` + a.Nonce + `","state":"released","message":"nothing was charged for this payment: retry the call with it while it is valid, or sign a new one"}`
-	if r := h.do("GET", path, "", nil); r.status != 200 || string(r.body) != free {
-		t.Fatalf("unknown payment: %d %s", r.status, r.body)
+	const none = `{"error":{"code":"not_found","message":"no call holds or settled this payment, so nothing was charged for it: use it while it is valid, or sign a new one"}}`
+	if r := h.do("GET", path, "", nil); r.status != 404 || string(r.body) != none || r.header["CONTENT-TYPE"] != "application/json" {
+		t.Fatalf("unknown payment: %d %v %s", r.status, r.header, r.body)
+	}
+	failed := h.payment("/paid/test/fail", nil)
+	if r := h.pay("/paid/test/fail", `{"kind":"not_found"}`, failed); r.status != 404 {
+		t.Fatalf("failing call: %d %s", r.status, r.body)
+	}
+	if r := h.do("GET", "/payment/"+a.From+"/"+failed.Payload.Authorization.Nonce, "", nil); r.status != 404 || string(r.body) != none {
+		t.Fatalf("released payment: %d %s", r.status, r.body)
 	}
 	for _, bad := range []string{"/payment/0x12/" + a.Nonce, "/payment/" + a.From, "/payment/" + a.From + "/0x12", "/payment/"} {
 		if r := h.do("GET", bad, "", nil); r.status != 404 {

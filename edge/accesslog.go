@@ -94,6 +94,8 @@ func (a *access) sold(tool string, p *x402.Payment, s *sale) {
 		a.payment = outcomeSettled
 	case f.code == registry.CodeSettlementPending:
 		a.payment = outcomeSettlePending
+	case f.code == registry.CodePaymentInProgress:
+		a.payment = outcomeReplayed
 	case f.code == registry.CodeSettlementFailed:
 		a.payment, a.reason = outcomeSettleFailed, f.reason
 	// A payment that paid for another request, whose answer is gone, or

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
@@ -79,6 +80,9 @@ func parseObject(body []byte, required bool) (map[string]any, string) {
 			return nil, "this route needs a JSON object body"
 		}
 		return map[string]any{}, ""
+	}
+	if !utf8.Valid(body) { // the decoder would take it, replacing what it cannot read
+		return nil, "the body is not valid UTF-8"
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()

@@ -3,6 +3,8 @@ package edge
 import (
 	"strings"
 	"testing"
+
+	"github.com/coinslot/coinslot/edge/x402"
 )
 
 // Both transports admit a call through one function: the same input gets
@@ -20,5 +22,25 @@ func TestSameInputSameErrorOnBothTransports(t *testing.T) {
 		if failureOf(t, res); string(r.body) != c.want || string(res.StructuredContent) != c.want {
 			t.Errorf("%.20s:\nHTTP %d %s\nMCP  %s", c.body, r.status, r.body, res.StructuredContent)
 		}
+	}
+}
+
+// A body that is not UTF-8 is not JSON (RFC 8259), although Go's decoder
+// would read it with its bytes replaced: it is refused before any payment
+// is asked for, and a payment sent with it is never spent.
+func TestBodyNotUTF8IsInvalidJSON(t *testing.T) {
+	h := newHarness(t)
+	const body, want = "{\"text\":\"a\xffb\"}", `{"error":{"code":"invalid_json","message":"the body is not valid UTF-8"}}`
+	for name, headers := range map[string]map[string]string{
+		"unpaid": nil,
+		"paid":   {x402.HeaderSignature: header(t, h.payment(echoPath, nil))},
+	} {
+		r := h.do("POST", echoPath, body, headers)
+		if r.status != 400 || string(r.body) != want || r.header[x402.HeaderRequired] != "" {
+			t.Errorf("%s: %d %v %s", name, r.status, r.header, r.body)
+		}
+	}
+	if h.rt.runs.Load() != 0 || h.fac.verifies.Load() != 0 || h.fac.settleCount() != 0 {
+		t.Fatalf("%d runs, %d verifies, %d settles", h.rt.runs.Load(), h.fac.verifies.Load(), h.fac.settleCount())
 	}
 }

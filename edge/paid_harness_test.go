@@ -14,6 +14,7 @@ import (
 	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
@@ -103,7 +104,8 @@ type harness struct {
 	t      *testing.T
 	srv    *Server
 	rt     *fakeRuntime
-	path   string // the ledger file, kept across restarts
+	path   string            // the ledger file, kept across restarts
+	open   ledgertest.Opener // the ledger, when not the file at path
 	store  ledger.Store
 	fac    *facilitatorDouble
 	reg    *prometheus.Registry
@@ -116,6 +118,26 @@ func newHarness(t *testing.T) *harness {
 	return h
 }
 
+// newHarnessOn serves over a ledger open opens: each harness on one
+// PostgreSQL ledger is one more instance sharing it.
+func newHarnessOn(t *testing.T, open ledgertest.Opener) *harness {
+	h := &harness{t: t, rt: &fakeRuntime{}, open: open, fac: newFacilitatorDouble(t)}
+	h.start()
+	return h
+}
+
+// ledgers makes a harness over each ledger backend.
+var ledgers = []struct {
+	name string
+	new  func(t *testing.T) *harness
+}{
+	{"file", newHarness},
+	{"postgres", func(t *testing.T) *harness {
+		ledgertest.RequirePostgres(t)
+		return newHarnessOn(t, ledgertest.Postgres(t))
+	}},
+}
+
 // start serves a new Server over the harness's ledger file and
 // facilitator, as a restarted process would.
 func (h *harness) start() {
@@ -123,12 +145,16 @@ func (h *harness) start() {
 	if h.store != nil {
 		h.store.Close()
 	}
-	store, err := ledger.OpenFile(h.path)
-	if err != nil {
-		t.Fatal(err)
+	if h.open != nil {
+		h.store = h.open()
+	} else {
+		store, err := ledger.OpenFile(h.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.store = store
+		t.Cleanup(func() { store.Close() })
 	}
-	h.store = store
-	t.Cleanup(func() { store.Close() })
 	// The admission limits are lifted here, so the payment tests see the
 	// payment path; guard_test.go sets them.
 	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048",

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -54,29 +55,38 @@ func malformedID(problem string) *x402.Refusal {
 
 // fingerprint is the request a payment-identifier id is bound to: the terms
 // paid (scheme, network, asset, amount, payTo), the resource and method,
-// and the request's digest.
-func fingerprint(t *x402.Terms, request []byte) string {
+// and the request's canonical digest (see requestKey).
+func fingerprint(t *x402.Terms, a *admission) string {
 	r := &t.Requirements
-	return digest([]byte(strings.Join([]string{r.Scheme, r.Network, r.Asset, r.Amount, r.PayTo, t.Offer.Resource, "POST", digest(request)}, "|")))
+	return digest([]byte(strings.Join([]string{r.Scheme, r.Network, r.Asset, r.Amount, r.PayTo, t.Offer.Resource, "POST", requestKey(a)}, "|")))
 }
 
 // identify binds the payment's id to this request, and returns nil to
 // carry on; or, when the id was bound before, the answer to a retry: the
 // stored answer (or the pending state) of the payment that holds the id,
-// or 409 when that payment was for another request.
-func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id string, request []byte) *sale {
-	payer := p.Exact().Authorization.From
-	fp := fingerprint(o.terms, request)
-	bound, err := s.pay.Ledger.Identify(context.Background(), payer, id, fp, p.Exact().Authorization.Nonce)
-	switch {
-	case err != nil:
-		return &sale{failure: internalFailure(o.tool, "payment id", err)}
-	case bound == nil:
-		return nil
-	case bound.Fingerprint != fp:
-		s.metrics.payments.WithLabelValues(o.tool.Name, outcomeConflict).Inc()
-		return &sale{failure: &failure{code: registry.CodePaymentConflict,
-			message: "the payment identifier " + id + " was used for another request; use a new id for this one"}}
+// waiting until the deadline while that payment's call runs, or 409 when
+// that payment was for another request.
+func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id string, a *admission, until time.Time) *sale {
+	auth := &p.Exact().Authorization
+	fp := fingerprint(o.terms, a)
+	for {
+		bound, err := s.pay.Ledger.Identify(context.Background(), auth.From, id, fp, auth.Nonce)
+		switch {
+		case err != nil:
+			return &sale{failure: internalFailure(o.tool, "payment id", err)}
+		case bound == nil:
+			return nil
+		case bound.Fingerprint != fp:
+			s.metrics.payments.WithLabelValues(o.tool.Name, outcomeConflict).Inc()
+			return &sale{failure: &failure{code: registry.CodePaymentConflict,
+				message: "the payment identifier " + id + " was used for another request; use a new id for this one"}}
+		case strings.EqualFold(bound.Nonce, auth.Nonce):
+			return nil // bound by this payment's earlier call, which failed: this call retries it
+		}
+		if sold := s.redeliver(cfg, o, p, bound.Nonce, a, until); sold != nil {
+			return sold
+		}
+		// The payment holding the id failed and released it: Identify
+		// moves the id to this one.
 	}
-	return s.redeliver(cfg, o, p, bound.Nonce, request)
 }

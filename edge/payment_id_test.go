@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
 )
@@ -128,5 +129,29 @@ func TestPaymentIdentifier(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A payment with an id whose call failed is released with its id: its
+// retry, same payment and id, is sold anew, as one without an id is, over
+// each transport and on each ledger.
+func TestRetryOfAFailedCallWithAnID(t *testing.T) {
+	const id, args = "pay_7d5d747be160e280504c099d984bcfe0", `{"kind":"not_found"}`
+	for _, l := range ledgers {
+		for _, tr := range transports {
+			t.Run(l.name+"/"+tr.name, func(t *testing.T) {
+				h := l.new(t)
+				p := withID(t, tr.pay(h, "test_fail", args), id)
+				for i := range 2 {
+					start := time.Now()
+					if s := tr.send(h, "test_fail", args, p); s.status != 404 || s.code != "not_found" || time.Since(start) > time.Second {
+						t.Fatalf("call %d, after %v: %+v", i+1, time.Since(start), s)
+					}
+				}
+				if h.rt.runs.Load() != 2 {
+					t.Fatalf("%d runs, want 2", h.rt.runs.Load())
+				}
+			})
+		}
 	}
 }

@@ -24,7 +24,7 @@ var (
 type paymentStatus struct {
 	Payer   string          `json:"payer"`
 	Nonce   string          `json:"nonce"`
-	State   string          `json:"state"` // in_progress, pending, settled or released
+	State   string          `json:"state"` // in_progress, pending or settled
 	Message string          `json:"message"`
 	Receipt *ledger.Receipt `json:"receipt,omitempty"` // settled
 }
@@ -34,7 +34,6 @@ var statusOf = map[ledger.State]struct{ state, message string }{
 	ledger.Reserved: {"in_progress", "a call with this payment is running; its answer comes with it"},
 	ledger.Settling: {"pending", "the settlement is not confirmed yet; retry the call with the same payment in a few seconds"},
 	ledger.Settled:  {"settled", "paid; a retry of the same call with the same payment gets its answer again while it is kept"},
-	ledger.Free:     {"released", "nothing was charged for this payment: retry the call with it while it is valid, or sign a new one"},
 }
 
 // servePaymentStatus answers /payment/{payer}/{nonce} from the ledger.
@@ -53,6 +52,12 @@ func (s *Server) servePaymentStatus(ctx *fasthttp.RequestCtx, rest string) {
 	pm, err := s.pay.Ledger.Payment(context.Background(), payer, nonce)
 	if err != nil {
 		s.internalReceipt(ctx, err)
+		return
+	}
+	if pm.State == ledger.Free {
+		// The ledger keeps nothing of a released pair: never used and
+		// released read the same, and both charged nothing.
+		writeError(ctx, registry.CodeNotFound, "no call holds or settled this payment, so nothing was charged for it: use it while it is valid, or sign a new one", nil)
 		return
 	}
 	st := statusOf[pm.State]

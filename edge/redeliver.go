@@ -31,29 +31,30 @@ func settlementPending(cfg *config.Config, payer, nonce, why string) *failure {
 // already: a retry of a settled call gets the answer it paid for, with the
 // original settlement; a retry of another request is refused, naming the
 // receipt; a payment still settling is pending. Nothing is verified or
-// settled again.
-func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce string, request []byte) *sale {
+// settled again. A duplicate of a call still running waits for its answer
+// until the deadline; it returns nil when that call failed and released the
+// pair, which the caller then sells anew.
+func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce string, a *admission, until time.Time) *sale {
 	t := o.tool
 	payer := p.Exact().Authorization.From
-	pm, err := s.pay.Ledger.Payment(context.Background(), payer, nonce)
-	if err != nil {
+	pm, running, err := s.awaitCall(payer, nonce, until)
+	switch {
+	case err != nil:
 		return &sale{failure: internalFailure(t, "payment lookup", err)}
-	}
-	switch pm.State {
-	case ledger.Settling:
-		if sold := s.settleStranded(cfg, o, p, nonce, pm, request); sold != nil {
+	case running || pm.State == ledger.Free && !time.Now().Before(until):
+		s.metrics.payments.WithLabelValues(t.Name, outcomeReplayed).Inc()
+		return &sale{failure: paymentInProgress(cfg, payer, nonce)}
+	case pm.State == ledger.Free:
+		return nil
+	case pm.State == ledger.Settling:
+		if sold := s.settleStranded(cfg, o, p, nonce, pm, a); sold != nil {
 			return sold
 		}
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
 		return &sale{failure: settlementPending(cfg, payer, nonce, "the settlement of this payment is not confirmed yet")}
-	case ledger.Settled:
-	default: // reserved by a call running now, or released by it a moment ago
-		s.metrics.payments.WithLabelValues(t.Name, outcomeReplayed).Inc()
-		return &sale{failure: &failure{code: registry.CodePaymentReplayed,
-			message: "this authorization (from " + payer + ", nonce " + nonce + ") is in use by another call; its status: " + paymentStatusURL(cfg, payer, nonce)}}
 	}
 	r := pm.Receipt
-	if r.Tool != t.Name || r.RequestSHA256 != digest(request) {
+	if !paidFor(r, t, a) {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
 		return &sale{failure: &failure{code: registry.CodePaymentConflict,
 			message: "this payment already paid for another request (receipt " + r.ReceiptURL + "); sign a new payment for this one"}}
@@ -72,6 +73,18 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 		settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
 }
 
+// paidFor reports whether r is the receipt of this request to this tool.
+// Pairs noted before request keys were kept compare the body as sent.
+func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
+	if r.Tool != t.Name {
+		return false
+	}
+	if r.RequestKey == "" {
+		return r.RequestSHA256 == digest(a.request)
+	}
+	return r.RequestKey == requestKey(a)
+}
+
 // settleStranded settles, for the buyer retrying it, a payment whose call
 // ended without settling it: its process died after noting the settlement,
 // before /settle was sent or answered. Once settleBudget has passed since,
@@ -80,9 +93,9 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 // left pending until the authorization expires. EIP-3009 spends a nonce
 // once: if the first attempt landed after all, this one is refused and the
 // reconciler records the first. It returns nil when it did not settle.
-func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, nonce string, pm *ledger.Payment, request []byte) *sale {
+func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, nonce string, pm *ledger.Payment, a *admission) *sale {
 	t := o.tool
-	if s.now().Sub(pm.Since) < settleBudget || pm.Answer == nil || pm.Receipt.Tool != t.Name || pm.Receipt.RequestSHA256 != digest(request) {
+	if s.now().Sub(pm.Since) < settleBudget || pm.Answer == nil || !paidFor(pm.Receipt, t, a) {
 		return nil
 	}
 	settled, err := s.settle(x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements))
@@ -114,20 +127,20 @@ func paymentStatusURL(cfg *config.Config, payer, nonce string) string {
 // window closes, and a settlement confirmed late still owes its answer. It
 // returns nil, so the refusal stands, unless the signature is the payer's
 // and the ledger settled or is settling the payment.
-func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment, request []byte, refused error) *sale {
+func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment, a *admission, refused error) *sale {
 	var r *x402.Refusal
 	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore {
 		return nil
 	}
 	exact := p.Exact()
-	a := &exact.Authorization
-	signer, err := x402.RecoverAuthorizer(o.terms.Network.Domain(), a, exact.Signature)
-	if err != nil || !strings.EqualFold(signer.Hex(), a.From) {
+	auth := &exact.Authorization
+	signer, err := x402.RecoverAuthorizer(o.terms.Network.Domain(), auth, exact.Signature)
+	if err != nil || !strings.EqualFold(signer.Hex(), auth.From) {
 		return nil
 	}
-	pm, err := s.pay.Ledger.Payment(context.Background(), a.From, a.Nonce)
+	pm, err := s.pay.Ledger.Payment(context.Background(), auth.From, auth.Nonce)
 	if err != nil || pm.State != ledger.Settled && pm.State != ledger.Settling {
 		return nil
 	}
-	return s.redeliver(cfg, o, p, a.Nonce, request)
+	return s.redeliver(cfg, o, p, auth.Nonce, a, time.Now().Add(inFlightWait))
 }

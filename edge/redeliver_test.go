@@ -142,14 +142,28 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	}
 }
 
+// A payment no call holds or settled, never used or released by a call
+// that failed, is not found, in the one error shape, on either ledger.
 func TestPaymentStatus(t *testing.T) {
-	h := newHarness(t)
+	for _, l := range ledgers {
+		t.Run(l.name, func(t *testing.T) { paymentStatusOf(t, l.new(t)) })
+	}
+}
+
+func paymentStatusOf(t *testing.T, h *harness) {
 	p := h.payment(echoPath, nil)
 	a := p.Payload.Authorization
 	path := "/payment/" + a.From + "/" + a.Nonce
-	free := `{"payer":"` + strings.ToLower(a.From) + `","nonce":"` + a.Nonce + `","state":"released","message":"nothing was charged for this payment: retry the call with it while it is valid, or sign a new one"}`
-	if r := h.do("GET", path, "", nil); r.status != 200 || string(r.body) != free {
-		t.Fatalf("unknown payment: %d %s", r.status, r.body)
+	const none = `{"error":{"code":"not_found","message":"no call holds or settled this payment, so nothing was charged for it: use it while it is valid, or sign a new one"}}`
+	if r := h.do("GET", path, "", nil); r.status != 404 || string(r.body) != none || r.header["CONTENT-TYPE"] != "application/json" {
+		t.Fatalf("unknown payment: %d %v %s", r.status, r.header, r.body)
+	}
+	failed := h.payment("/paid/test/fail", nil)
+	if r := h.pay("/paid/test/fail", `{"kind":"not_found"}`, failed); r.status != 404 {
+		t.Fatalf("failing call: %d %s", r.status, r.body)
+	}
+	if r := h.do("GET", "/payment/"+a.From+"/"+failed.Payload.Authorization.Nonce, "", nil); r.status != 404 || string(r.body) != none {
+		t.Fatalf("released payment: %d %s", r.status, r.body)
 	}
 	for _, bad := range []string{"/payment/0x12/" + a.Nonce, "/payment/" + a.From, "/payment/" + a.From + "/0x12", "/payment/"} {
 		if r := h.do("GET", bad, "", nil); r.status != 404 {
@@ -234,6 +248,48 @@ func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
 	for outcome, want := range map[string]float64{outcomeSettlePending: 3, outcomeSettled: 1, outcomeRedelivered: 1} {
 		if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcome)); got != want {
 			t.Errorf("payments %s: %v, want %v", outcome, got, want)
+		}
+	}
+}
+
+// A retry is compared with the request as its arguments read, not as its
+// bytes are spelled: spacing, key order, a number's spelling or a default
+// written out make the same request, answered from the ledger with the
+// same payment or payment identifier; another request gets 409. Over each
+// transport, on each ledger.
+func TestRetrySpelledOtherwiseIsTheSameRequest(t *testing.T) {
+	const id = "pay_7d5d747be160e280504c099d984bcfe0"
+	const sent, defaulted = `{"text":"ab"}`, `{"text":"ab","n":3}`
+	same := []string{"{ \"text\" : \"ab\" }\n", `{"n":3,"text":"ab"}`, `{"text":"ab","n":3.0}`, defaulted}
+	for _, l := range ledgers {
+		for _, tr := range transports {
+			t.Run(l.name+"/"+tr.name, func(t *testing.T) {
+				h := l.new(t)
+				p := tr.pay(h, "test_echo", sent)
+				byID := withID(t, tr.pay(h, "test_echo", sent), id)
+				for _, pay := range []*x402.Payload{p, byID} {
+					answer := tr.send(h, "test_echo", sent, pay)
+					if answer.status != 200 {
+						t.Fatalf("first call: %+v", answer)
+					}
+					for _, args := range same {
+						if got := tr.send(h, "test_echo", args, pay); got != answer {
+							t.Errorf("retry as %s: %+v\nwant the first answer %+v", args, got, answer)
+						}
+						if pay == byID { // a new signature, the same id
+							if got := tr.send(h, "test_echo", args, withID(t, tr.pay(h, "test_echo", args), id)); got != answer {
+								t.Errorf("same id as %s: %+v\nwant the first answer %+v", args, got, answer)
+							}
+						}
+					}
+					if got := tr.send(h, "test_echo", `{"text":"ab","n":2}`, pay); got.status != 409 || got.code != "payment_conflict" {
+						t.Errorf("another request: %+v", got)
+					}
+				}
+				if h.rt.runs.Load() != 2 || h.fac.settleCount() != 2 {
+					t.Fatalf("%d runs, %d settles; want 2 each", h.rt.runs.Load(), h.fac.settleCount())
+				}
+			})
 		}
 	}
 }

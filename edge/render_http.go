@@ -146,7 +146,7 @@ func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
 		writeRefusal(ctx, o, f)
 		return
 	}
-	if f.code == registry.CodeToolUnavailable || f.code == registry.CodeSettlementPending || f.code == registry.CodeRateLimited {
+	if f.code == registry.CodeToolUnavailable || f.code == registry.CodeSettlementPending || f.code == registry.CodePaymentInProgress || f.code == registry.CodeRateLimited {
 		setRetryAfter(ctx, f.retryAfter)
 	}
 	writeError(ctx, f.code, f.message, f.fields)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -55,26 +56,36 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	}
 	validBefore, err := o.terms.Check(p, s.now())
 	if err != nil {
-		if sold := s.redeliverExpired(cfg, o, p, a.request, err); sold != nil {
+		if sold := s.redeliverExpired(cfg, o, p, a, err); sold != nil {
 			return sold
 		}
 		return &sale{failure: s.refused(o, err)}
 	}
 	auth := p.Exact().Authorization
 	bg := context.Background()
-	if err := s.pay.Ledger.Reserve(bg, auth.From, auth.Nonce, t.Name); err != nil {
-		if errors.Is(err, ledger.ErrReplayed) {
-			return s.redeliver(cfg, o, p, auth.Nonce, a.request)
+	until := time.Now().Add(inFlightWait) // for a duplicate of a call running now
+	for {
+		err := s.pay.Ledger.Reserve(bg, auth.From, auth.Nonce, t.Name)
+		if err == nil {
+			break
 		}
-		return &sale{failure: internalFailure(t, "reserve", err)}
+		if !errors.Is(err, ledger.ErrReplayed) {
+			return &sale{failure: internalFailure(t, "reserve", err)}
+		}
+		if sold := s.redeliver(cfg, o, p, auth.Nonce, a, until); sold != nil {
+			return sold
+		}
+		// The call it duplicated failed and released the pair: this one
+		// is sold anew.
 	}
+	defer s.calls.begin(auth.From, auth.Nonce)()
 	release := func() {
 		if err := s.pay.Ledger.Release(bg, auth.From, auth.Nonce); err != nil {
 			log.Printf("ledger: release %s %s: %v", checksummed(auth.From), auth.Nonce, err)
 		}
 	}
 	if id != "" {
-		if sold := s.identify(cfg, o, p, id, a.request); sold != nil {
+		if sold := s.identify(cfg, o, p, id, a, until); sold != nil {
 			release()
 			return sold
 		}
@@ -108,7 +119,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: internalFailure(t, "shape", err)}
 	}
 	receipt := s.draftReceipt(cfg, o, &auth, digest(a.request), digest(out))
-	receipt.ValidBefore = validBefore
+	receipt.ValidBefore, receipt.RequestKey = validBefore, requestKey(a)
 	// Noted before /settle: a crash from here on leaves the payment pending
 	// in the ledger, never lost.
 	if err := s.pay.Ledger.Settling(bg, auth.From, auth.Nonce, receipt, out); err != nil {
@@ -218,6 +229,17 @@ func (s *Server) record(payer, nonce string, r *ledger.Receipt) error {
 		}
 	}
 	return err
+}
+
+// requestKey is what a retry's request is compared with: the digest of the
+// validated arguments, defaults filled in, as canonical JSON (keys sorted,
+// no spacing), so the same request spelled otherwise is the same request.
+func requestKey(a *admission) string {
+	canonical, err := json.Marshal(a.args)
+	if err != nil { // a number JSON cannot spell (an overflow to ±Inf): the body as sent
+		canonical = a.request
+	}
+	return digest(canonical)
 }
 
 func digest(b []byte) string {

@@ -48,6 +48,7 @@ type Server struct {
 	http          *httpMetrics
 	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
 	channels      channelBook   // batch-settlement channels: one call at a time each, and their records
+	calls         calls         // exact-payment calls running here, for their duplicates to wait on
 }
 
 // New builds a server for cfg.

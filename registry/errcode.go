@@ -18,9 +18,10 @@ const (
 	CodePaymentInvalid      ErrorCode = "payment_invalid"
 	CodePaymentReplayed     ErrorCode = "payment_replayed"
 	CodeSettlementFailed    ErrorCode = "settlement_failed"
-	CodeSettlementPending   ErrorCode = "settlement_pending" // /settle gave no answer: retry the same payment
-	CodePaymentConflict     ErrorCode = "payment_conflict"   // the payment, or its id, paid for another request
-	CodeAnswerExpired       ErrorCode = "answer_expired"     // settled, but its answer is no longer kept
+	CodeSettlementPending   ErrorCode = "settlement_pending"  // /settle gave no answer: retry the same payment
+	CodePaymentConflict     ErrorCode = "payment_conflict"    // the payment, or its id, paid for another request
+	CodeAnswerExpired       ErrorCode = "answer_expired"      // settled, but its answer is no longer kept
+	CodePaymentInProgress   ErrorCode = "payment_in_progress" // a call with this payment is still running: retry the same payment
 	CodeToolUnavailable     ErrorCode = "tool_unavailable"
 	CodeUpstreamUnavailable ErrorCode = "upstream_unavailable"
 	CodeUpstreamTimeout     ErrorCode = "upstream_timeout"
@@ -52,6 +53,9 @@ var errorCodes = []struct {
 	{CodeSettlementPending, http.StatusGatewayTimeout},
 	{CodePaymentConflict, http.StatusConflict},
 	{CodeAnswerExpired, http.StatusGone},
+	// Not a 402, which would invite a second signature for a payment
+	// already spent on the running call.
+	{CodePaymentInProgress, http.StatusServiceUnavailable},
 	{CodeToolUnavailable, http.StatusServiceUnavailable},
 	{CodeUpstreamUnavailable, http.StatusServiceUnavailable},
 	{CodeUpstreamTimeout, http.StatusGatewayTimeout},

@@ -62,7 +62,16 @@ type entry struct {
 	Receipt *Receipt  `json:"receipt,omitempty"`
 	Answer  []byte    `json:"answer,omitempty"` // compressed
 
-	ValidBefore int64 `json:"valid_before,omitempty"` // see expiry
+	ValidBefore int64  `json:"valid_before,omitempty"` // see expiry
+	RequestKey  string `json:"request_key,omitempty"`
+}
+
+// fileReceipt is a settled pair's receipt as the file keeps it: the
+// svc.receipt.v1 document and the request key, which the document leaves
+// out.
+type fileReceipt struct {
+	Receipt
+	RequestKey string `json:"request_key,omitempty"`
 }
 
 // OpenFile opens or creates the ledger file at path.
@@ -204,7 +213,7 @@ func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt, answ
 	f.mu.Unlock()
 	would := stored(r)
 	err := f.writes.do(func(tx *bolt.Tx) error {
-		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore)})
+		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore), RequestKey: r.RequestKey})
 	})
 	if err != nil {
 		f.mu.Lock()
@@ -237,7 +246,11 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 		if err := spent.Put(key, []byte(r.Tx)); err != nil {
 			return err
 		}
-		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), stored(r)); err != nil {
+		requestKey, err := keptRequestKey(tx, r, e)
+		if err != nil {
+			return err
+		}
+		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), fileReceipt{stored(r), requestKey}); err != nil {
 			return err
 		}
 		now := f.now()
@@ -254,6 +267,24 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 	return err
 }
 
+// keptRequestKey is the request key a Record stores: the one given, else
+// the one noted when the pair was settling or by an earlier Record.
+func keptRequestKey(tx *bolt.Tx, r *Receipt, e *entry) (string, error) {
+	switch {
+	case r.RequestKey != "":
+		return r.RequestKey, nil
+	case e != nil:
+		return e.RequestKey, nil
+	}
+	var prior fileReceipt
+	if v := tx.Bucket(receiptBucket).Get([]byte(r.Tx)); v != nil {
+		if err := json.Unmarshal(v, &prior); err != nil {
+			return "", fmt.Errorf("ledger: receipt %s: %w", r.Tx, err)
+		}
+	}
+	return prior.RequestKey, nil
+}
+
 func (f *File) Pending(context.Context) ([]Pending, error) {
 	var out []Pending
 	err := f.db.View(func(tx *bolt.Tx) error {
@@ -265,7 +296,7 @@ func (f *File) Pending(context.Context) ([]Pending, error) {
 			if e.State == Settling {
 				payer, nonce, _ := strings.Cut(string(k), "/")
 				r := *e.Receipt
-				r.ValidBefore = fromExpiry(e.ValidBefore)
+				r.ValidBefore, r.RequestKey = fromExpiry(e.ValidBefore), e.RequestKey
 				out = append(out, Pending{Payer: payer, Nonce: nonce, Receipt: r, Since: e.Since})
 			}
 			return nil
@@ -302,10 +333,12 @@ func (f *File) Payment(_ context.Context, payer, nonce string) (*Payment, error)
 	err := f.db.View(func(tx *bolt.Tx) error {
 		if txHash := tx.Bucket(spentBucket).Get(key); txHash != nil {
 			p.State = Settled
-			r := new(Receipt)
-			if err := json.Unmarshal(tx.Bucket(receiptBucket).Get(txHash), r); err != nil {
+			var fr fileReceipt
+			if err := json.Unmarshal(tx.Bucket(receiptBucket).Get(txHash), &fr); err != nil {
 				return fmt.Errorf("ledger: receipt %s: %w", txHash, err)
 			}
+			r := &fr.Receipt
+			r.RequestKey = fr.RequestKey
 			p.Receipt, p.Since = r, r.SettledAt
 			if v := tx.Bucket(answerBucket).Get(key); v != nil && f.retained(storedAt(v), f.now()) {
 				return p.setAnswer(v[8:])
@@ -317,7 +350,7 @@ func (f *File) Payment(_ context.Context, payer, nonce string) (*Payment, error)
 			return err
 		}
 		r := *e.Receipt
-		r.ValidBefore = fromExpiry(e.ValidBefore)
+		r.ValidBefore, r.RequestKey = fromExpiry(e.ValidBefore), e.RequestKey
 		p.State, p.Since, p.Receipt = e.State, e.Since, &r
 		return p.setAnswer(e.Answer)
 	})

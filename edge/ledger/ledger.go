@@ -103,6 +103,11 @@ type Receipt struct {
 	// while the payment is settling, so reconciliation can tell when an
 	// unsettled payment can no longer land. Zero means unknown.
 	ValidBefore time.Time `json:"-"`
+	// RequestKey is the digest of the request in canonical form, which a
+	// retry of the payment is compared with: spacing and key order do not
+	// make the same request another. The ledger keeps it with the pair; it
+	// is not part of svc.receipt.v1. "" in pairs noted before it was kept.
+	RequestKey string `json:"-"`
 }
 
 // Pending is a settlement that began and has not been recorded or released:
@@ -124,6 +129,10 @@ type Payment struct {
 	// Answer is the call's answer (settled, within retention; settling);
 	// nil once pruned.
 	Answer []byte
+	// Elsewhere: the pair is reserved or settling by another live instance
+	// sharing the ledger, so a call there may still be running with it.
+	// Never set by a ledger one process holds (the file).
+	Elsewhere bool
 }
 
 // Binding is what a payment-identifier id was bound to.

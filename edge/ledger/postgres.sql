@@ -25,6 +25,10 @@ ALTER TABLE nonces ADD COLUMN IF NOT EXISTS valid_before bigint NOT NULL DEFAULT
 ALTER TABLE nonces ADD COLUMN IF NOT EXISTS answer bytea;
 ALTER TABLE nonces ADD COLUMN IF NOT EXISTS instance text NOT NULL DEFAULT '';
 
+-- The digest of the request in canonical form (Receipt.RequestKey), from
+-- settling on: a retry of the pair is compared with it.
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS request_key text NOT NULL DEFAULT '';
+
 -- Every running instance renews its lease every few seconds. A reserved
 -- pair whose instance's lease has lapsed belonged to a call that died with
 -- its process, and may be reserved again.

@@ -91,6 +91,7 @@ func wouldBe() *ledger.Receipt {
 	r := receipt(txHash(0))
 	r.Tx, r.ReceiptID, r.ReceiptURL, r.SettledAt = "", "", "", time.Time{}
 	r.ValidBefore = time.Date(2026, 3, 1, 9, 10, 0, 0, time.UTC)
+	r.RequestKey = "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
 	return r
 }
 
@@ -389,8 +390,9 @@ func answerKept(t *testing.T, open Opener) {
 
 	settled := receipt(txHash(5))
 	must(t, "record", s.Record(c, payer, nonce, settled))
+	// The request key noted while settling stays with the pair.
 	want := &ledger.Payment{State: ledger.Settled, Receipt: receipt(txHash(5)), Answer: answer}
-	want.Receipt.SettledAt = settled.SettledAt.UTC().Truncate(time.Microsecond)
+	want.Receipt.SettledAt, want.Receipt.RequestKey = settled.SettledAt.UTC().Truncate(time.Microsecond), would.RequestKey
 	want.Since = want.Receipt.SettledAt
 	wantPayment(t, s, nonce, want)
 	must(t, "record again", s.Record(c, payer, nonce, settled))

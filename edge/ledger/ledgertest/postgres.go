@@ -1,0 +1,82 @@
+package ledgertest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/jackc/pgx/v5"
+)
+
+const defaultPostgresDSN = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// PostgresDSN is the server the PostgreSQL tests run against:
+// COINSLOT_TEST_POSTGRES, or the local test database.
+func PostgresDSN() string {
+	if dsn := os.Getenv("COINSLOT_TEST_POSTGRES"); dsn != "" {
+		return dsn
+	}
+	return defaultPostgresDSN
+}
+
+// RequirePostgres skips the test when no server answers, or fails it when
+// COINSLOT_REQUIRE_POSTGRES=1 (as in CI).
+func RequirePostgres(tb testing.TB) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, PostgresDSN())
+	if err == nil {
+		err = conn.Ping(ctx)
+		conn.Close(ctx)
+	}
+	if err == nil {
+		return
+	}
+	if os.Getenv("COINSLOT_REQUIRE_POSTGRES") == "1" {
+		tb.Fatalf("PostgreSQL at %s is required (COINSLOT_REQUIRE_POSTGRES=1) but unreachable: %v", PostgresDSN(), err)
+	}
+	tb.Skipf("PostgreSQL at %s unreachable (%v): start one with .ci/postgres.sh or set COINSLOT_TEST_POSTGRES", PostgresDSN(), err)
+}
+
+// Postgres is a Backend: each test gets its own schema, dropped when it
+// ends, so parallel tests and parallel runs never share tables. Every
+// store the Opener opens is one more instance sharing that ledger.
+func Postgres(tb testing.TB) Opener {
+	ctx := context.Background()
+	suffix := make([]byte, 8)
+	rand.Read(suffix)
+	schema := "ledgertest_" + hex.EncodeToString(suffix)
+	admin, err := pgx.Connect(ctx, PostgresDSN())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if _, err := admin.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			tb.Errorf("drop %s: %v", schema, err)
+		}
+		admin.Close(ctx)
+	})
+	u, err := url.Parse(PostgresDSN())
+	if err != nil {
+		tb.Fatalf("COINSLOT_TEST_POSTGRES must be a postgres:// URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return func(opts ...ledger.Option) ledger.Store {
+		s, err := ledger.OpenPostgres(ctx, u.String(), opts...)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { s.Close() })
+		return s
+	}
+}

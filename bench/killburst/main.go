@@ -53,15 +53,10 @@ type call struct {
 // final reports whether the call's outcome is settled for the buyer: the
 // answer, or a refusal that retrying will not change.
 func (c *call) final() bool {
-	switch {
-	case c.status == 200, c.status == 409:
-		return true
-	case c.status == 402:
-		// A reservation still held by the killed process is not final; an
-		// expired or used authorization is.
-		return !strings.HasPrefix(c.code, "payment_replayed")
-	}
-	return false
+	// A payment still held by the killed process (503 payment_in_progress)
+	// or pending (504) is not final; an expired or used authorization (402)
+	// is.
+	return c.status == 200 || c.status == 409 || c.status == 402
 }
 
 func main() {
@@ -219,7 +214,7 @@ func main() {
 	// Every unanswered call is retried with its payment, at once and then
 	// once a second, until its outcome is final or the wait is over. While
 	// a call is pending (504) or its reservation is held by the killed
-	// process (402 payment_replayed), its status document is read every
+	// process (503 payment_in_progress), its status document is read every
 	// 100 ms, to time when it stops being so, and the call is retried then,
 	// or after a second. Each buyer retries on a connection of its own.
 	retries := &fasthttp.Client{MaxConnsPerHost: len(unanswered), ReadTimeout: 30 * time.Second}

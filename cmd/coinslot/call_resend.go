@@ -31,7 +31,7 @@ type paidFailure struct {
 
 // deliver sends the signed payment, and sends it again while its outcome
 // is open: no answer arrived, the settlement is not confirmed yet, or the
-// service still holds the payment for the send before. lost says why the
+// service is still serving the payment's send before (payment_in_progress). lost says why the
 // outcome is still open after the last send.
 func (b *buyer) deliver(via seller, data []byte, header string, payload *x402.Payload) (answer []byte, settled *x402.SettleResponse, failure *paidFailure, lost error) {
 	wait := resendWait
@@ -41,7 +41,7 @@ func (b *buyer) deliver(via seller, data []byte, header string, payload *x402.Pa
 		case err != nil:
 			lost = err
 		case failure != nil && (failure.code == string(registry.CodeSettlementPending) ||
-			send > 1 && failure.code == string(registry.CodePaymentReplayed)):
+			failure.code == string(registry.CodePaymentInProgress)):
 			lost = errors.New(failure.line)
 		default:
 			return answer, settled, failure, nil

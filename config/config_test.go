@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -160,18 +161,26 @@ func TestReloadIsValidatedInTheRunningMode(t *testing.T) {
 }
 
 // A file with no keys is refused, whatever the options: it is a file being
-// rewritten more often than a wish for the defaults. No file is the defaults.
+// rewritten more often than a wish for the defaults. No file is the
+// defaults, and so is no text given to ParseWith.
 func TestEmptyFileIsRefused(t *testing.T) {
 	want := "(file): " + emptyFile
-	for _, file := range []string{"", "\n  \n", "# nothing\n", "---\n", "~\n"} {
+	dir := t.TempDir()
+	for i, file := range []string{"", "\n  \n", "# nothing\n", "---\n", "~\n"} {
+		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
+		if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
+			t.Fatal(err)
+		}
 		for _, opts := range []Options{{}, {Mode: Sandbox, Listen: ":9000"}} {
-			if _, err := ParseWith([]byte(file), nil, opts); err == nil || err.Error() != want {
+			if _, err := Load(path, opts); err == nil || err.Error() != want {
 				t.Errorf("file %q, %+v: err = %v, want %s", file, opts, err, want)
 			}
 		}
 	}
-	if _, err := ParseWith(nil, nil, Options{}); err != nil {
-		t.Errorf("no file: %v", err)
+	for _, file := range [][]byte{nil, {}} {
+		if _, err := ParseWith(file, nil, Options{}); err != nil {
+			t.Errorf("no file (%q): %v", file, err)
+		}
 	}
 }
 

@@ -75,6 +75,9 @@ func Load(path string, opts Options) (*Config, error) {
 		if file, err = os.ReadFile(path); err != nil {
 			return nil, err
 		}
+		if len(file) == 0 {
+			return nil, Problems{{Key: "(file)", Message: emptyFile}}
+		}
 	}
 	return ParseWith(file, os.Environ(), opts)
 }
@@ -84,8 +87,9 @@ func Parse(file []byte, environ []string) (*Config, error) {
 	return ParseWith(file, environ, Options{})
 }
 
-// ParseWith is Load on an in-memory file and environment; a nil file is no
-// file, an empty one is refused.
+// ParseWith is Load on an in-memory file and environment; an empty file is
+// no file (Load refuses an empty file it reads), one with only comments is
+// refused.
 func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	cfg := new(Config)
 	if err := yaml.Unmarshal(defaultsYAML, cfg); err != nil {
@@ -93,7 +97,7 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	}
 	var problems Problems
 	at := map[string]*yaml.Node{} // key path → its value in the file
-	if file != nil {
+	if len(file) > 0 {
 		var root yaml.Node
 		if err := yaml.Unmarshal(file, &root); err != nil {
 			return nil, Problems{syntaxProblem(err)}

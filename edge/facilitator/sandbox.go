@@ -41,14 +41,19 @@ const BuyerFunds = 1000_000000
 // few means the transaction cannot be included at all.
 const maxMineRounds = 8
 
+// mintGas is ample for a test USDC mint, which takes up to about 250k.
+const mintGas = 500_000
+
 // maxLead is how far the chain's clock may run ahead of the wall clock. A
-// block's time is at least its parent's plus one second, so a block per
-// settlement moves the chain ahead of real time whenever settlements come
-// faster than one a second; within maxLead they are mined at once, beyond it
-// each waits for the wall clock and concurrent ones share the block. Buyers'
-// authorizations stay valid for max_timeout_seconds (60 by default), which
-// must exceed the lead by the facilitator's validBefore margin.
-const maxLead = 30
+// block's time is at least its parent's plus one second, so sealing a block
+// per settlement whenever settlements come faster than one a second would
+// carry the chain ahead of real time: its clock would decide validBefore
+// (and receipts' settled_at) seconds or minutes in the buyer's future. A
+// block is sealed at once while its time is within maxLead of the wall
+// clock; beyond, it waits for the clock and the settlements sent meanwhile
+// share it, so under load the chain seals one block a second at about the
+// wall clock's time.
+const maxLead = 1
 
 // Buyer is a funded sandbox account.
 type Buyer struct {
@@ -197,11 +202,12 @@ func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (commo
 	if err != nil {
 		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
 	}
-	if err := s.Mine(ctx, deploy.Hash()); err != nil {
-		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
-	}
 	txs := []*types.Transaction{deploy}
 	contract := token.Instance(s.client, asset)
+	// The mints go in the deployment's block: a block each would start the
+	// chain ahead of the clock. Their gas is set, as it cannot be estimated
+	// against a contract not yet deployed.
+	opts.GasLimit = mintGas
 	for i, b := range s.Buyers {
 		// Nonces are set here: the pool's pending nonce may lag a send.
 		opts.Nonce = big.NewInt(int64(i) + 1)

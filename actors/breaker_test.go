@@ -273,3 +273,21 @@ func TestCheckedRefusesOnlyUnreadableAnswers(t *testing.T) {
 		}
 	}
 }
+
+func TestUnrecordedInputsDoNotOpenTheBreaker(t *testing.T) {
+	h := start(t, breakerYAML, Options{Now: newClock().Now})
+	want := "test_breaker: the sandbox has no recorded answer for this input; " +
+		"it answers the recorded inputs, such as each tool's example on /docs"
+	for i := range 5 {
+		_, err := h.fetch(breakerSource, "/unrecorded", 2*time.Second)
+		if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.BadAnswer || err.Error() != want {
+			t.Fatalf("call %d: %v, want %q", i, err, want)
+		}
+	}
+	if ok, why, _ := h.rt.Ready(fetchTools["test_breaker"]); !ok {
+		t.Fatalf("not ready after unrecorded inputs: %s", why)
+	}
+	if _, err := h.fetch(breakerSource, "/items", 2*time.Second); err != nil {
+		t.Fatalf("recorded input after unrecorded ones: %v", err)
+	}
+}

@@ -100,6 +100,22 @@ func fixtureURL(src Source, raw string) (*url.URL, bool) {
 	return u, true
 }
 
+// The replay server marks its answer to a request no fixture matches with
+// this header, so Send tells the sandbox's gap from a source's own 501.
+const (
+	UnrecordedHeader = "Coinslot-Replay"
+	UnrecordedValue  = "unrecorded"
+)
+
+// Unrecorded is a sandbox request that no recorded answer matches. It is the
+// sandbox's limit, not the source failing, so it carries no HTTP status and
+// does not count against the source's breaker; the buyer is told where the
+// inputs the sandbox can answer are listed.
+func Unrecorded(source string) *Error {
+	return Errorf(source, BadAnswer, "the sandbox has no recorded answer for this input; "+
+		"it answers the recorded inputs, such as each tool's example on /docs")
+}
+
 // Replay answers requests from recorded fixtures without any network. An
 // unmatched request is an upstream_error naming the URL, so a missing
 // fixture fails a test loudly.

@@ -110,6 +110,9 @@ func Send(ctx context.Context, hc *http.Client, req *Request, userAgent string) 
 	if status >= 200 && status < 300 {
 		return &Response{Status: status, Header: resp.Header, Body: data}, Retry{}, nil
 	}
+	if status == http.StatusNotImplemented && resp.Header.Get(UnrecordedHeader) == UnrecordedValue {
+		return nil, Retry{}, Unrecorded(req.Source)
+	}
 	e := &Error{Source: req.Source, Kind: BadAnswer, Status: status, Message: "the source answered with an error"}
 	switch status {
 	case http.StatusNotFound:

@@ -37,18 +37,24 @@ const (
 // atomic units (6 decimals).
 const BuyerFunds = 1000_000000
 
-// maxMineRounds bounds the blocks produced for one settlement: more than a
-// few means the transaction cannot be included at all.
-const maxMineRounds = 8
+// maxMineRounds bounds the rounds (a block sealed, or a wait for the wall
+// clock) for one settlement: more than a few blocks means the transaction
+// cannot be included at all.
+const maxMineRounds = 16
+
+// mintGas is ample for a test USDC mint, which takes up to about 250k.
+const mintGas = 500_000
 
 // maxLead is how far the chain's clock may run ahead of the wall clock. A
-// block's time is at least its parent's plus one second, so a block per
-// settlement moves the chain ahead of real time whenever settlements come
-// faster than one a second; within maxLead they are mined at once, beyond it
-// each waits for the wall clock and concurrent ones share the block. Buyers'
-// authorizations stay valid for max_timeout_seconds (60 by default), which
-// must exceed the lead by the facilitator's validBefore margin.
-const maxLead = 30
+// block's time is at least its parent's plus one second, so sealing a block
+// per settlement whenever settlements come faster than one a second would
+// carry the chain ahead of real time: its clock would decide validBefore
+// (and receipts' settled_at) seconds or minutes in the buyer's future. A
+// block is sealed at once while its time is within maxLead of the wall
+// clock; beyond, it waits for the clock and the settlements sent meanwhile
+// share it, so under load the chain seals one block a second at about the
+// wall clock's time.
+const maxLead = 1
 
 // Buyer is a funded sandbox account.
 type Buyer struct {
@@ -197,11 +203,12 @@ func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (commo
 	if err != nil {
 		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
 	}
-	if err := s.Mine(ctx, deploy.Hash()); err != nil {
-		return common.Address{}, fmt.Errorf("deploying the test USDC: %w", err)
-	}
 	txs := []*types.Transaction{deploy}
 	contract := token.Instance(s.client, asset)
+	// The mints go in the deployment's block: a block each would start the
+	// chain ahead of the clock. Their gas is set, as it cannot be estimated
+	// against a contract not yet deployed.
+	opts.GasLimit = mintGas
 	for i, b := range s.Buyers {
 		// Nonces are set here: the pool's pending nonce may lag a send.
 		opts.Nonce = big.NewInt(int64(i) + 1)
@@ -268,33 +275,43 @@ func (s *Sandbox) Advance(ctx context.Context) error {
 // settlements share blocks: whoever mines first includes everything
 // pending, and the others find their receipt already there.
 func (s *Sandbox) Mine(ctx context.Context, tx common.Hash) error {
-	s.mineMu.Lock()
-	defer s.mineMu.Unlock()
 	for range maxMineRounds {
-		if s.closed.Load() {
-			return errors.New("the sandbox chain is closed")
-		}
-		if _, err := s.client.TransactionReceipt(ctx, tx); err == nil {
-			return nil
-		}
-		if err := ctx.Err(); err != nil {
+		included, wait, err := s.seal(ctx, tx)
+		if included || err != nil {
 			return err
 		}
-		// Beyond maxLead, wait for the wall clock; what is sent meanwhile
-		// shares the block.
-		if wait := time.Unix(s.head.Load()+1-maxLead, 0).Sub(s.clock()); wait > 0 {
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		s.sim.Commit()
-		if err := s.readHead(ctx); err != nil {
-			return err
+		// The wait is outside mineMu: settlements whose transactions are
+		// in the head block must not wait behind it for their receipts.
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
-	return fmt.Errorf("not included in %d blocks", maxMineRounds)
+	return fmt.Errorf("not included after %d rounds", maxMineRounds)
+}
+
+// seal reports whether tx is in a block; if not, it seals one when the
+// block's time would be within maxLead of the wall clock, or else says how
+// long to wait for the clock, sharing the next block with what is sent
+// meanwhile.
+func (s *Sandbox) seal(ctx context.Context, tx common.Hash) (included bool, wait time.Duration, err error) {
+	s.mineMu.Lock()
+	defer s.mineMu.Unlock()
+	if s.closed.Load() {
+		return false, 0, errors.New("the sandbox chain is closed")
+	}
+	if _, err := s.client.TransactionReceipt(ctx, tx); err == nil {
+		return true, 0, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return false, 0, err
+	}
+	if wait := time.Unix(s.head.Load()+1-maxLead, 0).Sub(s.clock()); wait > 0 {
+		return false, wait, nil
+	}
+	s.sim.Commit()
+	return false, 0, s.readHead(ctx)
 }
 
 // readHead records the head block's time; the caller holds mineMu.

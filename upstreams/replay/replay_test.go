@@ -44,8 +44,9 @@ func TestReplay(t *testing.T) {
 	if err != nil || status != 200 || body != string(want) || h.Get("Content-Type") != "application/json" {
 		t.Fatalf("fixture: %d %q %v %s", status, h.Get("Content-Type"), err, body)
 	}
-	if status, _, _, _ := get(t, base+"/items?id=2"); status != http.StatusNotImplemented {
-		t.Errorf("unmatched request: %d, want 501", status)
+	if status, h, _, _ := get(t, base+"/items?id=2"); status != http.StatusNotImplemented ||
+		h.Get(upstreams.UnrecordedHeader) != upstreams.UnrecordedValue {
+		t.Errorf("unmatched request: %d, %s %q; want 501 marked unrecorded", status, upstreams.UnrecordedHeader, h.Get(upstreams.UnrecordedHeader))
 	}
 
 	s.SetFault("test_replay", Fault{Status: 429, RetryAfter: 7 * time.Second})

@@ -92,7 +92,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	_, fx, ok := upstreams.Match(&upstreams.Request{Source: name, Method: r.Method, URL: target, Body: body})
 	if !ok {
-		// 501 is not retried, so a missing fixture fails at once and loudly.
+		// 501 is not retried, so a missing fixture fails at once and loudly;
+		// the header tells Send it is no answer of the source's.
+		w.Header().Set(upstreams.UnrecordedHeader, upstreams.UnrecordedValue)
 		http.Error(w, "no recorded response for "+r.Method+" "+target, http.StatusNotImplemented)
 		return
 	}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the committed build outputs of the contracts (solc 0.8.37 from
 # npm, via standard JSON; go-ethereum abigen, bind/v2 style):
-#   contracts/TestUSDC.{abi,bin}                     edge/facilitator/usdc/testusdc.go
+#   contracts/TestUSDC.{abi,bin}                     edge/facilitator/usdc/testusdc*.go
 #   contracts/x402BatchSettlement.{abi,bin,bin-runtime}
 #   contracts/ERC3009DepositCollector.{abi,bin,bin-runtime}
 #                                                    edge/facilitator/channels/*.go
@@ -70,10 +70,13 @@ fs.writeFileSync(runtimeGo, go);
 ' "$work/output.json" "$here" "$root/edge/facilitator/channels/runtime.go"
 
 cd "$root"
+# Each binding is split by what it holds (FILE.go, FILE_calls.go,
+# FILE_events.go, FILE_errors.go), so no file is one long generated list.
 abigen() {
+	rm -f "${4%.go}"_*.go
 	go run github.com/ethereum/go-ethereum/cmd/abigen@v1.17.10 --v2 \
 		--abi "contracts/$1.abi" --bin "contracts/$1.bin" --pkg "$2" --type "$3" --out "$4"
-	chmod 644 "$4"
+	go run ./contracts/splitbind "$4"
 }
 abigen TestUSDC usdc TestUSDC edge/facilitator/usdc/testusdc.go
 abigen x402BatchSettlement channels BatchSettlement edge/facilitator/channels/batchsettlement.go

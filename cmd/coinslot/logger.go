@@ -13,14 +13,12 @@ import (
 	"github.com/coinslot/coinslot/config"
 )
 
-// newLogger is the service's logger for c: text or JSON at c.Level, with
-// repeated warnings and errors collapsed.
-func newLogger(w io.Writer, c config.Log) *slog.Logger {
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(c.Level)) // validated with the config
+// newLogger is the service's logger: text or JSON by format, at a level a
+// reload may change, with identical warnings and errors collapsed.
+func newLogger(w io.Writer, format string, level slog.Leveler) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: level}
 	var h slog.Handler = slog.NewTextHandler(w, opts)
-	if c.Format == "json" {
+	if format == "json" {
 		h = slog.NewJSONHandler(w, opts)
 	}
 	return slog.New(newDedup(h, dedupEvery))

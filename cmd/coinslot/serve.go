@@ -51,9 +51,7 @@ func runServe(args []string) int {
 	}
 	level := new(slog.LevelVar)
 	_ = level.UnmarshalText([]byte(cfg.Log.Level)) // validated with the config
-	lowest := cfg.Log
-	lowest.Level = "debug"
-	log := slog.New(leveled{newLogger(os.Stderr, lowest).Handler(), level})
+	log := newLogger(os.Stderr, cfg.Log.Format, level)
 	slog.SetDefault(log) // the standard log package's lines go through it too
 	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
 		log.Warn("environment variable ignored", "variable", p.Key, "problem", p.Message)

@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
-
-	"github.com/coinslot/coinslot/config"
 )
 
 // serve's logger drops what is below its level, and a new level applies to
@@ -14,7 +12,7 @@ import (
 func TestLeveledLoggerFollowsItsLevel(t *testing.T) {
 	var buf bytes.Buffer
 	level := new(slog.LevelVar)
-	log := slog.New(leveled{newLogger(&buf, config.Log{Format: "text", Level: "debug"}).Handler(), level}).With("part", "x")
+	log := newLogger(&buf, "text", level).With("part", "x")
 	log.Debug("hidden")
 	log.Info("shown")
 	level.Set(slog.LevelDebug)

@@ -130,7 +130,7 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	}
 	t, known := registry.Lookup(paid.Name)
 	if !known {
-		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32602, fmt.Sprintf("unknown tool %q%s", paid.Name, config.Suggest(paid.Name, toolNames())))
+		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32602, fmt.Sprintf("unknown tool %q%s", paid.Name, config.Suggest(paid.Name, registry.Names())))
 		return false
 	}
 	if paid.Meta[mcpPaymentKey] == nil {
@@ -145,15 +145,6 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	b, _ := json.Marshal(rpcResult{JSONRPC: "2.0", ID: call.ID, Result: errorResult(f)}) // the SDK's own result type
 	writeJSON(ctx, fasthttp.StatusOK, b)
 	return false
-}
-
-// toolNames are the names tools/call takes.
-func toolNames() []string {
-	var names []string
-	for _, t := range registry.All() {
-		names = append(names, t.Name)
-	}
-	return names
 }
 
 // rpcResult is a JSON-RPC response carrying a tool's result.

@@ -79,6 +79,16 @@ func check(t *Tool) error {
 	return nil
 }
 
+// Names are the names of every tool in the catalog, in All's order: what a
+// "did you mean" chooses among.
+func Names() []string {
+	var names []string
+	for _, t := range All() {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
 // Lookup finds a tool by name.
 func Lookup(name string) (*Tool, bool) {
 	mu.RLock()

@@ -130,7 +130,7 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		// must name the most it will pay.
 		t, ok := registry.Lookup(tool)
 		if !ok {
-			fmt.Fprintf(os.Stderr, "coinslot call: no tool %s%s\n", tool, config.Suggest(tool, toolNames()))
+			fmt.Fprintf(os.Stderr, "coinslot call: no tool %s%s\n", tool, config.Suggest(tool, registry.Names()))
 			return callUsage
 		}
 		if limit == nil {
@@ -288,15 +288,6 @@ func fieldsOf(body []byte) []registry.FieldError {
 	}
 	json.Unmarshal(body, &e)
 	return e.Error.Fields
-}
-
-// toolNames are the names of every tool in the catalog.
-func toolNames() []string {
-	var names []string
-	for _, t := range registry.All() {
-		names = append(names, t.Name)
-	}
-	return names
 }
 
 func (b *buyer) quote(tool string) (*quote, error) {

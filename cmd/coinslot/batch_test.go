@@ -6,15 +6,12 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
-	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -37,16 +34,7 @@ type batchSandbox struct {
 }
 
 func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse(nil, append([]string{"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
-		"COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=5m"}, env...))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln, base, cfg := sandboxOn(t, "", append([]string{"COINSLOT_BATCH_SETTLEMENT_CLAIM_EVERY=5m"}, env...)...)
 	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
 	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
 	b.sell("business_days")

@@ -4,31 +4,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
-
-	"github.com/coinslot/coinslot/config"
 )
 
 // TestFreeSearchesSpendOnlyTheirOwnBudget floods the free catalog search
 // proxy with distinct queries: every one reaches the proxy's own source, and
 // the paid catalog tools' source is never asked, limited or cached into.
 func TestFreeSearchesSpendOnlyTheirOwnBudget(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse([]byte("upstreams:\n  x402_catalog_search: {rate: 1000, burst: 1000, concurrency: 4}\n"), []string{
-		"COINSLOT_BASE_URL=" + base,
-		"COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln, base, cfg := sandboxOn(t, "upstreams:\n  x402_catalog_search: {rate: 1000, burst: 1000, concurrency: 4}\n")
 	svc := startService(t, ln, cfg, slog.New(slog.DiscardHandler))
 	const searches = 64
 	var wg sync.WaitGroup

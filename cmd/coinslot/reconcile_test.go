@@ -5,15 +5,12 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
@@ -25,15 +22,7 @@ import (
 // Record stays pending in the ledger; reconciliation finds its transaction
 // on chain by payer and nonce, and /receipt then serves its receipt.
 func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse(nil, []string{"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln, base, cfg := sandboxOn(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	svc, err := start(ctx, cfg, slog.New(slog.DiscardHandler))
 	if err != nil {

@@ -4,11 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"math/big"
-	"net"
-	"path/filepath"
 	"testing"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/registry"
@@ -22,18 +19,7 @@ import (
 // sandbox's JSON-RPC sees the seller paid.
 func TestSandboxJoinsAnothersChain(t *testing.T) {
 	chainBase := startSandbox(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse(nil, []string{
-		"COINSLOT_BASE_URL=" + base, "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
-		"COINSLOT_CHAIN_RPC=" + chainBase + "/sandbox/rpc", "COINSLOT_FACILITATOR_URL=" + chainBase + "/facilitator",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln, base, cfg := sandboxOn(t, "", "COINSLOT_CHAIN_RPC="+chainBase+"/sandbox/rpc", "COINSLOT_FACILITATOR_URL="+chainBase+"/facilitator")
 	if svc := startService(t, ln, cfg, slog.New(slog.DiscardHandler)); svc.sandbox != nil {
 		t.Fatal("the joined sandbox started a chain of its own")
 	}

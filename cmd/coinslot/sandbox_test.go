@@ -26,20 +26,28 @@ import (
 // config, on a loopback port, and returns its base URL.
 func startSandbox(t *testing.T) string {
 	t.Helper()
+	ln, base, cfg := sandboxOn(t, "")
+	startService(t, ln, cfg, slog.New(slog.DiscardHandler))
+	return base
+}
+
+// sandboxOn opens a loopback listener and the sandbox config of a service
+// on it: reached there, on a ledger of its own, with file and env added.
+func sandboxOn(t *testing.T, file string, env ...string) (net.Listener, string, *config.Config) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	cfg, err := config.Parse(nil, []string{
+	cfg, err := config.Parse([]byte(file), append([]string{
 		"COINSLOT_BASE_URL=" + base,
 		"COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
-	})
+	}, env...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	startService(t, ln, cfg, slog.New(slog.DiscardHandler))
-	return base
+	return ln, base, cfg
 }
 
 // startService runs the whole service for cfg on ln until the test ends.

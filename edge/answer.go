@@ -18,7 +18,7 @@ func withReceipt(out []byte, r *ledger.Receipt) []byte {
 }
 
 // outputFrame is the part of a 200 body that every call of the tool has,
-// whatever its data; the tool's Expected text describes the rest.
+// whatever its data; the tool's output schema describes the rest.
 // meta.source names the sources as answers do, by their titles.
 func outputFrame(net x402.Network, t *registry.Tool) map[string]any {
 	titles := make([]string, len(t.Sources))

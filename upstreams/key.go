@@ -19,8 +19,8 @@ func APIKey(s Source, getenv func(string) string) (key string, ok bool) {
 }
 
 // WithKey returns a copy of req carrying key where the source expects it:
-// keyIn is "query:<name>", "header:<name>" or "bearer". An empty key leaves
-// req as it is.
+// keyIn is "query:<name>", "header:<name>", "path:<name>" or "bearer". An
+// empty key leaves req as it is.
 func WithKey(req *Request, keyIn, key string) (*Request, error) {
 	if key == "" {
 		return req, nil

@@ -51,6 +51,8 @@ killburst:
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d)
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d) -dsn '$(KILLBURST_DSN)'
 
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
 	$(GO) vet ./...
+	$(STATICCHECK) ./...

@@ -114,7 +114,8 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 			t.Fatal("the double never settled")
 		}
 	}
-	h.fac.mu.Lock() // the double's settle returns once its write is done
+	h.fac.mu.Lock()
+	//lint:ignore SA2001 taking the double's lock waits for its settle to finish its write
 	h.fac.mu.Unlock()
 	now := time.Now().Add(firstLook)
 	once(t, h.reconcilerFor(h.fac, &now), 0)

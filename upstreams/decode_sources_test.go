@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -264,16 +263,21 @@ func TestEverySourceHasShapeCases(t *testing.T) {
 	}
 	for _, path := range dirs {
 		dir := filepath.Dir(path)
-		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range pkgs {
-			for _, f := range p.Files {
-				for _, decl := range f.Decls {
-					if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Decode") && takesBody(fn) {
-						decoders = append(decoders, dir+"."+fn.Name.Name)
-					}
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, decl := range f.Decls {
+				if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Decode") && takesBody(fn) {
+					decoders = append(decoders, dir+"."+fn.Name.Name)
 				}
 			}
 		}

@@ -17,14 +17,14 @@ func TestSendMapsAnswers(t *testing.T) {
 		case "/ok":
 			w.Write([]byte(`{"ok":true}`))
 		case "/missing":
-			http.Error(w, "<html>Not Found</html>", 404)
+			http.Error(w, "<html>Not Found</html>", http.StatusNotFound)
 		case "/busy":
 			w.Header().Set("Retry-After", "3")
-			http.Error(w, "<html>slow down</html>", 429)
+			http.Error(w, "<html>slow down</html>", http.StatusTooManyRequests)
 		case "/broken":
-			http.Error(w, "<html>stack trace</html>", 500)
+			http.Error(w, "<html>stack trace</html>", http.StatusInternalServerError)
 		case "/bad":
-			http.Error(w, "nope", 400)
+			http.Error(w, "nope", http.StatusBadRequest)
 		case "/big":
 			w.Write([]byte(strings.Repeat("x", MaxBody+1)))
 		case "/ftp":

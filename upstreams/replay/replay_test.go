@@ -14,7 +14,7 @@ import (
 //go:embed testdata
 var testdata embed.FS
 
-var source = upstreams.Register(upstreams.Source{
+var _ = upstreams.Register(upstreams.Source{
 	Name: "test_replay", Title: "Replay test source", BaseURL: "https://replay.example/api",
 	Rate: 1, Burst: 1, Concurrency: 1, Timeout: time.Second, Recorded: testdata,
 	Fixtures: []upstreams.Fixture{{Path: "/items", Query: "id=1", File: "testdata/items.json"}},

@@ -2,7 +2,7 @@ package edge
 
 import (
 	"errors"
-	"log"
+	"log/slog"
 	"net"
 	"net/netip"
 	"sync"
@@ -64,7 +64,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 				return nil, err
 			}
 			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
-			log.Printf("edge: accept: %v; retrying in %s", err, backoff)
+			slog.Warn("edge: accept failed; retrying", "err", err, "backoff", backoff)
 			time.Sleep(backoff)
 			continue
 		}

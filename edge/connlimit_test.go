@@ -31,7 +31,7 @@ func TestConnectionFlood(t *testing.T) {
 		log        string // what the child must have logged
 	}{
 		{"caps sized from the file limit", "", ""},
-		{"caps past the file limit", "10000", "too many open files; retrying"},
+		{"caps past the file limit", "10000", "too many open files\" backoff="},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestServeUnderFileLimit$")

@@ -2,7 +2,6 @@ package edge
 
 import (
 	"errors"
-	"log"
 	"log/slog"
 	"time"
 
@@ -59,7 +58,7 @@ func toolFailure(t *registry.Tool, err error) *failure {
 	}
 	e, ok := upstreams.AsError(err)
 	if !ok {
-		log.Printf("tool %s: %v", t.Name, err)
+		slog.Error("tool failed with an unclassified error", "tool", t.Name, "err", err)
 		return &failure{code: registry.CodeInternal, message: t.Name + " failed; nothing was charged"}
 	}
 	return &failure{code: registry.ErrorCode(e.Kind), message: e.Error() + "; nothing was charged"}

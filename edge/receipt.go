@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"log"
+	"log/slog"
 	"regexp"
 	"strconv"
 	"strings"
@@ -87,6 +87,6 @@ func (s *Server) serveReceipt(ctx *fasthttp.RequestCtx, tx string) {
 }
 
 func (s *Server) internalReceipt(ctx *fasthttp.RequestCtx, err error) {
-	log.Printf("receipt %s: %v", ctx.Path(), err)
+	slog.Error("receipt: the ledger could not be read", "path", string(ctx.Path()), "err", err)
 	writeError(ctx, registry.CodeInternal, "the ledger could not be read", nil)
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log"
 	"log/slog"
 	"time"
 
@@ -81,7 +80,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	defer s.calls.begin(auth.From, auth.Nonce)()
 	release := func() {
 		if err := s.pay.Ledger.Release(bg, auth.From, auth.Nonce); err != nil {
-			log.Printf("ledger: release %s %s: %v", checksummed(auth.From), auth.Nonce, err)
+			slog.Error("ledger: release failed; the reservation lapses with its lease", "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 		}
 	}
 	if id != "" {
@@ -136,7 +135,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	if err := s.record(auth.From, auth.Nonce, receipt); err != nil {
 		// The buyer has paid: the data is theirs. The pending entry keeps
 		// the payment reconcilable.
-		log.Printf("ledger: record %s (%s): %v", receipt.Tx, t.Name, err)
+		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
 	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))

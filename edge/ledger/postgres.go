@@ -8,7 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"log"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -113,7 +113,7 @@ func (p *Postgres) renewing() {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), p.lease/3)
 		if err := p.renew(ctx); err != nil {
-			log.Print(err)
+			slog.Warn("ledger: lease renewal failed; retried next tick", "err", err)
 		}
 		cancel()
 	}
@@ -268,12 +268,12 @@ func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 			WHERE kept > $2)`,
 		now.Add(-p.retention), p.retentionBytes)
 	if err != nil {
-		log.Printf("ledger: pruning answers: %v", err)
+		slog.Warn("ledger: pruning answers failed; the next round retries", "err", err)
 	}
 	// Instances gone for a day hold nothing: a reservation whose instance
 	// is missing is as free as one whose lease lapsed.
 	if _, err := p.pool.Exec(ctx, `DELETE FROM instances WHERE lease_until < $1`, now.Add(-24*time.Hour)); err != nil {
-		log.Printf("ledger: pruning instances: %v", err)
+		slog.Warn("ledger: pruning instances failed; the next round retries", "err", err)
 	}
 }
 

@@ -124,3 +124,48 @@ func TestSmartMoneyDegradesPerWallet(t *testing.T) {
 		t.Errorf("every wallet unreadable: %v, want a bad answer", err)
 	}
 }
+
+// A book of many cheap bids against few dear asks favours the bids in shares
+// and the asks in dollars: it is mixed, not bid-heavy. A token asked for
+// alone is named by its market's question and outcome, and the venue's
+// epoch-millisecond book time is given in RFC 3339.
+func TestOrderbookImbalanceCheapBidsDearAsks(t *testing.T) {
+	d := overlay(t, map[string]string{"clob.polymarket.com/books": "clob_books_cheap_bids.json"})
+	token := "66773286493512960930061254302912227709855135315827355767260464904855829104303"
+	res, err := registrytest.Run(t, "orderbook_imbalance", map[string]any{"token_id": token}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Data.([]imbalanceRow)
+	if len(rows) != 1 {
+		t.Fatalf("rows = %+v", rows)
+	}
+	r := rows[0]
+	if r.Imbalance != 0.5789 || r.DollarImbalance != -0.8506 || r.Signal != "mixed" {
+		t.Errorf("imbalance %v, dollars %v, signal %q; want 0.5789, -0.8506, mixed", r.Imbalance, r.DollarImbalance, r.Signal)
+	}
+	if r.Question == nil || *r.Question != "Will the Fed cut rates at the December 2026 meeting?" || r.Outcome == nil || *r.Outcome != "Yes" {
+		t.Errorf("question %v, outcome %v", r.Question, r.Outcome)
+	}
+	if r.BookTime == nil || *r.BookTime != "2026-11-20T14:59:41Z" {
+		t.Errorf("book_time = %v, want 2026-11-20T14:59:41Z", r.BookTime)
+	}
+}
+
+func TestPressure(t *testing.T) {
+	for _, c := range []struct {
+		shares, dollars float64
+		want            string
+	}{
+		{0.32, 0.29, "bid_heavy"},
+		{-0.5, -0.2, "ask_heavy"},
+		{0.58, -0.78, "mixed"},
+		{-0.3, 0.4, "mixed"},
+		{0.25, 0.1, "balanced"},
+		{0, 0, "balanced"},
+	} {
+		if got := pressure(c.shares, c.dollars); got != c.want {
+			t.Errorf("pressure(%v, %v) = %q, want %q", c.shares, c.dollars, got, c.want)
+		}
+	}
+}

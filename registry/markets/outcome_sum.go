@@ -65,7 +65,7 @@ func legFromBook(m polymarket.Market, book *polymarket.Book) sumLeg {
 	return leg
 }
 
-func ptr(f float64) *float64 { return &f }
+func ptr[T any](v T) *T { return &v }
 
 // sumEdges returns the long and short edges over all legs; ok is false for a
 // side when some leg has no quote on it.

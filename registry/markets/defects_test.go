@@ -169,3 +169,26 @@ func TestPressure(t *testing.T) {
 		}
 	}
 }
+
+// A market ten minutes from its end returns 1% if it resolves as priced;
+// scaled to a year that is a yield of thousands, which no one can earn. The
+// yield is annualised only over a week or more, and the basis says why not.
+func TestMarketScanAnnualisesOnlyOverAWeek(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets": "gamma_markets_real_format.json"})
+	res, err := registrytest.Run(t, "venueA_market_scan", map[string]any{"limit": 10}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	picks := map[string]resolutionPick{}
+	for _, p := range res.Data.(marketScan).ResolutionCandidates {
+		picks[p.MarketID] = p
+	}
+	soon, later := picks["702001"], picks["702002"]
+	if soon.DaysToEnd == nil || *soon.DaysToEnd != 0.01 || soon.AnnualizedYield != nil ||
+		soon.YieldBasis != "not annualised: 0.01 days to the end, under the 7-day minimum horizon" {
+		t.Errorf("ten minutes out: days %v, yield %v, basis %q", soon.DaysToEnd, soon.AnnualizedYield, soon.YieldBasis)
+	}
+	if later.AnnualizedYield == nil || later.YieldBasis != "simple yield over 30.08 days" {
+		t.Errorf("a month out: yield %v, basis %q", later.AnnualizedYield, later.YieldBasis)
+	}
+}

@@ -192,3 +192,34 @@ func TestMarketScanAnnualisesOnlyOverAWeek(t *testing.T) {
 		t.Errorf("a month out: yield %v, basis %q", later.AnnualizedYield, later.YieldBasis)
 	}
 }
+
+// Gamma leaves oneDayPriceChange out for a market without a day of trades:
+// trending_markets and volume_analytics say null, not a change of 0.
+func TestMarketsMissingDayChangeIsNull(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets": "gamma_markets_real_format.json"})
+	res, err := registrytest.Run(t, "trending_markets", map[string]any{"limit": 5}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Data.([]trendingRow) {
+		switch {
+		case r.MarketID == "702001" && (r.PriceChange24h != nil):
+			t.Errorf("no day change: %+v", r)
+		case r.MarketID == "702002" && (r.PriceChange24h == nil || *r.PriceChange24h != 0.012):
+			t.Errorf("a day change of 0.012: %+v", r)
+		}
+	}
+	res, err = registrytest.Run(t, "volume_analytics", map[string]any{"limit": 5}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Data.([]volumeRow)
+	if len(rows) != 2 {
+		t.Fatalf("rows = %+v", rows)
+	}
+	for _, r := range rows {
+		if (r.MarketID == "702001") != (r.PriceChange24h == nil) {
+			t.Errorf("market %s: 24 h change %v", r.MarketID, r.PriceChange24h)
+		}
+	}
+}

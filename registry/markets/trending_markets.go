@@ -20,7 +20,7 @@ func init() {
 			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
 		},
 		Example:  map[string]any{"limit": 10},
-		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change, by 24h volume.",
+		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change (null when the venue sends none), by 24h volume.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -40,7 +40,7 @@ type trendingRow struct {
 	BestAsk        *float64 `json:"best_ask"`
 	Volume24h      float64  `json:"volume_24h"`
 	Liquidity      float64  `json:"liquidity"`
-	PriceChange24h float64  `json:"price_change_24h"`
+	PriceChange24h *float64 `json:"price_change_24h"` // null when the venue sends none
 	EndDate        string   `json:"end_date"`
 }
 
@@ -65,7 +65,7 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 			Rank: i + 1, MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, EventSlug: eventSlug(m),
 			BestBid: price(float64(m.BestBid)), BestAsk: price(float64(m.BestAsk)),
 			Volume24h: tidy.Round(float64(m.Volume24hr), 2), Liquidity: tidy.Round(float64(m.LiquidityNum), 2),
-			PriceChange24h: tidy.Round(float64(m.OneDayPriceChange), 4), EndDate: m.EndDate,
+			PriceChange24h: change(m.OneDayPriceChange), EndDate: m.EndDate,
 		}
 		if len(m.OutcomePrices) == 2 {
 			rows[i].YesPrice, rows[i].NoPrice = ptr(tidy.Round(m.OutcomePrices[0], 4)), ptr(tidy.Round(m.OutcomePrices[1], 4))

@@ -34,7 +34,7 @@ type Market struct {
 	BestAsk             Num          `json:"bestAsk"`
 	Spread              Num          `json:"spread"`
 	LastTradePrice      Num          `json:"lastTradePrice"`
-	OneDayPriceChange   Num          `json:"oneDayPriceChange"`
+	OneDayPriceChange   *Num         `json:"oneDayPriceChange"` // nil when Gamma leaves it out
 	NegRisk             bool         `json:"negRisk"`
 	NegRiskOther        bool         `json:"negRiskOther"`
 	FeesEnabled         bool         `json:"feesEnabled"`

@@ -1,6 +1,7 @@
 package markets
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
@@ -33,7 +34,7 @@ type trendingRow struct {
 	MarketID       string   `json:"market_id"`
 	Question       string   `json:"question"`
 	Slug           string   `json:"slug"`
-	EventSlug      string   `json:"event_slug"`
+	EventSlug      *string  `json:"event_slug"` // null for a market listed in no event
 	YesPrice       *float64 `json:"yes_price"`
 	NoPrice        *float64 `json:"no_price"`
 	BestBid        *float64 `json:"best_bid"`
@@ -74,9 +75,13 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 	return s.result(rows, len(rows)), nil
 }
 
-func eventSlug(m polymarket.Market) string {
-	if len(m.Events) > 0 {
-		return m.Events[0].Slug
+// eventSlug is the slug of the event a market is listed in; Gamma's events
+// carry it as slug and again as ticker.
+func eventSlug(m polymarket.Market) *string {
+	for _, e := range m.Events {
+		if s := cmp.Or(e.Slug, e.Ticker); s != "" {
+			return &s
+		}
 	}
-	return ""
+	return nil
 }

@@ -95,11 +95,13 @@ func (p Param) Most(n int) Param { p.MaxItems = n; return p }
 // Describe sets what the value means.
 func (p Param) Describe(doc string) Param { p.Doc = doc; return p }
 
-// WithDefault sets the value used when the field is absent. Integers may be
-// given as int; they are stored as int64 like validated input.
+// WithDefault sets the value used when the field is absent, stored in the
+// form validated input takes (a number parameter's 1000 as float64 1000, an
+// integer's as int64), so a handler reads a default as it reads a given
+// value. Register refuses a default the parameter would refuse.
 func (p Param) WithDefault(v any) Param {
-	if i, ok := v.(int); ok {
-		v = int64(i)
+	if val, _ := p.coerce(v); val != nil {
+		v = val
 	}
 	p.Default = v
 	return p

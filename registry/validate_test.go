@@ -14,6 +14,7 @@ var sample = &Tool{
 		Str("query").Req().Len(2, 100),
 		Int("limit").Range(10, 200).WithDefault(100),
 		Num("min_edge").Range(0, 1).WithDefault(0.02),
+		Num("min_liquidity").AtLeast(0).WithDefault(1000), // a whole number declared for a number parameter
 		Bool("include_thermal").WithDefault(true),
 		Str("platform").OneOf("venueA", "venueB", "both").WithDefault("both"),
 		List("keywords", String).Most(8),
@@ -40,11 +41,14 @@ func TestValidateFillsDefaults(t *testing.T) {
 		t.Fatal(errs)
 	}
 	want := Args{
-		"query": "fed rate", "limit": int64(100), "min_edge": 0.02, "include_thermal": true,
+		"query": "fed rate", "limit": int64(100), "min_edge": 0.02, "min_liquidity": 1000.0, "include_thermal": true,
 		"platform": "both", "keywords": []any{"a", "b"}, "expected_price": "0.05",
 	}
 	if !reflect.DeepEqual(args, want) {
 		t.Errorf("args = %#v\nwant %#v", args, want)
+	}
+	if got := args.Float("min_liquidity"); got != 1000 {
+		t.Errorf("min_liquidity reads %v, want its default 1000", got)
 	}
 }
 

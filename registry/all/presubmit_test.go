@@ -374,6 +374,27 @@ func TestExpectedIsOneSentence(t *testing.T) {
 	}
 }
 
+// A market tool's numbers change meaning near a market's end, on an empty
+// book and when the venue leaves a field out: its Expected says what they
+// mean then.
+func TestMarketToolsSayTheirEdges(t *testing.T) {
+	edges := map[string]*regexp.Regexp{
+		"near expiry":     regexp.MustCompile(`\b(end|ends|end date|end_date|close_time|closed|book_time)\b`),
+		"zero liquidity":  regexp.MustCompile(`liquidity|empty|no order|nobody traded`),
+		"a missing field": regexp.MustCompile(`\bnull\b|left out|missing|could not be read`),
+	}
+	for _, tool := range registry.All() {
+		if tool.Category != "Prediction Markets" {
+			continue
+		}
+		for edge, says := range edges {
+			if !says.MatchString(tool.Expected) {
+				t.Errorf("%s: Expected does not say what its numbers mean %s: %q", tool.Name, edge, tool.Expected)
+			}
+		}
+	}
+}
+
 // A tool file uses only the upstream sources its declaration lists, and reads
 // only the arguments it declares (TestEveryExampleRunsOnFixtures checks the
 // sources its example asks at run time).

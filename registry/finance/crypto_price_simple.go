@@ -22,7 +22,7 @@ func init() {
 				WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
 		},
 		Example:  map[string]any{"coin": "bitcoin"},
-		Expected: "Envelope whose data holds one coin's CoinGecko price, market cap, 24h volume and change, and an unknown coin id is not_found.",
+		Expected: "Envelope whose data holds one coin's CoinGecko price, market cap, 24h volume and change (null when CoinGecko has none), and an unknown coin id is not_found.",
 		Shape:    registry.Envelope,
 		Result:   coinPrice{},
 		Sources:  []string{coingecko.Source.Name},
@@ -31,13 +31,13 @@ func init() {
 }
 
 type coinPrice struct {
-	Coin         string  `json:"coin"`
-	Currency     string  `json:"currency"`
-	Price        float64 `json:"price"`
-	MarketCap    float64 `json:"market_cap"`
-	Volume24h    float64 `json:"volume_24h"`
-	Change24hPct float64 `json:"change_24h_pct"`
-	LastUpdated  string  `json:"last_updated"`
+	Coin         string   `json:"coin"`
+	Currency     string   `json:"currency"`
+	Price        float64  `json:"price"`
+	MarketCap    float64  `json:"market_cap"`
+	Volume24h    float64  `json:"volume_24h"`
+	Change24hPct *float64 `json:"change_24h_pct"` // null when CoinGecko has none
+	LastUpdated  string   `json:"last_updated"`
 }
 
 func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result, error) {
@@ -52,7 +52,10 @@ func cryptoPriceSimple(ctx context.Context, c *registry.Call) (*registry.Result,
 	}
 	out := coinPrice{
 		Coin: coin, Currency: currency, Price: p.Price, MarketCap: tidy.Round(p.MarketCap, 2), Volume24h: tidy.Round(p.Volume24h, 2),
-		Change24hPct: tidy.Round(p.Change24h, 4), LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
+		LastUpdated: time.Unix(p.LastUpdated, 0).UTC().Format(time.RFC3339),
+	}
+	if p.Change24h != nil {
+		out.Change24hPct = new(tidy.Round(*p.Change24h, 4))
 	}
 	return &registry.Result{Data: out, Count: 1, Source: coingecko.Source.Title, Cached: up.Cached()}, nil
 }

@@ -39,3 +39,45 @@ func TestTokenStockQuotePricesOnlyTheBaseToken(t *testing.T) {
 		t.Errorf("a token only on the quote side: %v", err)
 	}
 }
+
+// answering serves every request with one testdata file.
+func answering(t *testing.T, file string) upstreams.Doer {
+	t.Helper()
+	body, err := os.ReadFile("testdata/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return upstreams.DoerFunc(func(context.Context, *upstreams.Request) (*upstreams.Response, error) {
+		return &upstreams.Response{Status: 200, Body: body}, nil
+	})
+}
+
+// A pair younger than an hour has no 1 h or 24 h change at DEX Screener:
+// the pool says null, not a change of 0.
+func TestTokenStockQuoteMissingChangeIsNull(t *testing.T) {
+	res, err := registrytest.Run(t, "token_stock_quote", map[string]any{"query": "sui", "limit": 10}, answering(t, "dexscreener_search_sui_young.json"), upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Data.(tokenQuote).Pools {
+		young := p.Pair == "0xcf994611fd4c48e277ce3ffd4d4364c914af2c3cbb05f7bf6facd371de688630"
+		if young != (p.Change1hPct == nil) || young != (p.Change24hPct == nil) {
+			t.Errorf("pool %s: 1 h change %v, 24 h change %v", p.Pair, p.Change1hPct, p.Change24hPct)
+		}
+		if !young && (*p.Change1hPct != -0.35 || *p.Change24hPct != 2.39) {
+			t.Errorf("pool %s: changes %v, %v; want -0.35, 2.39", p.Pair, *p.Change1hPct, *p.Change24hPct)
+		}
+	}
+}
+
+// CoinGecko answers a null 24 h change for a coin it has no day of prices
+// for: the answer says null, not 0.
+func TestCryptoPriceMissingChangeIsNull(t *testing.T) {
+	res, err := registrytest.Run(t, "crypto_price_simple", map[string]any{"coin": "bitcoin"}, answering(t, "coingecko_price_no_change.json"), upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := res.Data.(coinPrice); p.Change24hPct != nil || p.Price != 91874.2219540887 {
+		t.Errorf("price %v, 24 h change %v; want the price and null", p.Price, *p.Change24hPct)
+	}
+}

@@ -22,7 +22,7 @@ func init() {
 			registry.Int("limit").Range(1, 10).WithDefault(3).Describe("pools to return, deepest first"),
 		},
 		Example:  map[string]any{"query": "AAPLx"},
-		Expected: "Envelope whose data gives a token's liquidity-weighted USD price over the DEX pools whose base token is the one asked for, with each pool's figures.",
+		Expected: "Envelope whose data gives a token's liquidity-weighted USD price over the DEX pools whose base token is the one asked for, with each pool's figures, a 1 h or 24 h change null for a pool too young to have one.",
 		Shape:    registry.Envelope,
 		Result:   tokenQuote{},
 		Sources:  []string{dexscreener.Source.Name},
@@ -31,23 +31,23 @@ func init() {
 }
 
 type pool struct {
-	Chain        string  `json:"chain"`
-	Dex          string  `json:"dex"`
-	Pair         string  `json:"pair"`
-	Base         string  `json:"base"`
-	Quote        string  `json:"quote"`
-	PriceUSD     float64 `json:"price_usd"`
-	PriceNative  float64 `json:"price_native"`
-	Change1hPct  float64 `json:"change_1h_pct"`
-	Change24hPct float64 `json:"change_24h_pct"`
-	Volume24hUSD float64 `json:"volume_24h_usd"`
-	LiquidityUSD float64 `json:"liquidity_usd"`
-	FDVUSD       float64 `json:"fdv_usd"`
-	MarketCapUSD float64 `json:"market_cap_usd"`
-	Buys24h      int64   `json:"buys_24h"`
-	Sells24h     int64   `json:"sells_24h"`
-	Created      string  `json:"created,omitempty"`
-	URL          string  `json:"url"`
+	Chain        string   `json:"chain"`
+	Dex          string   `json:"dex"`
+	Pair         string   `json:"pair"`
+	Base         string   `json:"base"`
+	Quote        string   `json:"quote"`
+	PriceUSD     float64  `json:"price_usd"`
+	PriceNative  float64  `json:"price_native"`
+	Change1hPct  *float64 `json:"change_1h_pct"` // null for a pair younger than the window
+	Change24hPct *float64 `json:"change_24h_pct"`
+	Volume24hUSD float64  `json:"volume_24h_usd"`
+	LiquidityUSD float64  `json:"liquidity_usd"`
+	FDVUSD       float64  `json:"fdv_usd"`
+	MarketCapUSD float64  `json:"market_cap_usd"`
+	Buys24h      int64    `json:"buys_24h"`
+	Sells24h     int64    `json:"sells_24h"`
+	Created      string   `json:"created,omitempty"`
+	URL          string   `json:"url"`
 }
 
 type tokenQuote struct {
@@ -99,8 +99,8 @@ func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, e
 		out.TotalVolume24hUSD += float64(p.Volume.H24)
 		pl := pool{
 			Chain: p.ChainID, Dex: p.DexID, Pair: p.PairAddress, Base: p.BaseToken.Symbol, Quote: p.QuoteToken.Symbol,
-			PriceUSD: float64(p.PriceUSD), PriceNative: float64(p.PriceNative), Change1hPct: float64(p.PriceChange.H1),
-			Change24hPct: float64(p.PriceChange.H24), Volume24hUSD: float64(p.Volume.H24), LiquidityUSD: liq,
+			PriceUSD: float64(p.PriceUSD), PriceNative: float64(p.PriceNative), Change1hPct: pct(p.PriceChange.H1),
+			Change24hPct: pct(p.PriceChange.H24), Volume24hUSD: float64(p.Volume.H24), LiquidityUSD: liq,
 			FDVUSD: float64(p.FDV), MarketCapUSD: float64(p.MarketCap), Buys24h: p.Txns.H24.Buys, Sells24h: p.Txns.H24.Sells, URL: p.URL,
 		}
 		if p.PairCreatedAt > 0 {
@@ -116,4 +116,13 @@ func tokenStockQuote(ctx context.Context, c *registry.Call) (*registry.Result, e
 	out.TotalLiquidityUSD = tidy.Round(out.TotalLiquidityUSD, 2)
 	out.TotalVolume24hUSD = tidy.Round(out.TotalVolume24hUSD, 2)
 	return &registry.Result{Data: out, Count: len(out.Pools), Source: dexscreener.Source.Title, Cached: up.Cached()}, nil
+}
+
+// pct is a change DEX Screener sent; nil when it sent none, which is not a
+// change of 0.
+func pct(n *upstreams.Num) *float64 {
+	if n == nil {
+		return nil
+	}
+	return new(float64(*n))
 }

@@ -124,3 +124,103 @@ func TestSmartMoneyDegradesPerWallet(t *testing.T) {
 		t.Errorf("every wallet unreadable: %v, want a bad answer", err)
 	}
 }
+
+// A book of many cheap bids against few dear asks favours the bids in shares
+// and the asks in dollars: it is mixed, not bid-heavy. A token asked for
+// alone is named by its market's question and outcome, and the venue's
+// epoch-millisecond book time is given in RFC 3339.
+func TestOrderbookImbalanceCheapBidsDearAsks(t *testing.T) {
+	d := overlay(t, map[string]string{"clob.polymarket.com/books": "clob_books_cheap_bids.json"})
+	token := "66773286493512960930061254302912227709855135315827355767260464904855829104303"
+	res, err := registrytest.Run(t, "orderbook_imbalance", map[string]any{"token_id": token}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Data.([]imbalanceRow)
+	if len(rows) != 1 {
+		t.Fatalf("rows = %+v", rows)
+	}
+	r := rows[0]
+	if r.Imbalance != 0.5789 || r.DollarImbalance != -0.8506 || r.Signal != "mixed" {
+		t.Errorf("imbalance %v, dollars %v, signal %q; want 0.5789, -0.8506, mixed", r.Imbalance, r.DollarImbalance, r.Signal)
+	}
+	if r.Question == nil || *r.Question != "Will the Fed cut rates at the December 2026 meeting?" || r.Outcome == nil || *r.Outcome != "Yes" {
+		t.Errorf("question %v, outcome %v", r.Question, r.Outcome)
+	}
+	if r.BookTime == nil || *r.BookTime != "2026-11-20T14:59:41Z" {
+		t.Errorf("book_time = %v, want 2026-11-20T14:59:41Z", r.BookTime)
+	}
+}
+
+func TestPressure(t *testing.T) {
+	for _, c := range []struct {
+		shares, dollars float64
+		want            string
+	}{
+		{0.32, 0.29, "bid_heavy"},
+		{-0.5, -0.2, "ask_heavy"},
+		{0.58, -0.78, "mixed"},
+		{-0.3, 0.4, "mixed"},
+		{0.25, 0.1, "balanced"},
+		{0, 0, "balanced"},
+	} {
+		if got := pressure(c.shares, c.dollars); got != c.want {
+			t.Errorf("pressure(%v, %v) = %q, want %q", c.shares, c.dollars, got, c.want)
+		}
+	}
+}
+
+// A market ten minutes from its end returns 1% if it resolves as priced;
+// scaled to a year that is a yield of thousands, which no one can earn. The
+// yield is annualised only over a week or more, and the basis says why not.
+func TestMarketScanAnnualisesOnlyOverAWeek(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets": "gamma_markets_real_format.json"})
+	res, err := registrytest.Run(t, "venueA_market_scan", map[string]any{"limit": 10}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	picks := map[string]resolutionPick{}
+	for _, p := range res.Data.(marketScan).ResolutionCandidates {
+		picks[p.MarketID] = p
+	}
+	soon, later := picks["702001"], picks["702002"]
+	if soon.DaysToEnd == nil || *soon.DaysToEnd != 0.01 || soon.AnnualizedYield != nil ||
+		soon.YieldBasis != "not annualised: 0.01 days to the end, under the 7-day minimum horizon" {
+		t.Errorf("ten minutes out: days %v, yield %v, basis %q", soon.DaysToEnd, soon.AnnualizedYield, soon.YieldBasis)
+	}
+	if later.AnnualizedYield == nil || later.YieldBasis != "simple yield over 30.08 days" {
+		t.Errorf("a month out: yield %v, basis %q", later.AnnualizedYield, later.YieldBasis)
+	}
+}
+
+// Gamma leaves oneDayPriceChange out for a market without a day of trades:
+// trending_markets and volume_analytics say null, not a change of 0. The
+// event slug is the market's event's, from the events it is listed in.
+func TestMarketsMissingDayChangeIsNull(t *testing.T) {
+	d := overlay(t, map[string]string{"gamma-api.polymarket.com/markets": "gamma_markets_real_format.json"})
+	res, err := registrytest.Run(t, "trending_markets", map[string]any{"limit": 5}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Data.([]trendingRow) {
+		switch {
+		case r.MarketID == "702001" && (r.PriceChange24h != nil || r.EventSlug == nil || *r.EventSlug != "spx-close-nov-20-2026"):
+			t.Errorf("no day change: %+v", r)
+		case r.MarketID == "702002" && (r.PriceChange24h == nil || *r.PriceChange24h != 0.012 || r.EventSlug == nil || *r.EventSlug != "artemis-ii-launch"):
+			t.Errorf("a day change of 0.012: %+v", r)
+		}
+	}
+	res, err = registrytest.Run(t, "volume_analytics", map[string]any{"limit": 5}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Data.([]volumeRow)
+	if len(rows) != 2 {
+		t.Fatalf("rows = %+v", rows)
+	}
+	for _, r := range rows {
+		if (r.MarketID == "702001") != (r.PriceChange24h == nil) {
+			t.Errorf("market %s: 24 h change %v", r.MarketID, r.PriceChange24h)
+		}
+	}
+}

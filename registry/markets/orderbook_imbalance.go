@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
+	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
@@ -23,7 +25,7 @@ func init() {
 			registry.Int("limit").Range(1, 50).WithDefault(10).Describe("top markets by 24h volume, used when token_id and condition_id are omitted"),
 		},
 		Example:  map[string]any{"limit": 5},
-		Expected: "Envelope whose data is an array of order books with microprice, imbalance = (bid size − ask size)/(bid size + ask size) over the top 5 levels, and a bid-heavy, ask-heavy or balanced signal.",
+		Expected: "Envelope whose data is an array of order books with their market's question and outcome, microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0.",
 		Shape:    registry.Envelope,
 		Result:   []imbalanceRow(nil),
 		Sources:  []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
@@ -34,8 +36,8 @@ func init() {
 type imbalanceRow struct {
 	TokenID         string   `json:"token_id"`
 	Market          string   `json:"market"`
-	Question        string   `json:"question"`
-	Outcome         string   `json:"outcome"`
+	Question        *string  `json:"question"` // null when the venue no longer lists the token's market
+	Outcome         *string  `json:"outcome"`
 	BestBid         *float64 `json:"best_bid"`
 	BestAsk         *float64 `json:"best_ask"`
 	Spread          *float64 `json:"spread"`
@@ -46,7 +48,7 @@ type imbalanceRow struct {
 	BidDepth5c      float64  `json:"bid_depth_5c"`
 	AskDepth5c      float64  `json:"ask_depth_5c"`
 	Signal          string   `json:"signal"`
-	BookTime        string   `json:"book_time"` // epoch milliseconds, as the venue sends it
+	BookTime        *string  `json:"book_time"` // RFC 3339; null when the venue sent no time
 }
 
 // tokenLabel says which market and outcome a token belongs to.
@@ -91,8 +93,14 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 	if err != nil {
 		return nil, err
 	}
-	if id := c.Args.String("token_id"); id != "" && len(books) == 0 {
-		return nil, upstreams.Errorf(polymarket.CLOB.Name, upstreams.NotFound, "no order book for token %s", id)
+	if id := c.Args.String("token_id"); id != "" {
+		b, ok := books[id]
+		if !ok {
+			return nil, upstreams.Errorf(polymarket.CLOB.Name, upstreams.NotFound, "no order book for token %s", id)
+		}
+		if err := labelToken(ctx, s, b, labels); err != nil {
+			return nil, err
+		}
 	}
 	rows := []imbalanceRow{}
 	for _, t := range tokens {
@@ -106,9 +114,30 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 	return s.result(rows, len(rows)), nil
 }
 
+// labelToken names a token's market and outcome from the market its book
+// belongs to; a market the venue no longer lists leaves them unknown.
+func labelToken(ctx context.Context, s *session, b polymarket.Book, labels map[string]tokenLabel) error {
+	if b.Market == "" {
+		return nil
+	}
+	m, err := upstreams.Fetch(ctx, s.Session, polymarket.MarketByCondition(b.Market), polymarket.DecodeClobMarket)
+	if e, ok := upstreams.AsError(err); ok && e.Status == 404 {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, t := range m.Tokens {
+		labels[t.TokenID] = tokenLabel{m.Question, t.Outcome}
+	}
+	return nil
+}
+
 func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
-	row := imbalanceRow{TokenID: b.AssetID, Market: b.Market, Question: label.question, Outcome: label.outcome,
-		Signal: "balanced", BookTime: b.Timestamp}
+	row := imbalanceRow{TokenID: b.AssetID, Market: b.Market, Signal: "balanced", BookTime: bookTime(b.Timestamp)}
+	if label != (tokenLabel{}) {
+		row.Question, row.Outcome = &label.question, &label.outcome
+	}
 	bids, asks := sortedLevels(b.Bids, true), sortedLevels(b.Asks, false)
 	var bidSz, askSz, bidUSD, askUSD float64
 	for _, l := range bids[:min(len(bids), topLevels)] {
@@ -123,12 +152,7 @@ func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
 		row.Imbalance = tidy.Round((bidSz-askSz)/(bidSz+askSz), 4)
 		row.DollarImbalance = tidy.Round((bidUSD-askUSD)/(bidUSD+askUSD), 4)
 	}
-	switch {
-	case row.Imbalance >= heavy:
-		row.Signal = "bid_heavy"
-	case row.Imbalance <= -heavy:
-		row.Signal = "ask_heavy"
-	}
+	row.Signal = pressure(row.Imbalance, row.DollarImbalance)
 	if len(bids) > 0 {
 		row.BestBid = price(float64(bids[0].Price))
 	}
@@ -155,6 +179,31 @@ func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {
 	}
 	row.BidDepth5c, row.AskDepth5c = tidy.Round(row.BidDepth5c, 2), tidy.Round(row.AskDepth5c, 2)
 	return row
+}
+
+// pressure names the side that dominates the book: the one both the share
+// and the dollar imbalance favour by heavy or more. Many cheap bids against
+// few dear asks favour the bids in shares and the asks in dollars; that
+// book is mixed, not bid-heavy.
+func pressure(shares, dollars float64) string {
+	switch {
+	case shares >= heavy && dollars >= heavy:
+		return "bid_heavy"
+	case shares <= -heavy && dollars <= -heavy:
+		return "ask_heavy"
+	case shares >= heavy && dollars <= -heavy, shares <= -heavy && dollars >= heavy:
+		return "mixed"
+	}
+	return "balanced"
+}
+
+// bookTime is the venue's epoch-millisecond book time in RFC 3339, UTC.
+func bookTime(ms string) *string {
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if err != nil || n <= 0 {
+		return nil
+	}
+	return ptr(time.UnixMilli(n).UTC().Format(time.RFC3339))
 }
 
 // sortedLevels orders levels best first: bids high to low, asks low to high.

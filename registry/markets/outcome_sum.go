@@ -65,7 +65,16 @@ func legFromBook(m polymarket.Market, book *polymarket.Book) sumLeg {
 	return leg
 }
 
-func ptr(f float64) *float64 { return &f }
+func ptr[T any](v T) *T { return &v }
+
+// change is a price change the venue sent, rounded; nil when it sent none,
+// which is not a change of 0.
+func change(n *polymarket.Num) *float64 {
+	if n == nil {
+		return nil
+	}
+	return ptr(tidy.Round(float64(*n), 4))
+}
 
 // sumEdges returns the long and short edges over all legs; ok is false for a
 // side when some leg has no quote on it.

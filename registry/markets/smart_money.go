@@ -24,7 +24,7 @@ func init() {
 			registry.Str("timeframe").OneOf("7d", "30d", "all").WithDefault("7d"),
 		},
 		Example:  map[string]any{"limit": 5, "timeframe": "7d"},
-		Expected: "Envelope whose data ranks the top wallets by PnL and sums their trades into net flows per market outcome, by absolute net USD, naming in warnings any wallet whose trades could not be read.",
+		Expected: "Envelope whose data ranks the top wallets by PnL and sums their trades into net flows per market outcome, by absolute net USD, naming in warnings any wallet whose trades could not be read; trades count the same however near their market's end, a market nobody traded has no flow, and an unreadable wallet is never counted as 0.",
 		Shape:    registry.Envelope,
 		Result:   smartMoneyReport{},
 		Sources:  []string{polymarket.Data.Name},

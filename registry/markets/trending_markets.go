@@ -1,6 +1,7 @@
 package markets
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
@@ -20,7 +21,7 @@ func init() {
 			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
 		},
 		Example:  map[string]any{"limit": 10},
-		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change, by 24h volume.",
+		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change (null when the venue sends none), by 24h volume; end_date is the venue's and a market near or past it stays listed until the venue closes it, liquidity 0 means no resting orders, and a price the venue leaves out is null, never 0.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -33,14 +34,14 @@ type trendingRow struct {
 	MarketID       string   `json:"market_id"`
 	Question       string   `json:"question"`
 	Slug           string   `json:"slug"`
-	EventSlug      string   `json:"event_slug"`
+	EventSlug      *string  `json:"event_slug"` // null for a market listed in no event
 	YesPrice       *float64 `json:"yes_price"`
 	NoPrice        *float64 `json:"no_price"`
 	BestBid        *float64 `json:"best_bid"`
 	BestAsk        *float64 `json:"best_ask"`
 	Volume24h      float64  `json:"volume_24h"`
 	Liquidity      float64  `json:"liquidity"`
-	PriceChange24h float64  `json:"price_change_24h"`
+	PriceChange24h *float64 `json:"price_change_24h"` // null when the venue sends none
 	EndDate        string   `json:"end_date"`
 }
 
@@ -65,7 +66,7 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 			Rank: i + 1, MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, EventSlug: eventSlug(m),
 			BestBid: price(float64(m.BestBid)), BestAsk: price(float64(m.BestAsk)),
 			Volume24h: tidy.Round(float64(m.Volume24hr), 2), Liquidity: tidy.Round(float64(m.LiquidityNum), 2),
-			PriceChange24h: tidy.Round(float64(m.OneDayPriceChange), 4), EndDate: m.EndDate,
+			PriceChange24h: change(m.OneDayPriceChange), EndDate: m.EndDate,
 		}
 		if len(m.OutcomePrices) == 2 {
 			rows[i].YesPrice, rows[i].NoPrice = ptr(tidy.Round(m.OutcomePrices[0], 4)), ptr(tidy.Round(m.OutcomePrices[1], 4))
@@ -74,9 +75,13 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 	return s.result(rows, len(rows)), nil
 }
 
-func eventSlug(m polymarket.Market) string {
-	if len(m.Events) > 0 {
-		return m.Events[0].Slug
+// eventSlug is the slug of the event a market is listed in; Gamma's events
+// carry it as slug and again as ticker.
+func eventSlug(m polymarket.Market) *string {
+	for _, e := range m.Events {
+		if s := cmp.Or(e.Slug, e.Ticker); s != "" {
+			return &s
+		}
 	}
-	return ""
+	return nil
 }

@@ -2,8 +2,10 @@ package markets
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
@@ -22,7 +24,7 @@ func init() {
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum bundle edge per share pair after fees"),
 		},
 		Example:  map[string]any{"limit": 50},
-		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and annualised yield, and YES+NO bundle violations at order-book prices, markets not trading left out.",
+		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and a simple annualised yield only when the end is 7 or more days away (null otherwise, with yield_basis saying why), and YES+NO bundle violations at order-book prices, markets not trading left out; an empty book leaves the display price as the only quote (quote_source says which), a market without both prices is not listed, and one without an end date has a null yield.",
 		Shape:    registry.Envelope,
 		Result:   marketScan{},
 		Sources:  []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
@@ -52,11 +54,17 @@ type resolutionPick struct {
 	Cost            float64  `json:"cost"`
 	DaysToEnd       *float64 `json:"days_to_end"`
 	Return          float64  `json:"return"`
-	AnnualizedYield *float64 `json:"annualized_yield"` // null when the end date has passed or is unknown
+	AnnualizedYield *float64 `json:"annualized_yield"` // null within minAnnualizeDays of the end, after it, or without one
+	YieldBasis      string   `json:"yield_basis"`      // how annualized_yield was made, or why it is null
 	QuoteSource     string   `json:"quote_source"`     // clob_book or display_price
 	Liquidity       float64  `json:"liquidity"`
 	EndDate         string   `json:"end_date"`
 }
+
+// minAnnualizeDays is the shortest horizon a return is annualised over: a
+// 1% return ten minutes before the end scales to a yield of 500x a year,
+// which no buyer can repeat.
+const minAnnualizeDays = 7
 
 func venueAMarketScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	s := newSession(c)
@@ -132,13 +140,21 @@ func resolutionCandidate(m polymarket.Market, books [2]polymarket.Book, minCerta
 		DisplayPrice: tidy.Round(display, 4), Ask: tidy.Round(ask, 4), Fee: tidy.Round(venueAFee(rate, ask), 6), Cost: tidy.Round(cost, 6),
 		Return: tidy.Round(ret, 4), QuoteSource: source, Liquidity: float64(m.LiquidityNum), EndDate: m.EndDate,
 	}
-	if days, ok := daysUntil(c.Now, m.EndDate); ok {
-		d := tidy.Round(days, 2)
-		pick.DaysToEnd = &d
-		if days > 0 {
-			y := tidy.Round(ret*365/days, 4)
-			pick.AnnualizedYield = &y
-		}
+	days, ok := daysUntil(c.Now, m.EndDate)
+	switch {
+	case !ok:
+		pick.YieldBasis = "not annualised: the market has no end date"
+		return pick, true
+	case days <= 0:
+		pick.YieldBasis = "not annualised: the end date has passed, resolution is pending"
+	case days < minAnnualizeDays:
+		pick.YieldBasis = fmt.Sprintf("not annualised: %s days to the end, under the %d-day minimum horizon", fmtDays(days), minAnnualizeDays)
+	default:
+		pick.AnnualizedYield = ptr(tidy.Round(ret*365/days, 4))
+		pick.YieldBasis = fmt.Sprintf("simple yield over %s days", fmtDays(days))
 	}
+	pick.DaysToEnd = ptr(tidy.Round(days, 2))
 	return pick, true
 }
+
+func fmtDays(days float64) string { return strconv.FormatFloat(tidy.Round(days, 2), 'f', -1, 64) }

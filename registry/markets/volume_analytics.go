@@ -18,7 +18,7 @@ func init() {
 			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD"),
 		},
 		Example:  map[string]any{"limit": 10},
-		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume and a momentum trend (accelerating, steady, cooling), by 24h volume.",
+		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume, a momentum trend (accelerating, steady, cooling) and the 24h price change (null when the venue sends none), by 24h volume; markets near or past their end are listed while the venue lists them, liquidity 0 means no resting orders, and a missing price is null and momentum null without weekly volume.",
 		Shape:    registry.Envelope,
 		Result:   []volumeRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -35,7 +35,7 @@ type volumeRow struct {
 	Volume7d       float64  `json:"volume_7d"`
 	Momentum       *float64 `json:"momentum"` // volume_24h / (volume_7d / 7); null without a week of volume
 	Trend          string   `json:"trend"`
-	PriceChange24h float64  `json:"price_change_24h"`
+	PriceChange24h *float64 `json:"price_change_24h"` // null when the venue sends none
 	YesPrice       *float64 `json:"yes_price"`
 	Liquidity      float64  `json:"liquidity"`
 }
@@ -61,7 +61,7 @@ func volumeAnalytics(ctx context.Context, c *registry.Call) (*registry.Result, e
 		}
 		row := volumeRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug,
 			VolumeTotal: tidy.Round(float64(m.VolumeNum), 2), Volume24h: tidy.Round(float64(m.Volume24hr), 2), Volume7d: tidy.Round(float64(m.Volume1wk), 2),
-			Trend: "no weekly volume", PriceChange24h: tidy.Round(float64(m.OneDayPriceChange), 4), Liquidity: tidy.Round(float64(m.LiquidityNum), 2)}
+			Trend: "no weekly volume", PriceChange24h: change(m.OneDayPriceChange), Liquidity: tidy.Round(float64(m.LiquidityNum), 2)}
 		if len(m.OutcomePrices) > 0 {
 			row.YesPrice = ptr(tidy.Round(m.OutcomePrices[0], 4))
 		}

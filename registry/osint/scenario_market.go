@@ -104,8 +104,11 @@ func jaccard(a, b map[string]bool) float64 {
 	return float64(inter) / float64(union)
 }
 
-// shiftOdds moves a probability by d in log-odds, keeping it off 0 and 1.
+// shiftOdds moves a probability by d in log-odds; 0 and 1 have no odds to
+// move, and a shift of 0 leaves any price as it is.
 func shiftOdds(p, d float64) float64 {
-	p = min(max(p, 0.01), 0.99)
+	if p <= 0 || p >= 1 || d == 0 {
+		return p
+	}
 	return 1 / (1 + math.Exp(-(math.Log(p/(1-p)) + d)))
 }

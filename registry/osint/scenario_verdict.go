@@ -26,7 +26,7 @@ func init() {
 			registry.Str("context").Len(0, 5000),
 		},
 		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
-		Expected: "Envelope whose data weighs GDELT news into scenarios summing to 1 and moves the matching Polymarket YES price by them, with yes_probability and fair price null when no market is found, since the news gives a direction, not a price.",
+		Expected: "Envelope whose data weighs GDELT news into scenarios summing to 1 and moves the matching Polymarket YES price by their expected shift in log-odds (flat news leaves it as it is), with yes_probability and fair price null when no market is found, since the news gives a direction, not a price.",
 		Shape:    registry.Envelope,
 		Result:   verdict{},
 		Sources:  []string{gdelt.Source.Name, polymarket.Gamma.Name},
@@ -54,7 +54,7 @@ var questionWords = map[string]bool{
 	"did": true, "has": true, "have": true, "end": true, "any": true, "least": true, "over": true, "under": true,
 }
 
-const verdictMethod = "terms = up to 3 words of the question also found in the seed text or context; over the last 7 days of news matching them: ratio = share of monitored articles in the last 24 h / share before, tone_shift = mean tone before - mean tone in the last 24 h; escalation = tanh(0.5 ln(ratio) + 0.25 tone_shift); s = escalation, negated when the question needs calm (ceasefire, deal, ...); P(bear, base, bull) = softmax(-2s, 0, 2s); market = the open venueA market whose question has the same numbers and shares at least 60% of its subject words with the question; its YES price p (order-book midpoint, else last price) anchors the scenarios: YES given bear, base, bull = p moved by -1, 0, +1 in log-odds; yes_probability = their mix by P, and fair_price_hint is that probability as a YES price; with no market found both are null"
+const verdictMethod = "terms = up to 3 words of the question also found in the seed text or context; over the last 7 days of news matching them: ratio = share of monitored articles in the last 24 h / share before, tone_shift = mean tone before - mean tone in the last 24 h; escalation = tanh(0.5 ln(ratio) + 0.25 tone_shift); s = escalation, negated when the question needs calm (ceasefire, deal, ...); P(bear, base, bull) = softmax(-2s, 0, 2s); market = the open venueA market whose question has the same numbers and shares at least 60% of its subject words with the question; its YES price p (order-book midpoint, else last price) anchors the scenarios: YES given bear, base, bull = p moved by -1, 0, +1 in log-odds; yes_probability = p moved by the scenarios' expected shift, P(bull) - P(bear), in log-odds (flat news, bear as likely as bull, leaves p as it is), and fair_price_hint is that probability as a YES price; with no market found both are null"
 
 type scenario struct {
 	Name        string   `json:"name"`
@@ -113,7 +113,8 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 		s = -e
 	}
 	eb, e0, eu := math.Exp(-2*s), 1.0, math.Exp(2*s)
-	bear, bull := tidy.Round(eb/(eb+e0+eu), 3), tidy.Round(eu/(eb+e0+eu), 3)
+	pBear, pBull := eb/(eb+e0+eu), eu/(eb+e0+eu)
+	bear, bull := tidy.Round(pBear, 3), tidy.Round(pBull, 3)
 	base := tidy.Round(1-bear-bull, 3)
 
 	v := verdict{Question: question, Terms: terms, Market: market, Escalation: tidy.Round(e, 3), Method: verdictMethod}
@@ -125,17 +126,18 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 	source := gdelt.Source.Title
 	switch {
 	case market != nil:
-		var yes float64
 		for i, sc := range v.Scenarios {
 			given := tidy.Round(shiftOdds(market.YesPrice, scenarioShift[sc.Name]), 3)
 			v.Scenarios[i].YesGiven = &given
-			yes += sc.Probability * given
 		}
-		yes = tidy.Round(yes, 3)
+		// The scenarios move the price in log-odds, so their mix is taken
+		// there too: a mix of their prices would pull any price toward 0.5
+		// even when bear and bull are equally likely.
+		yes := tidy.Round(shiftOdds(market.YesPrice, pBull*scenarioShift["bull"]+pBear*scenarioShift["bear"]), 4)
 		v.YesProbability = &yes
 		v.FairPriceHint = &fairPrice{Yes: tidy.Round(yes, 2), No: tidy.Round(1-tidy.Round(yes, 2), 2)}
-		v.FairPriceBasis = fmt.Sprintf("venueA market %q trades YES at %.4g (%s); the news scenarios move it to %.3g",
-			market.Slug, market.YesPrice, market.PriceSource, yes)
+		v.FairPriceBasis = fmt.Sprintf("venueA market %q trades YES at %.4g (%s); %s",
+			market.Slug, market.YesPrice, market.PriceSource, newsMove(market.YesPrice, yes))
 		source += ", " + polymarket.Gamma.Title
 	case marketErr != nil:
 		v.FairPriceBasis = "no fair price: the venueA market search failed (" + marketErr.Error() + "), and the news gives a direction, not a price"
@@ -218,6 +220,17 @@ func meanWhere(points []gdelt.Point, keep func(time.Time) bool) float64 {
 		return 0
 	}
 	return sum / float64(n)
+}
+
+// newsMove says what the news did to the market's price.
+func newsMove(price, yes float64) string {
+	switch {
+	case yes > tidy.Round(price, 4):
+		return fmt.Sprintf("the news moves it up to %.4g", yes)
+	case yes < tidy.Round(price, 4):
+		return fmt.Sprintf("the news moves it down to %.4g", yes)
+	}
+	return "the news is flat (bear and bull about equally likely), so it leaves the price there"
 }
 
 func toneWord(shift float64) string {

@@ -49,14 +49,15 @@ func TestScenarioVerdictAnchorsInTheMarketPrice(t *testing.T) {
 		t.Fatalf("market = %+v", v.Market)
 	}
 	logit := math.Log(0.12 / 0.88)
-	want := 0.0
+	shift := 0.0
 	for _, sc := range v.Scenarios {
 		given := 1 / (1 + math.Exp(-(logit + scenarioShift[sc.Name])))
 		if sc.YesGiven == nil || math.Abs(*sc.YesGiven-given) > 0.0005 {
 			t.Errorf("%s: yes given %v, want %.3f", sc.Name, sc.YesGiven, given)
 		}
-		want += sc.Probability * given
+		shift += sc.Probability * scenarioShift[sc.Name]
 	}
+	want := 1 / (1 + math.Exp(-(logit + shift)))
 	if v.YesProbability == nil || math.Abs(*v.YesProbability-want) > 0.001 || v.FairPriceHint == nil ||
 		v.FairPriceHint.Yes != math.Round(*v.YesProbability*100)/100 {
 		t.Errorf("yes probability %v, fair price %+v, want about %.3f", v.YesProbability, v.FairPriceHint, want)
@@ -90,5 +91,44 @@ func TestScenarioVerdictHasNoFairPriceWithoutTheMarket(t *testing.T) {
 				t.Errorf("search %q: %s has yes given %v", file, sc.Name, *sc.YesGiven)
 			}
 		}
+	}
+}
+
+// News that neither grows nor changes tone leaves a longshot's price where
+// it is (a mix of the scenarios' prices would pull 0.0455 up to 0.059), and
+// the basis says the news did not move it.
+func TestScenarioVerdictFlatNewsLeavesThePrice(t *testing.T) {
+	files := map[string]string{"/public-search": "gamma_search_hormuz_longshot.json",
+		"mode=TimelineVolRaw": "gdelt_volume_flat.json", "mode=TimelineTone": "gdelt_tone_flat.json"}
+	bodies := map[string][]byte{}
+	for key, file := range files {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[key] = b
+	}
+	d := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		for key, b := range bodies {
+			if strings.Contains(req.URL, key) {
+				return &upstreams.Response{Status: 200, Body: b}, nil
+			}
+		}
+		return upstreams.Replay.Do(ctx, req)
+	})
+	res, err := registrytest.Run(t, "scenario_verdict", hormuz, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := res.Data.(verdict)
+	if v.Market == nil || v.Market.YesPrice != 0.0455 {
+		t.Fatalf("market = %+v", v.Market)
+	}
+	if v.Escalation != 0 || v.YesProbability == nil || *v.YesProbability != 0.0455 || v.FairPriceHint.Yes != 0.05 {
+		t.Errorf("escalation %v, yes probability %v, fair price %+v; want 0, 0.0455, 0.05", v.Escalation, v.YesProbability, v.FairPriceHint)
+	}
+	want := `venueA market "will-iran-close-the-strait-of-hormuz-before-2027" trades YES at 0.0455 (order_book_midpoint); the news is flat (bear and bull about equally likely), so it leaves the price there`
+	if v.FairPriceBasis != want {
+		t.Errorf("basis %q\nwant  %q", v.FairPriceBasis, want)
 	}
 }

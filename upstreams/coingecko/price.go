@@ -21,14 +21,14 @@ type Price struct {
 	Price       float64
 	MarketCap   float64
 	Volume24h   float64
-	Change24h   float64 // percent
-	LastUpdated int64   // unix seconds
+	Change24h   *float64 // percent; nil when CoinGecko has none
+	LastUpdated int64    // unix seconds
 }
 
 // DecodePrice reads a simple/price answer for coin in currency. An unknown
 // coin id comes back as an empty object.
 func DecodePrice(body []byte, coin, currency string) (Price, error) {
-	var r map[string]map[string]upstreams.Num
+	var r map[string]map[string]*upstreams.Num
 	if err := upstreams.DecodeJSON(Source.Name, body, &r); err != nil {
 		return Price{}, err
 	}
@@ -39,12 +39,20 @@ func DecodePrice(body []byte, coin, currency string) (Price, error) {
 	case !ok:
 		return Price{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not about %q", coin)
 	}
-	price, ok := fields[currency]
-	if !ok {
+	price := fields[currency]
+	if price == nil {
 		return Price{}, upstreams.Errorf(Source.Name, upstreams.NotFound, "no %s price for %s", currency, coin)
 	}
-	return Price{
-		Price: float64(price), MarketCap: float64(fields[currency+"_market_cap"]), Volume24h: float64(fields[currency+"_24h_vol"]),
-		Change24h: float64(fields[currency+"_24h_change"]), LastUpdated: int64(fields["last_updated_at"]),
-	}, nil
+	num := func(name string) float64 {
+		if n := fields[name]; n != nil {
+			return float64(*n)
+		}
+		return 0
+	}
+	p := Price{Price: float64(*price), MarketCap: num(currency + "_market_cap"), Volume24h: num(currency + "_24h_vol"),
+		LastUpdated: int64(num("last_updated_at"))}
+	if n := fields[currency+"_24h_change"]; n != nil {
+		p.Change24h = (*float64)(n)
+	}
+	return p, nil
 }

@@ -43,9 +43,9 @@ type Pair struct {
 		H24 upstreams.Num `json:"h24"`
 		H1  upstreams.Num `json:"h1"`
 	} `json:"volume"`
-	PriceChange struct {
-		H1  upstreams.Num `json:"h1"`
-		H24 upstreams.Num `json:"h24"`
+	PriceChange struct { // a young pair has no change over a window it has not lived through
+		H1  *upstreams.Num `json:"h1"`
+		H24 *upstreams.Num `json:"h24"`
 	} `json:"priceChange"`
 	Liquidity *struct {
 		USD upstreams.Num `json:"usd"`

@@ -44,20 +44,31 @@ type Page struct {
 
 // CVE is the part of a record a buyer needs.
 type CVE struct {
-	ID           string   `json:"id"`
-	Published    string   `json:"published"`
-	LastModified string   `json:"last_modified"`
-	Status       string   `json:"status"`
-	Description  string   `json:"description"`
-	CVSSVersion  string   `json:"cvss_version,omitempty"`
-	Score        *float64 `json:"score"`
-	Severity     string   `json:"severity,omitempty"`
-	Vector       string   `json:"vector,omitempty"`
-	CWE          []string `json:"cwe"`
-	Affected     []string `json:"affected"` // CPE match criteria of vulnerable configurations
-	References   []string `json:"references"`
-	KEV          bool     `json:"known_exploited"` // listed in CISA's Known Exploited Vulnerabilities
-	KEVAdded     string   `json:"kev_added,omitempty"`
+	ID           string     `json:"id"`
+	Published    string     `json:"published"`
+	LastModified string     `json:"last_modified"`
+	Status       string     `json:"status"`
+	Description  string     `json:"description"`
+	CVSSVersion  string     `json:"cvss_version,omitempty"`
+	Score        *float64   `json:"score"`
+	Severity     string     `json:"severity,omitempty"`
+	Vector       string     `json:"vector,omitempty"`
+	CWE          []string   `json:"cwe"`
+	Affected     []Affected `json:"affected"` // vulnerable configurations
+	References   []string   `json:"references"`
+	KEV          bool       `json:"known_exploited"` // listed in CISA's Known Exploited Vulnerabilities
+	KEVAdded     string     `json:"kev_added,omitempty"`
+}
+
+// Affected is one vulnerable CPE match: the product, and the versions of it
+// that are vulnerable when the CPE leaves the version open (*). A bound NVD
+// does not give is omitted; none at all means every version the CPE names.
+type Affected struct {
+	CPE                   string `json:"cpe"`
+	VersionStartIncluding string `json:"version_start_including,omitempty"`
+	VersionStartExcluding string `json:"version_start_excluding,omitempty"`
+	VersionEndIncluding   string `json:"version_end_including,omitempty"`
+	VersionEndExcluding   string `json:"version_end_excluding,omitempty"`
 }
 
 // maxListed bounds the CPE and reference lists of one record.
@@ -89,8 +100,12 @@ type wireCVE struct {
 	Configurations []struct {
 		Nodes []struct {
 			CPEMatch []struct {
-				Vulnerable bool   `json:"vulnerable"`
-				Criteria   string `json:"criteria"`
+				Vulnerable            bool   `json:"vulnerable"`
+				Criteria              string `json:"criteria"`
+				VersionStartIncluding string `json:"versionStartIncluding"`
+				VersionStartExcluding string `json:"versionStartExcluding"`
+				VersionEndIncluding   string `json:"versionEndIncluding"`
+				VersionEndExcluding   string `json:"versionEndExcluding"`
 			} `json:"cpeMatch"`
 		} `json:"nodes"`
 	} `json:"configurations"`
@@ -128,7 +143,7 @@ func DecodeCVEs(body []byte) (Page, error) {
 
 func (w wireCVE) flatten() CVE {
 	c := CVE{ID: w.ID, Published: w.Published, LastModified: w.LastModified, Status: w.VulnStatus,
-		KEV: w.CISAExploitAt != "", KEVAdded: w.CISAExploitAt, CWE: []string{}, Affected: []string{}, References: []string{}}
+		KEV: w.CISAExploitAt != "", KEVAdded: w.CISAExploitAt, CWE: []string{}, Affected: []Affected{}, References: []string{}}
 	for _, d := range w.Descriptions {
 		if d.Lang == "en" {
 			c.Description = d.Value
@@ -157,7 +172,9 @@ func (w wireCVE) flatten() CVE {
 		for _, n := range cfg.Nodes {
 			for _, m := range n.CPEMatch {
 				if m.Vulnerable && len(c.Affected) < maxListed {
-					c.Affected = append(c.Affected, m.Criteria)
+					c.Affected = append(c.Affected, Affected{CPE: m.Criteria,
+						VersionStartIncluding: m.VersionStartIncluding, VersionStartExcluding: m.VersionStartExcluding,
+						VersionEndIncluding: m.VersionEndIncluding, VersionEndExcluding: m.VersionEndExcluding})
 				}
 			}
 		}

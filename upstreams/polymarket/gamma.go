@@ -34,7 +34,7 @@ type Market struct {
 	BestAsk             Num          `json:"bestAsk"`
 	Spread              Num          `json:"spread"`
 	LastTradePrice      Num          `json:"lastTradePrice"`
-	OneDayPriceChange   Num          `json:"oneDayPriceChange"`
+	OneDayPriceChange   *Num         `json:"oneDayPriceChange"` // nil when Gamma leaves it out
 	NegRisk             bool         `json:"negRisk"`
 	NegRiskOther        bool         `json:"negRiskOther"`
 	FeesEnabled         bool         `json:"feesEnabled"`
@@ -53,9 +53,10 @@ type FeeSchedule struct {
 
 // EventRef is the short event record nested in a market.
 type EventRef struct {
-	ID    Text   `json:"id"`
-	Slug  string `json:"slug"`
-	Title string `json:"title"`
+	ID     Text   `json:"id"`
+	Slug   string `json:"slug"`
+	Ticker string `json:"ticker"` // the slug again, on the events a market lists
+	Title  string `json:"title"`
 }
 
 // Event is a Gamma event with its markets.

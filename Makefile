@@ -7,8 +7,12 @@ export CGO_ENABLED = 1
 build:
 	$(GO) build -o bin/coinslot ./cmd/coinslot
 
+# Builds, then becomes the server (exec), so that the SIGTERM make passes on
+# reaches it and it drains; go run would leave it serving.
 run:
-	$(GO) run ./cmd/coinslot serve
+	@echo "compiling coinslot (a minute the first time)..."
+	$(GO) build -o bin/coinslot ./cmd/coinslot
+	exec bin/coinslot serve
 
 # Unit, integration and ledger tests with the race detector. The PostgreSQL
 # ledger suite needs a server on 127.0.0.1:5432 (.ci/postgres.sh starts one).

@@ -28,6 +28,7 @@ type Config struct {
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
+	ShutdownDelay     Duration            `yaml:"shutdown_delay"`   // how long /readyz answers 503 on SIGTERM before the listener closes
 	ShutdownTimeout   Duration            `yaml:"shutdown_timeout"` // how long calls in flight may take to finish on SIGTERM
 	BatchSettlement   BatchSettlement     `yaml:"batch_settlement"`
 	Ledger            Ledger              `yaml:"ledger"`

@@ -100,7 +100,7 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	if len(file) > 0 {
 		var root yaml.Node
 		if err := yaml.Unmarshal(file, &root); err != nil {
-			return nil, Problems{syntaxProblem(err)}
+			return nil, Problems{syntaxProblem(file, err)}
 		}
 		if len(root.Content) == 0 || root.Content[0].Tag == "!!null" {
 			return nil, Problems{{Key: "(file)", Message: emptyFile}}
@@ -159,13 +159,34 @@ func listOf(key string) string {
 // yamlLine is where the YAML parser puts the line of a syntax error.
 var yamlLine = regexp.MustCompile(`^yaml: line ([0-9]+): `)
 
-// syntaxProblem is a YAML syntax error at its line, which is all the
-// parser tells.
-func syntaxProblem(err error) Problem {
+// parserProblems are the syntax errors the YAML library's parser finds, as
+// opposed to its scanner: it numbers their lines from 0 and its scanner's
+// from 1, and names no line at all when the number it has is 0.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected '-' indicator",
+	"did not find expected <document start>", "did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive", "found duplicate %YAML directive",
+	"found incompatible YAML document", "found undefined tag handle",
+}
+
+// syntaxProblem is the YAML syntax error err of file at its line, counted
+// from 1, which is all the parser tells.
+func syntaxProblem(file []byte, err error) Problem {
 	p := Problem{Key: "(file)", Message: strings.TrimPrefix(err.Error(), "yaml: ")}
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		p.Line, _ = strconv.Atoi(m[1])
-		p.Message = err.Error()[len(m[0]):]
+	m := yamlLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		// Either the error is on the first line or it has no place (bad
+		// UTF-8, say): one line further down, the first kind gets a number.
+		var root yaml.Node
+		if again := yaml.Unmarshal(append([]byte("\n"), file...), &root); again != nil && yamlLine.MatchString(again.Error()) {
+			p.Line = 1
+		}
+		return p
+	}
+	p.Line, _ = strconv.Atoi(m[1])
+	p.Message = err.Error()[len(m[0]):]
+	if slices.Contains(parserProblems, p.Message) {
+		p.Line++
 	}
 	return p
 }

@@ -79,6 +79,19 @@ func document(contentType string, body []byte) fasthttp.RequestHandler {
 	}
 }
 
+// root sends a browser, which asks for HTML, to the docs page, and answers
+// anything else with the index of the service's documents.
+func root(docs *registry.Documents) fasthttp.RequestHandler {
+	index := document(contentJSON, docs.Index)
+	return func(ctx *fasthttp.RequestCtx) {
+		if strings.Contains(string(ctx.Request.Header.Peek("Accept")), "text/html") {
+			ctx.Redirect(registry.PathDocs, fasthttp.StatusFound)
+			return
+		}
+		index(ctx)
+	}
+}
+
 // quote serves /api/quote?tool=NAME.
 func quote(docs *registry.Documents) fasthttp.RequestHandler {
 	return func(ctx *fasthttp.RequestCtx) {

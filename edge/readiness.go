@@ -12,7 +12,7 @@ import (
 )
 
 // Why the server takes no new work.
-const NotReadyDraining = "shutting down: finishing the calls in flight"
+const NotReadyDraining = "shutting down"
 
 // readiness is the set of reasons the server should get no new work; it is
 // ready when the set is empty.

@@ -25,13 +25,13 @@ func TestReadinessReasons(t *testing.T) {
 	}
 	releaseLedger := s.Unready("the ledger is unreachable")
 	releaseDrain := s.Unready(NotReadyDraining)
-	want := `{"status":"not_ready","why":"the ledger is unreachable; shutting down: finishing the calls in flight"}` + "\n"
+	want := `{"status":"not_ready","why":"the ledger is unreachable; shutting down"}` + "\n"
 	if code, body := readyz(); code != 503 || body != want {
 		t.Errorf("two reasons: %d %s, want 503 %s", code, body, want)
 	}
 	releaseLedger()
 	releaseLedger() // a second release changes nothing
-	want = `{"status":"not_ready","why":"shutting down: finishing the calls in flight"}` + "\n"
+	want = `{"status":"not_ready","why":"shutting down"}` + "\n"
 	if code, body := readyz(); code != 503 || body != want {
 		t.Errorf("one reason: %d %s, want 503 %s", code, body, want)
 	}

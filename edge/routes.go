@@ -16,6 +16,7 @@ func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHan
 		return nil, fmt.Errorf("discovery documents: %w", err)
 	}
 	routes := map[string]fasthttp.RequestHandler{
+		registry.PathRoot:          root(docs),
 		registry.PathInfo:          document(contentJSON, docs.Info),
 		registry.PathOpenAPI:       document(contentJSON, docs.OpenAPI),
 		registry.PathOpenAPIAlias:  document(contentJSON, docs.OpenAPI),

@@ -3,6 +3,7 @@ package registry
 // Discovery and metadata addresses, relative to the base URL. The edge serves
 // them and the documents link to them, from these names only.
 const (
+	PathRoot          = "/"
 	PathMCP           = "/mcp"
 	PathMCPManifest   = "/.well-known/mcp.json"
 	PathInfo          = "/api/info"

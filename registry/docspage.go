@@ -7,6 +7,8 @@ import (
 	"html/template"
 	"strings"
 	"unicode"
+
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 //go:embed docs.html.tmpl
@@ -20,11 +22,11 @@ type docsPage struct {
 	Asset       string
 	Receipt     string
 	Count       int
+	Finder      string // the route finder, relative to the page
+	Today       string // the day a sandbox's recorded answers take as today
 	Groups      []docsGroup
-	Links       []docsLink
+	Links       []siteLink
 }
-
-type docsLink struct{ Name, URL string }
 
 type docsGroup struct {
 	Name, ID string
@@ -35,7 +37,6 @@ type docsTool struct {
 	Name, Price, Description, Expected, Endpoint, Quote, Example string
 	Fetch, CLI                                                   string // copy-paste paid calls
 	Sample, SampleLabel                                          string // a recorded answer, indented
-	Search                                                       string // what the sidebar search matches, lower case
 	MCPOnly, BodyRequired                                        bool
 	Params                                                       []docsParam
 }
@@ -63,12 +64,11 @@ func docsParams(t *Tool) []docsParam {
 func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error) {
 	page := docsPage{
 		Site: s, Description: Description, Asset: AssetName, Receipt: s.URL(PathReceiptSchema), Count: len(tools),
-		Links: []docsLink{
-			{"OpenAPI 3.1", s.URL(PathOpenAPI)}, {"Catalog (JSON)", s.URL(PathInfo)},
-			{"Route finder", s.URL(PathRouteFinder) + "?q=markets"}, {"x402 discovery", s.URL(PathX402)},
-			{"MCP server card", s.URL(PathMCPManifest)}, {"Agent card", s.URL(PathAgentCard)},
-			{"llms.txt", s.URL(PathLLMs)}, {"Receipt schema", s.URL(PathReceiptSchema)},
-		},
+		Links: siteLinks(s),
+		// Relative, so that the page searches the service it was read from
+		// whatever address the browser reached it at; /docs sits at the root.
+		Finder: "." + PathRouteFinder,
+		Today:  upstreams.RecordedAt.Format("2 January 2006"),
 	}
 	for _, g := range byCategory(tools) {
 		dg := docsGroup{Name: g.Name, ID: categoryID(g.Name)}
@@ -93,7 +93,6 @@ func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error)
 				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected,
 				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
 				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body), Sample: sample, SampleLabel: label,
-				Search:  strings.ToLower(t.Name + " " + t.Category + " " + t.Description),
 				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),
 			})
 		}
@@ -146,7 +145,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 
 const client = new x402Client();
-client.register("` + s.Network + `", new ExactEvmScheme(privateKeyToAccount(process.env.BUYER_KEY)));
+client.register("` + s.Network + `", new ExactEvmScheme(privateKeyToAccount(process.env.COINSLOT_BUYER_KEY)));
 const pay = wrapFetchWithPayment(fetch, client);
 const res = await pay("` + s.Endpoint(t) + `", {
   method: "POST",

@@ -6,6 +6,7 @@ import "fmt"
 // once and served as bytes. Quotes and route-finder answers depend on the
 // request and are assembled from prebuilt parts.
 type Documents struct {
+	Index       []byte // /, for clients that do not ask for HTML
 	Info        []byte // /api/info
 	OpenAPI     []byte // /openapi.json and /api/openapi.json
 	Discovery   []byte // /discovery: the route-finder shape for the whole catalog
@@ -50,6 +51,7 @@ func BuildDocuments(site Site, tools []*Tool) (*Documents, error) {
 		dst *[]byte
 		v   any
 	}{
+		{&d.Index, buildIndex(site)},
 		{&d.Info, buildInfo(site, tools)},
 		{&d.OpenAPI, buildOpenAPI(site, tools, answers)},
 		{&d.Discovery, d.finder.find("")},

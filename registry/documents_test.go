@@ -28,6 +28,7 @@ func TestDocumentsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, got := range map[string][]byte{
+		"index.json":                   d.Index,
 		"info.json":                    d.Info,
 		"openapi.json":                 d.OpenAPI,
 		"discovery.json":               d.Discovery,

@@ -1,5 +1,7 @@
-// Opens /docs in headless Chromium at each width and fails when any tool
-// section, scrolled into view, makes the page wider than the viewport.
+// Opens /docs in headless Chromium at each width and fails when the page is
+// wider than the viewport or a table header breaks inside a word; then
+// searches it as a reader would and fails unless it lists what the route
+// finder ranks, in its order, or says that nothing matches.
 //   node check-docs-layout.mjs URL
 import { chromium } from "playwright-core";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -7,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const url = process.argv[2];
+const finder = new URL("/api/routes/find", url);
 const profile = mkdtempSync(join(tmpdir(), "docs-chromium-"));
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -14,32 +17,77 @@ const browser = await chromium.launchPersistentContext(profile, {
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync"],
 });
-let failures = 0;
-try {
-  for (const width of [390, 1280]) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(url, { waitUntil: "load" });
-    const wide = await page.evaluate(() => {
-      const out = [];
-      const sections = [...document.querySelectorAll("section.tool")];
-      for (const s of sections) {
-        s.scrollIntoView();
-        const w = document.documentElement.scrollWidth;
-        if (w !== window.innerWidth) out.push(`${s.id}: page ${w}px wide`);
-      }
-      return { count: sections.length, out };
-    });
-    if (wide.count === 0) {
-      console.error(`${width}px: no tool sections found`);
-      failures++;
+const failures = [];
+const fail = (what) => { failures.push(what); console.error(what); };
+
+// layout measures the page at the viewport's width: the page's own width,
+// the widest elements past the right edge and the table headers broken
+// inside a word (a word whose text wraps onto two lines).
+function layout() {
+  const width = window.innerWidth;
+  const past = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.right > width + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right >= r.right)) {
+      past.push(`${el.tagName.toLowerCase()}${el.className ? "." + el.className : ""} in ${el.closest("[id]")?.id || "body"}: right edge at ${Math.round(r.right)}px`);
     }
-    for (const line of wide.out) console.error(`${width}px: ${line}`);
-    failures += wide.out.length;
-    console.log(`${width}px: ${wide.count} tool sections, ${wide.out.length} wider than the viewport`);
-    await page.close();
   }
+  const broken = [];
+  for (const th of document.querySelectorAll("th")) {
+    const text = th.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const range = document.createRange();
+    for (const m of text.data.matchAll(/\S+/g)) {
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
+    }
+  }
+  return { width, scrollWidth: document.documentElement.scrollWidth, past: past.slice(0, 10), broken: [...new Set(broken)] };
+}
+
+// shown is what the page lists after a search: the sidebar's results in
+// order, the tool sections left visible and the status line.
+function shown() {
+  const visible = (el) => el.offsetParent !== null;
+  return {
+    results: [...document.querySelectorAll("#results li a")].filter(visible).map((a) => a.textContent),
+    sections: [...document.querySelectorAll("section.tool")].filter(visible).map((s) => s.id),
+    status: document.getElementById("search-status").textContent,
+  };
+}
+
+try {
+  const page = await browser.newPage();
+  for (const width of [390, 1280]) {
+    // The context's own viewport stands unless the page is resized.
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url, { waitUntil: "load" });
+    const seen = await page.evaluate(layout);
+    if (seen.width !== width) fail(`${width}px: the viewport is ${seen.width}px wide`);
+    if (seen.scrollWidth > width) fail(`${width}px: the page is ${seen.scrollWidth}px wide: ${seen.past.join("; ")}`);
+    if (seen.broken.length) fail(`${width}px: table headers break inside ${seen.broken.join(", ")}`);
+    console.log(`${width}px: page ${seen.scrollWidth}px wide, ${seen.broken.length} headers broken inside a word`);
+  }
+
+  for (const q of ["polymarket arbitrage", "arbitrage", "earthquakes near a city", "zzqxj vvkrw"]) {
+    const want = (await (await fetch(`${finder}?q=${encodeURIComponent(q)}`)).json()).matches.map((m) => m.name);
+    await page.fill("#search", q);
+    await page.waitForFunction((q) => document.getElementById("search").dataset.shown === q, q);
+    const got = await page.evaluate(shown);
+    const same = got.results.join() === want.join() && [...got.sections].sort().join() === [...want].sort().join();
+    if (!same) fail(`search "${q}": lists ${got.results.join(",")} (sections ${got.sections.join(",")}), the route finder ${want.join(",")}`);
+    const status = want.length > 1 ? `${want.length} tools match, best first.` : want.length ? "1 tool matches." : `No tool matches “${q}”.`;
+    if (!got.status.startsWith(status)) fail(`search "${q}": says "${got.status}", want "${status}..."`);
+    console.log(`search "${q}": ${got.results.length} results, "${got.status}"`);
+  }
+  await page.fill("#search", "");
+  await page.waitForFunction(() => document.getElementById("search").dataset.shown === "");
+  const all = await page.evaluate(shown);
+  const sections = await page.locator("section.tool").count();
+  if (all.sections.length !== sections || all.status !== "") fail(`search cleared: ${all.sections.length} of ${sections} sections shown, status "${all.status}"`);
 } finally {
   await browser.close();
   rmSync(profile, { recursive: true, force: true });
 }
-process.exit(failures ? 1 : 0);
+process.exit(failures.length ? 1 : 0);

@@ -35,7 +35,8 @@ func output(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // A sandbox started with nothing but --listen on a free port names that
 // port in every address it publishes, and coinslot call buys from it: a
 // route, a tool sold only over /mcp, a refused payment that says why in one
-// line, and a misspelt tool. SIGTERM then ends serve with exit code 0.
+// line, and a misspelt tool. SIGTERM then turns /readyz 503 for the drain
+// delay and ends serve with exit code 0.
 func TestSandboxOnAnyPortSellsThroughTheCLI(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -46,6 +47,7 @@ func TestSandboxOnAnyPortSellsThroughTheCLI(t *testing.T) {
 	base := "http://" + addr
 	t.Setenv("COINSLOT_LEDGER_PATH", filepath.Join(t.TempDir(), "ledger.db"))
 	t.Setenv("COINSLOT_CONFIG", "")
+	t.Setenv("COINSLOT_SHUTDOWN_DELAY", "1s")
 	served := make(chan int, 1)
 	go func() { served <- run([]string{"serve", "--listen", addr}) }()
 	eventually(t, "the sandbox ready", func() bool {
@@ -97,6 +99,7 @@ func TestSandboxOnAnyPortSellsThroughTheCLI(t *testing.T) {
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	eventually(t, "/readyz 503 after SIGTERM", func() bool { return getStatus(base+"/readyz") == http.StatusServiceUnavailable })
 	select {
 	case code := <-served:
 		if code != 0 {
@@ -104,5 +107,33 @@ func TestSandboxOnAnyPortSellsThroughTheCLI(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve still running 30 s after SIGTERM")
+	}
+}
+
+// Ctrl-C is a person at a terminal: serve skips the drain delay meant for
+// load balancers and exits at once.
+func TestInterruptSkipsTheDrainDelay(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	t.Setenv("COINSLOT_LEDGER_PATH", filepath.Join(t.TempDir(), "ledger.db"))
+	t.Setenv("COINSLOT_CONFIG", "")
+	t.Setenv("COINSLOT_SHUTDOWN_DELAY", "20s")
+	served := make(chan int, 1)
+	go func() { served <- run([]string{"serve", "--listen", addr}) }()
+	eventually(t, "the sandbox ready", func() bool { return getStatus("http://"+addr+"/readyz") == http.StatusOK })
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-served:
+		if code != 0 {
+			t.Errorf("serve exits %d after Ctrl-C, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve still running 10 s after Ctrl-C: it waited for the 20 s drain delay")
 	}
 }

@@ -121,7 +121,7 @@ func TestJSONLogsAreAllJSON(t *testing.T) {
 		io.Copy(io.Discard, c)
 		c.Close()
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	if code := <-served; code != 0 {

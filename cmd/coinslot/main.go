@@ -14,7 +14,7 @@ Usage:
   coinslot serve [--config FILE] [--listen ADDR]   run the service (sandbox when no config says otherwise)
   coinslot call TOOL --data JSON [flags]           buy one call, checking the terms before paying
   coinslot tools [--json]                          list the catalog
-  coinslot sources [--config FILE] [--json]        list the upstream sources, their settings, keys and tools
+  coinslot sources [--config FILE] [--wide|--json] list the upstream sources, their settings, keys and tools
   coinslot config check FILE                       print every problem in a config file
   coinslot facilitator [--rpc URL] [--listen ADDR] run a self-hosted x402 facilitator
   coinslot record SOURCE...                        re-record sources' fixtures from the live upstreams

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -24,8 +25,11 @@ listen address (loopback when it listens on every interface).
 The config file is reloaded when it changes or on SIGHUP; a file with problems
 (an empty one too) is refused whole and the running configuration stays.
 Keys only a start reads (listen, limits, ledger, cluster, log.format...) keep
-their running values and are logged as waiting for the next start. On SIGTERM
-/readyz answers 503 at once and calls in flight get shutdown_timeout to finish.
+their running values and are logged as waiting for the next start.
+
+On SIGTERM /readyz answers 503 at once and serving goes on for shutdown_delay
+(so load balancers see it) and for the calls in flight, until shutdown_timeout;
+then the listener closes and the process exits. Ctrl-C skips the delay.
 
 Environment:
   COINSLOT_CONFIG        the config file, when --config is not given
@@ -56,8 +60,22 @@ func runServe(args []string) int {
 	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
 		log.Warn("environment variable ignored", "variable", p.Key, "problem", p.Message)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	go func() {
+		select {
+		case s := <-signals:
+			cause := context.Canceled
+			if s == os.Interrupt {
+				cause = errInterrupted
+			}
+			stop(cause)
+		case <-ctx.Done():
+		}
+	}()
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -76,18 +94,24 @@ func runServe(args []string) int {
 		sandboxBanner(os.Stderr, cfg.Log.Format, svc.sandbox, cfg)
 	}
 	go svc.watchConfig(ctx, *cfgPath)
-	if err := svc.serve(ctx, ln, time.Duration(cfg.ShutdownTimeout)); err != nil {
+	if err := svc.serve(ctx, ln); err != nil {
 		log.Error("serving failed", "err", err)
 		return 1
 	}
 	return 0
 }
 
+// errInterrupted ends serving on Ctrl-C: a person at a terminal, for whom
+// no load balancer needs the drain delay.
+var errInterrupted = errors.New("interrupted")
+
 // serve answers on ln until ctx ends, then drains: /readyz turns 503 at once
-// and the calls in flight get until timeout to finish. What is still running
-// then is cut off when the service closes: a paid call whose tool has not
-// answered fails and is not settled.
-func (svc *service) serve(ctx context.Context, ln net.Listener, timeout time.Duration) error {
+// while serving goes on for shutdown_delay (unless ctx ended with
+// errInterrupted), so that load balancers see it and send no more, and for
+// the calls in flight, until shutdown_timeout after the signal. What is
+// still running then is cut off when the service closes: a paid call whose
+// tool has not answered fails and is not settled.
+func (svc *service) serve(ctx context.Context, ln net.Listener) error {
 	cfg := svc.edge.Config()
 	srv := edge.HTTPServer(svc.Handler, cfg.Limits)
 	srv.Logger = slog.NewLogLogger(svc.log.Handler(), slog.LevelWarn) // fasthttp's own lines, as the service's
@@ -102,14 +126,19 @@ func (svc *service) serve(ctx context.Context, ln net.Listener, timeout time.Dur
 	case <-ctx.Done():
 	}
 	svc.edge.Unready(edge.NotReadyDraining)
-	deadline := time.Now().Add(timeout)
-	svc.log.Info("shutting down: finishing calls in flight", "in_flight", svc.inflight.Load(), "deadline", timeout)
-	// Serving goes on meanwhile, so probes see the 503 and late calls are
-	// answered while load balancers take the instance out.
-	for svc.inflight.Load() > 0 && time.Now().Before(deadline) {
+	cfg = svc.edge.Config() // a reload keeps the shutdown keys as they were at start
+	delay, timeout := time.Duration(cfg.ShutdownDelay), time.Duration(cfg.ShutdownTimeout)
+	if errors.Is(context.Cause(ctx), errInterrupted) {
+		delay = 0
+	}
+	begun := time.Now()
+	svc.log.Info("shutting down: /readyz answers 503; serving on for the drain delay and the calls in flight",
+		"delay", delay, "in_flight", svc.inflight.Load(), "deadline", timeout)
+	time.Sleep(delay)
+	for svc.inflight.Load() > 0 && time.Since(begun) < timeout {
 		time.Sleep(20 * time.Millisecond)
 	}
-	drain, cancel := context.WithDeadline(context.Background(), deadline)
+	drain, cancel := context.WithDeadline(context.Background(), begun.Add(timeout))
 	defer cancel()
 	if err := srv.ShutdownWithContext(drain); err != nil {
 		svc.log.Warn("shutdown deadline passed; calls still in flight are cut off and not settled", "in_flight", svc.inflight.Load(), "err", err)

@@ -258,7 +258,7 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // start builds from them (the listener, the logger, the facilitator, the
 // ledger, the connection guards, Redis, the claimer) outlives a reload.
 var atStart = []string{
-	"listen", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
+	"listen", "shutdown_delay", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level",
 }

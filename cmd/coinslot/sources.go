@@ -17,13 +17,15 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-const sourcesUsage = `Usage: coinslot sources [--config FILE] [--json]
+const sourcesUsage = `Usage: coinslot sources [--config FILE] [--wide | --json]
 
 Lists every upstream source with the settings a production service would put
 in force (its polite defaults, overridden by the config's upstreams entries),
-the environment variable of its key and whether that is set, and the tools
-that read it. /api/system/info shows the same settings live, with each
-source's breaker state, calls in flight and last error.
+the environment variable of its key and whether that is set, and how many
+tools read it, in 100 columns. --wide adds the title, base URL, burst,
+retries, cache TTL, breaker, worker restarts and the tools' names.
+/api/system/info shows the same settings live, with each source's breaker
+state, calls in flight and last error.
 
 Environment:
   COINSLOT_CONFIG        the config file, when --config is not given
@@ -36,16 +38,27 @@ Flags:
 func runSources(args []string) int {
 	fs := newFlags("sources", sourcesUsage)
 	cfgPath := fs.String("config", os.Getenv("COINSLOT_CONFIG"), "config file whose upstreams entries apply")
+	wide := fs.Bool("wide", false, "print every setting and the tools' names (wider than 100 columns)")
 	asJSON := fs.Bool("json", false, "print the sources as JSON")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	view := sourcesNarrow
+	switch {
+	case *asJSON && *wide:
+		fmt.Fprintln(os.Stderr, "coinslot sources: --wide and --json exclude each other")
+		return 2
+	case *asJSON:
+		view = sourcesJSON
+	case *wide:
+		view = sourcesWide
 	}
 	cfg, err := config.Load(*cfgPath, config.Options{Upstreams: sourceNames()})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "coinslot: config %s:\n%v\n", *cfgPath, err)
 		return 1
 	}
-	if err := writeSources(os.Stdout, *asJSON, cfg, os.Getenv); err != nil {
+	if err := writeSources(os.Stdout, view, cfg, os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot:", err)
 		return 1
 	}
@@ -65,9 +78,19 @@ type sourceRow struct {
 	Tools               []string `json:"tools"`
 }
 
+// How coinslot sources prints: a table that fits 100 columns, every setting,
+// or JSON.
+type sourcesView int
+
+const (
+	sourcesNarrow sourcesView = iota
+	sourcesWide
+	sourcesJSON
+)
+
 // writeSources lists every declared upstream, so an operator sees what is in
 // force and which keys to set; getenv is the environment keys are looked up in.
-func writeSources(out io.Writer, asJSON bool, cfg *config.Config, getenv func(string) string) error {
+func writeSources(out io.Writer, view sourcesView, cfg *config.Config, getenv func(string) string) error {
 	statuses, err := actors.Configured(cfg, getenv)
 	if err != nil {
 		return err
@@ -81,7 +104,7 @@ func writeSources(out io.Writer, asJSON bool, cfg *config.Config, getenv func(st
 			Tools: toolsReading(s.Name),
 		})
 	}
-	if asJSON {
+	if view == sourcesJSON {
 		b, err := json.MarshalIndent(rows, "", "  ")
 		if err != nil {
 			return err
@@ -90,6 +113,13 @@ func writeSources(out io.Writer, asJSON bool, cfg *config.Config, getenv func(st
 		return err
 	}
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	if view == sourcesNarrow {
+		fmt.Fprintln(w, "NAME\tRATE/S\tAT ONCE\tTIMEOUT\tTOOLS\tKEY")
+		for _, r := range rows {
+			fmt.Fprintf(w, "%s\t%.4g\t%d\t%s\t%d\t%s\n", r.Name, r.Rate, r.Concurrency, r.Timeout, len(r.Tools), r.keyColumn())
+		}
+		return w.Flush()
+	}
 	fmt.Fprintln(w, "NAME\tTITLE\tBASE URL\tRATE/S\tBURST\tCONCURRENCY\tTIMEOUT\tRETRIES\tCACHE TTL\tBREAKER\tRESTARTS\tKEY\tTOOLS")
 	for _, r := range rows {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%.4g\t%d\t%d\t%s\t%d\t%s\t%d fails, %s\t%d in %s\t%s\t%s\n", r.Name, r.Title, cmp.Or(r.BaseURL, "(any public host)"),
@@ -116,7 +146,7 @@ func (r sourceRow) keyColumn() string {
 	if r.KeyEnv == "" {
 		return "-"
 	}
-	need, set := "optional", "not set"
+	need, set := "optional", "unset"
 	if r.KeyRequired {
 		need = "required"
 	}

@@ -335,7 +335,7 @@ func TestLogsChecksumPayers(t *testing.T) {
 		t.Fatalf("pending %+v, want one kept in another case than %s", pend, buyer)
 	}
 	now := pend[0].Since.Add(firstLook)
-	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx, now}}}, &now)
+	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: tx, at: now}}}, &now)
 	r.c.Log = h.srv.pay.Log
 	once(t, r, 0)
 	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {

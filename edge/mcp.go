@@ -62,6 +62,9 @@ func (s *Server) buildMCP(cfg *config.Config) (fasthttp.RequestHandler, error) {
 		// context, which the adaptor makes of the fasthttp user values.
 		ctx.SetUserValue(http.LocalAddrContextKey, ctx.LocalAddr())
 		adapted(ctx)
+		// A result may be a paid answer, the buyer's alone; the SDK's
+		// "no-cache" would still let a shared cache store it.
+		ctx.Response.Header.Set("Cache-Control", "private, no-store")
 		// The transport refuses some requests (a wrong Accept or method, a
 		// foreign origin) in plain text; JSON-RPC clients read JSON.
 		if status := ctx.Response.StatusCode(); status >= 400 && !bytes.HasPrefix(ctx.Response.Header.ContentType(), []byte("application/json")) {

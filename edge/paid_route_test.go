@@ -167,3 +167,32 @@ func bazaarOf(t *testing.T, pr *x402.PaymentRequired) map[string]any {
 	}
 	return ext.Bazaar
 }
+
+// A paid answer is the buyer's alone: no shared cache (a CDN, a proxy) may
+// keep it and hand it to the next caller of the route, over HTTP or MCP,
+// first served or redelivered.
+func TestPaidAnswersAreNotCached(t *testing.T) {
+	h := newHarness(t)
+	p := h.payment(echoPath, nil)
+	for _, try := range []string{"paid", "redelivered"} {
+		r := h.pay(echoPath, echoBody, p)
+		if r.status != 200 || r.header["CACHE-CONTROL"] != "private, no-store" {
+			t.Fatalf("HTTP %s: %d Cache-Control %q", try, r.status, r.header["CACHE-CONTROL"])
+		}
+	}
+	const args = `{"text":"ab","n":2}`
+	paid, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+		"params": map[string]any{"name": "test_echo", "arguments": json.RawMessage(args), "_meta": map[string]any{mcpPaymentKey: h.mcpPayment("test_echo", args)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, try := range []string{"paid", "redelivered"} {
+		r := h.post(string(paid), nil)
+		if r.status != 200 || !bytes.Contains(r.body, []byte(`abab`)) || r.header["CACHE-CONTROL"] != "private, no-store" {
+			t.Fatalf("MCP %s: %d Cache-Control %q %s", try, r.status, r.header["CACHE-CONTROL"], r.body)
+		}
+	}
+	if h.fac.settleCount() != 2 {
+		t.Fatalf("settled %d times, want 2", h.fac.settleCount())
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,6 +97,16 @@ func TestHostilePayments(t *testing.T) {
 			_, shaped := r.json(t)["error"].(map[string]any)
 			if r.header[x402.HeaderRequired] == "" || (r.json(t)["accepts"] != nil) != (c.status == 402) || shaped == (c.status == 402) {
 				t.Fatalf("refusal %d without its terms or shape: %v %s", r.status, r.header, r.body)
+			}
+			// The v2 terms name the reason, as the v1 body does; the terms are
+			// the route's otherwise.
+			var required x402.PaymentRequired
+			if err := x402.DecodeHeader(r.header[x402.HeaderRequired], &required); err != nil || required.Error != c.reason {
+				t.Fatalf("PAYMENT-REQUIRED error %q (%v), want %q", required.Error, err, c.reason)
+			}
+			required.Error = h.terms(echoPath).Error
+			if !reflect.DeepEqual(&required, h.terms(echoPath)) {
+				t.Fatalf("PAYMENT-REQUIRED of the refusal: %+v", required)
 			}
 		})
 	}

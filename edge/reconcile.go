@@ -7,17 +7,19 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// SettlementFinder looks a payment up on chain; edge/facilitator.c.Finder is
+// SettlementFinder looks a payment up on chain; edge/facilitator.Finder is
 // one.
 type SettlementFinder interface {
-	// FindSettlement returns the transaction that used the authorization
-	// (payer, nonce) and its block's time, searching the blocks sealed from
-	// after on; tx is empty while the authorization is unused.
-	FindSettlement(ctx context.Context, payer, nonce string, after time.Time) (tx string, at time.Time, err error)
+	// FindSettlement returns the transaction that used a's nonce and its
+	// block's time, searching the blocks sealed from after on (tx is empty
+	// while the nonce is unused), and whether it carried a out: moved
+	// a.Value of the token from a.From to a.To with the nonce.
+	FindSettlement(ctx context.Context, a *x402.Authorization, after time.Time) (tx string, at time.Time, paid bool, err error)
 }
 
 // Reconciliation configures a Reconciler.
@@ -55,6 +57,7 @@ type lookedUp struct {
 const (
 	reconciledSettled  = "settled"  // found on chain: receipt recorded
 	reconciledReleased = "released" // expired unused: nothing was charged
+	reconciledDenied   = "denied"   // the nonce was spent without paying the price to pay_to: released, answer withheld
 	reconciledFailed   = "failed"   // the chain or the ledger could not be read or written
 )
 
@@ -216,12 +219,26 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	log := r.c.Log.With("payer", checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
 	// The authorization was verified unused after its reservation, which
 	// came at most a hold before Settling.
-	tx, at, err := r.c.Finder.FindSettlement(ctx, p.Payer, p.Nonce, p.Since.Add(-ledger.DefaultHold))
+	auth := &x402.Authorization{From: p.Payer, To: p.Receipt.PayTo, Value: p.Receipt.AmountAtomic, Nonce: p.Nonce}
+	tx, at, paid, err := r.c.Finder.FindSettlement(ctx, auth, p.Since.Add(-ledger.DefaultHold))
 	switch {
 	case err != nil:
 		r.reconciled.WithLabelValues(reconciledFailed).Inc()
 		log.Warn("reconciliation: looking the settlement up on chain", "err", err)
 		return false
+	case tx != "" && !paid:
+		// The payer spent the nonce on a transfer of his own while the
+		// settlement was in doubt: the seller was not paid, so the call
+		// was not, and its answer goes with the pair.
+		if err := r.c.Ledger.Release(ctx, p.Payer, p.Nonce); err != nil {
+			r.reconciled.WithLabelValues(reconciledFailed).Inc()
+			log.Error("reconciliation: releasing a denied payment", "tx", tx, "err", err)
+			return false
+		}
+		r.reconciled.WithLabelValues(reconciledDenied).Inc()
+		log.Error("reconciliation: the nonce was spent by a transaction that did not pay the price to pay_to; the payment failed and its answer is withheld",
+			"tx", tx, "pay_to", p.Receipt.PayTo, "amount_atomic", p.Receipt.AmountAtomic)
+		return true
 	case tx != "":
 		receipt := p.Receipt
 		receipt.Tx = tx

@@ -27,16 +27,17 @@ type fakeChain struct {
 }
 
 type fakeSettlement struct {
-	tx string
-	at time.Time
+	tx     string
+	at     time.Time
+	denied bool // the nonce paid someone else, or another amount
 }
 
-func (c *fakeChain) FindSettlement(_ context.Context, payer, nonce string, after time.Time) (string, time.Time, error) {
+func (c *fakeChain) FindSettlement(_ context.Context, a *x402.Authorization, after time.Time) (string, time.Time, bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.asked = append(c.asked, after)
-	s := c.settled[payer+"|"+nonce]
-	return s.tx, s.at, c.err
+	s := c.settled[a.From+"|"+a.Nonce]
+	return s.tx, s.at, s.tx != "" && !s.denied, c.err
 }
 
 // reconcilerFor reconciles the harness's ledger against chain, with a clock
@@ -59,6 +60,37 @@ func (r *Reconciler) wantCounts(t *testing.T, pending, settled, released, failed
 		testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledReleased)), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledFailed))}
 	if want := [4]float64{pending, settled, released, failed}; got != want {
 		t.Fatalf("pending, settled, released, failed = %v, want %v", got, want)
+	}
+}
+
+// A pending payment whose nonce the chain shows spent by a transaction that
+// did not pay the price to pay_to is a failed payment: the pair is released
+// with its answer, nothing is recorded, and the denial is counted.
+func TestReconcileReleasesADeniedPayment(t *testing.T) {
+	h := newHarness(t)
+	h.srv.pay.Ledger = crashingStore{h.store}
+	if r := h.pay(echoPath, echoBody, h.payment(echoPath, nil)); r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	pend := h.pending()
+	if len(pend) != 1 {
+		t.Fatalf("pending %+v", pend)
+	}
+	const theirs = "0x" + "ab0000000000000000000000000000000000000000000000000000000000cd"
+	now := pend[0].Since.Add(firstLook)
+	chain := &fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: theirs, at: now, denied: true}}}
+	r := h.reconcilerFor(chain, &now)
+	once(t, r, 0)
+	r.wantCounts(t, 0, 0, 0, 0)
+	if got := testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledDenied)); got != 1 {
+		t.Fatalf("denied %v, want 1", got)
+	}
+	pm, err := h.store.Payment(context.Background(), pend[0].Payer, pend[0].Nonce)
+	if err != nil || pm.State != ledger.Free || pm.Answer != nil {
+		t.Fatalf("the denied pair: %+v %v", pm, err)
+	}
+	if got := h.do("GET", "/receipt/"+theirs, "", nil); got.status != 404 {
+		t.Fatalf("receipt of the payer's own transaction: %d %s", got.status, got.body)
 	}
 }
 
@@ -109,7 +141,7 @@ func TestReconcileRecordsASettledPayment(t *testing.T) {
 	r.wantCounts(t, 1, 0, 0, 0)
 
 	blockTime := time.Date(2026, 5, 4, 10, 11, 12, 0, time.FixedZone("CEST", 2*3600))
-	chain.settled[pend[0].Payer+"|"+pend[0].Nonce] = fakeSettlement{settled.Transaction, blockTime}
+	chain.settled[pend[0].Payer+"|"+pend[0].Nonce] = fakeSettlement{tx: settled.Transaction, at: blockTime}
 	now = now.Add(firstLook - time.Millisecond)
 	once(t, r, 1) // backing off
 	now = now.Add(time.Millisecond)

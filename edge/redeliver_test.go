@@ -14,11 +14,13 @@ import (
 )
 
 // FindSettlement reads the double's spent nonces as a chain would: a
-// settlement the double made is on chain even when its answer was lost.
-func (f *facilitatorDouble) FindSettlement(_ context.Context, payer, nonce string, _ time.Time) (string, time.Time, error) {
+// settlement the double made is on chain even when its answer was lost, and
+// paid the seller what it was asked to.
+func (f *facilitatorDouble) FindSettlement(_ context.Context, a *x402.Authorization, _ time.Time) (string, time.Time, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.used[strings.ToLower(payer+"|"+nonce)], time.Now(), nil
+	tx := f.used[strings.ToLower(a.From+"|"+a.Nonce)]
+	return tx, time.Now(), tx != "", nil
 }
 
 // settlementOf decodes the settlement header a paid answer carries.

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"cmp"
 	"encoding/json"
 
 	"github.com/coinslot/coinslot/edge/x402"
@@ -153,14 +154,17 @@ func writeFailure(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
 }
 
 // writeRefusal sends a payment error. It carries the terms again, so a
-// client can pay anew: in PAYMENT-REQUIRED always, and as the v1 body of a
-// 402; a malformed payment's 400 has the one error shape, with its reason.
+// client can pay anew: in PAYMENT-REQUIRED always, whose error names the
+// reason (the x402 reason, or the code when there is none), and as the v1
+// body of a 402; a malformed payment's 400 has the one error shape, with
+// its reason.
 func writeRefusal(ctx *fasthttp.RequestCtx, o *offer, f *failure) {
-	header := o.terms.Header
-	var err error
-	if f.required != nil {
-		header, err = x402.EncodeHeader(f.required)
+	required := f.required
+	if required == nil {
+		required = new(o.terms.Required)
+		required.Error = cmp.Or(f.reason, string(f.code))
 	}
+	header, err := x402.EncodeHeader(required)
 	body := []byte(nil)
 	if err == nil {
 		if f.status() == fasthttp.StatusPaymentRequired {

@@ -18,6 +18,7 @@ import (
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -434,5 +435,38 @@ func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
 	}
 	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(3).String() {
 		t.Fatalf("voucher after another instance's: %d %q %+v", r.status, r.required.Error, r.settled)
+	}
+}
+
+// A voucher signed with v as 0 or 1 recovers in Go but not in the contract,
+// which takes only 27 or 28: it is refused before the tool runs, and the
+// channel is still served and claimed with the voucher as wallets sign it.
+func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
+	b := startBatchSandbox(t)
+	buyer := b.buyer(buyer1, 11)
+	if r := b.send(buyer.Deposit(b.times(30), b.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	for n := int64(2); n < 22; n++ {
+		p, err := buyer.Voucher(b.times(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := p.Payload.BatchPayload.Voucher
+		sig := common.FromHex(v.Signature)
+		sig[64] -= 27
+		v.Signature = hexutil.Encode(sig)
+		if r := b.send(p, nil); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchVoucherSignature {
+			t.Fatalf("voucher for %d prices signed with v %d: %d %q %+v", n, sig[64], r.status, r.required.Error, r.settled)
+		}
+	}
+	if got := b.record(buyer).Charged; got != b.times(1).String() {
+		t.Fatalf("charged %s after the refused vouchers, want %s", got, b.times(1))
+	}
+	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
+		t.Fatalf("voucher with v 27/28: %d %q", r.status, r.required.Error)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("claimed %d channels, want 1", n)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,10 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // A payment that reached the sandbox chain while the process died before
@@ -118,4 +123,105 @@ func get(t *testing.T, url string) *http.Response {
 	}
 	t.Cleanup(func() { res.Body.Close() })
 	return res
+}
+
+// Denial of settlement: while the seller's /settle has no answer, the buyer
+// spends the payment's nonce on a transfer of 1 unit to himself. The nonce
+// is used on chain, but the seller was not paid: reconciliation finds no
+// transfer of the price to pay_to with it, so the payment failed, and the
+// buyer's retry gets no answer and no receipt.
+func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
+	chainBase := startSandbox(t)
+	// /settle never reaches the facilitator; the rest does.
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/settle" {
+			http.Error(w, "no answer", http.StatusBadGateway)
+			return
+		}
+		req, _ := http.NewRequest(r.Method, chainBase+"/facilitator"+r.URL.Path, r.Body)
+		req.Header = r.Header.Clone()
+		res, err := client.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer res.Body.Close()
+		w.Header().Set("Content-Type", res.Header.Get("Content-Type"))
+		w.WriteHeader(res.StatusCode)
+		io.Copy(w, res.Body)
+	}))
+	t.Cleanup(proxy.Close)
+	ln, base, cfg := sandboxOn(t, "", "COINSLOT_CHAIN_RPC="+chainBase+"/sandbox/rpc", "COINSLOT_FACILITATOR_URL="+proxy.URL)
+	svc := startService(t, ln, cfg, slog.New(slog.DiscardHandler))
+
+	const path, body = "/paid/utility/business-days", `{"start_date":"2024-12-20","end_date":"2025-01-03"}`
+	res, _, err := post(base+path, []byte(body), "")
+	if err != nil || res.StatusCode != http.StatusPaymentRequired {
+		t.Fatalf("terms: %v %v", res, err)
+	}
+	var terms x402.PaymentRequired
+	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
+		t.Fatal(err)
+	}
+	key, _ := crypto.HexToECDSA(buyer1)
+	header, payment, err := x402.Pay(key, &terms, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, answer, err := post(base+path, []byte(body), header); err != nil || res.StatusCode != http.StatusGatewayTimeout || !strings.Contains(string(answer), "settlement_pending") {
+		t.Fatalf("paid call with /settle unanswered: %v %v %s", res, err, answer)
+	}
+
+	// The buyer's own transfer under the same nonce: 1 unit, to himself.
+	mine := payment.Accepted
+	mine.PayTo, mine.Amount = crypto.PubkeyToAddress(key.PublicKey).Hex(), "1"
+	auth := payment.Payload.Authorization
+	auth.To, auth.Value = mine.PayTo, mine.Amount
+	domain, _ := x402.DomainOf(&mine)
+	sig, err := x402.SignAuthorization(key, domain, &auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spent, err := x402.NewHTTPFacilitator(chainBase+"/facilitator", "").Settle(context.Background(),
+		&x402.Payload{X402Version: 2, Resource: payment.Resource, Accepted: mine, Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Signature: sig, Authorization: auth}}}, &mine)
+	if err != nil || !spent.Success {
+		t.Fatalf("the buyer's own transfer: %+v %v", spent, err)
+	}
+
+	chain, err := ethclient.Dial(chainBase + "/sandbox/rpc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(chain.Close)
+	reg := prometheus.NewRegistry()
+	r, err := edge.NewReconciler(edge.Reconciliation{
+		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler), Metrics: reg,
+		Finder: facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset},
+		Now:    func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left, err := r.Once(context.Background()); err != nil || left != 0 {
+		t.Fatalf("reconcile: %d left, %v", left, err)
+	}
+	res, answer, err := post(base+path, []byte(body), header)
+	if err != nil || res.StatusCode != http.StatusPaymentRequired || res.Header.Get(x402.HeaderResponse) != "" ||
+		!strings.Contains(string(answer), `"reason":"`+facilitator.ReasonNonceUsed+`"`) {
+		t.Fatalf("retry of the denied payment: %v %v %v %s", res, err, res.Header, answer)
+	}
+	if got := get(t, base+"/receipt/"+spent.Transaction); got.StatusCode != http.StatusNotFound {
+		t.Fatalf("a receipt for the buyer's own transaction: HTTP %d", got.StatusCode)
+	}
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(`
+# HELP coinslot_settlements_reconciled_total Pending payments resolved from the chain, by outcome.
+# TYPE coinslot_settlements_reconciled_total counter
+coinslot_settlements_reconciled_total{outcome="denied"} 1
+`), "coinslot_settlements_reconciled_total"); err != nil {
+		t.Fatal(err)
+	}
+
+	if paid, err := sellerOnChain(chainBase); err != nil || paid.Sign() != 0 {
+		t.Fatalf("the seller holds %v (%v)", paid, err)
+	}
 }

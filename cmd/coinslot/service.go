@@ -83,8 +83,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	svc.extra["/metrics"] = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	pay := edge.Payments{Metrics: reg, Log: log}
-	var finder edge.SettlementFinder // nil: pending settlements are only counted
-	var checks []edge.Check          // what /readyz watches besides draining
+	var finder edge.SettlementFinder         // nil: pending settlements are only counted
+	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
+	var checks []edge.Check                  // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
 	var chain *ethclient.Client // chain_rpc's, read to reconcile
 	if cfg.ChainRPC != "" {
@@ -112,6 +113,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			}
 			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
 			finder = facilitator.Finder{Chain: chain, ChainID: pay.Network.ChainID, Asset: pay.Network.Asset}
+			sandboxChain = chain
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
 		}
@@ -122,6 +124,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		svc.closers = append(svc.closers, sb.Close)
 		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
 		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
+		sandboxChain = sb.Client()
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -146,6 +149,15 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}})
 	}
 
+	if sandboxChain != nil && cfg.Ledger.Driver == "file" {
+		identity, err := facilitator.SandboxIdentity(ctx, sandboxChain)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox chain: %w", err)
+		}
+		if err := claimSandboxLedger(cfg.Ledger.Path, identity, log); err != nil {
+			return nil, err
+		}
+	}
 	if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {
 		return nil, err
 	}

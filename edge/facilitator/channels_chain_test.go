@@ -522,3 +522,38 @@ func TestBatchSettlementRefusals(t *testing.T) {
 		&channels.BatchSettlementInvalidAuthorizerSignature{})
 	c.wantRevert(c.relayer.Address, batch, c.refundData(cfg, 0, 0), &channels.BatchSettlementZeroAmount{})
 }
+
+// The local check recovers a voucher's signature as the contract does: each
+// form of one signature is accepted here exactly when a claim with it lands.
+func TestVoucherSignatureFormsAgreeWithTheContract(t *testing.T) {
+	c := newChannelChain(t)
+	payer := c.s.Buyers[0]
+	n := crypto.S256().Params().N
+	for _, authorizer := range []common.Address{payer.Address, {}} {
+		cfg := c.config(payer.Address, authorizer, 3)
+		id := channelID(t, cfg)
+		c.deposit(payer.Key, cfg, 10_000, 1)
+		digest := voucherDigest(t, id, 5_000)
+		signed := sign(t, payer.Key, digest)
+		forms := map[string][]byte{"v 27/28": signed}
+		low := slices.Clone(signed)
+		low[64] -= 27
+		forms["v 0/1"] = low
+		high := slices.Clone(signed)
+		copy(high[32:64], math.U256Bytes(new(big.Int).Sub(n, new(big.Int).SetBytes(signed[32:64]))))
+		high[64] = 55 - high[64]
+		forms["high s"] = high
+		for name, sig := range forms {
+			row := channels.VoucherClaim{Voucher: channels.Voucher{Channel: cfg, MaxClaimableAmount: big.NewInt(5_000)}, Signature: sig, TotalClaimed: big.NewInt(5_000)}
+			to := x402.BatchSettlementAddress
+			_, onChain := c.s.Client().CallContract(context.Background(), ethereum.CallMsg{From: c.relayer.Address, To: &to, Data: c.claimData(row)}, nil)
+			signer, local := x402.RecoverDigest(digest, hexutil.Encode(sig))
+			if local == nil && signer != payer.Address {
+				t.Fatalf("%s: recovered %s", name, signer.Hex())
+			}
+			if (local == nil) != (onChain == nil) {
+				t.Errorf("payer authorizer %s, %s: the local check says %v, the contract %v", authorizer.Hex(), name, local, onChain)
+			}
+		}
+	}
+}

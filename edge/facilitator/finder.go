@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -14,20 +15,27 @@ import (
 )
 
 // ChainReader is what looking a settlement up needs from a chain: calls,
-// logs, headers and the chain id, no key. *ethclient.Client and the
-// simulated backend's client both provide it.
+// logs, receipts, headers and the chain id, no key. *ethclient.Client and
+// the simulated backend's client both provide it.
 type ChainReader interface {
 	ethereum.ContractCaller
 	ethereum.LogFilterer
+	TransactionReceipt(ctx context.Context, tx common.Hash) (*types.Receipt, error)
 	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
 	ChainID(ctx context.Context) (*big.Int, error)
 }
 
-// Settlement is the transaction that used an EIP-3009 authorization.
+// Settlement is the transaction that used an EIP-3009 authorization, and
+// the transfer it made with it: the token's Transfer from the payer that
+// follows the AuthorizationUsed log, as transferWithAuthorization emits
+// them. The nonce is the payer's to spend, so a transaction using it may
+// have paid anyone anything.
 type Settlement struct {
 	Tx    common.Hash
 	Block uint64
 	Time  time.Time // the block's, in UTC
+	To    common.Address
+	Value *big.Int // nil: no transfer came with the nonce
 }
 
 // logWindow is the most blocks one eth_getLogs asks for: hosted endpoints
@@ -78,11 +86,33 @@ func FindSettlement(ctx context.Context, chain ChainReader, asset, payer common.
 			if err != nil {
 				return nil, fmt.Errorf("reading block %d: %w", l.BlockNumber, err)
 			}
-			return &Settlement{Tx: l.TxHash, Block: l.BlockNumber, Time: time.Unix(int64(block.Time), 0).UTC()}, nil
+			s := &Settlement{Tx: l.TxHash, Block: l.BlockNumber, Time: time.Unix(int64(block.Time), 0).UTC()}
+			return s, s.readTransfer(ctx, chain, token, l)
 		}
 	}
 	// The token also marks a cancelled authorization as used.
 	return nil, fmt.Errorf("authorization %s of %s is used, but no AuthorizationUsed log is in blocks %d to %d", hexutil.Encode(nonce[:]), payer.Hex(), first, last)
+}
+
+// readTransfer finds the Transfer the token emitted with used, its
+// AuthorizationUsed log: the next log of the transaction, from the same
+// token and payer.
+func (s *Settlement) readTransfer(ctx context.Context, chain ChainReader, token *usdc.TestUSDC, used types.Log) error {
+	receipt, err := chain.TransactionReceipt(ctx, used.TxHash)
+	if err != nil {
+		return fmt.Errorf("reading the receipt of %s: %w", used.TxHash.Hex(), err)
+	}
+	for _, l := range receipt.Logs {
+		if l.Index != used.Index+1 {
+			continue
+		}
+		if l.Address != used.Address || len(l.Topics) != 3 || l.Topics[0] != token.GetABI().Events[usdc.TestUSDCTransferEventName].ID || l.Topics[1] != used.Topics[1] {
+			return nil
+		}
+		s.To, s.Value = common.BytesToAddress(l.Topics[2].Bytes()), new(big.Int).SetBytes(l.Data)
+		return nil
+	}
+	return nil
 }
 
 // blockAt is the last block sealed at or before t (genesis when none is),
@@ -116,27 +146,32 @@ type Finder struct {
 	Asset   common.Address
 }
 
-// FindSettlement returns the transaction that used the authorization
-// (payer, nonce) and its block's time, searching the blocks sealed from
-// after on; tx is empty while the authorization is unused.
-func (f Finder) FindSettlement(ctx context.Context, payer, nonce string, after time.Time) (tx string, at time.Time, err error) {
-	if !common.IsHexAddress(payer) {
-		return "", time.Time{}, fmt.Errorf("payer %q is not an address", payer)
+// FindSettlement returns the transaction that used a's nonce and its
+// block's time, searching the blocks sealed from after on (tx is empty while
+// the nonce is unused), and whether it carried a out: moved a.Value of the
+// token from a.From to a.To with the nonce.
+func (f Finder) FindSettlement(ctx context.Context, a *x402.Authorization, after time.Time) (tx string, at time.Time, paid bool, err error) {
+	if !common.IsHexAddress(a.From) || !common.IsHexAddress(a.To) {
+		return "", time.Time{}, false, fmt.Errorf("payer %q or payee %q is not an address", a.From, a.To)
 	}
-	n, err := hexutil.Decode(nonce)
+	value, ok := new(big.Int).SetString(a.Value, 10)
+	if !ok {
+		return "", time.Time{}, false, fmt.Errorf("value %q is not an integer", a.Value)
+	}
+	n, err := hexutil.Decode(a.Nonce)
 	if err != nil || len(n) != 32 {
-		return "", time.Time{}, fmt.Errorf("nonce %q is not 32 bytes of hex", nonce)
+		return "", time.Time{}, false, fmt.Errorf("nonce %q is not 32 bytes of hex", a.Nonce)
 	}
 	id, err := f.Chain.ChainID(ctx)
 	if err != nil {
-		return "", time.Time{}, fmt.Errorf("reading the chain id: %w", err)
+		return "", time.Time{}, false, fmt.Errorf("reading the chain id: %w", err)
 	}
 	if id.Cmp(f.ChainID) != 0 {
-		return "", time.Time{}, fmt.Errorf("the endpoint serves chain %s, not %s", id, f.ChainID)
+		return "", time.Time{}, false, fmt.Errorf("the endpoint serves chain %s, not %s", id, f.ChainID)
 	}
-	s, err := FindSettlement(ctx, f.Chain, f.Asset, common.HexToAddress(payer), [32]byte(n), after)
+	s, err := FindSettlement(ctx, f.Chain, f.Asset, common.HexToAddress(a.From), [32]byte(n), after)
 	if err != nil || s == nil {
-		return "", time.Time{}, err
+		return "", time.Time{}, false, err
 	}
-	return s.Tx.Hex(), s.Time, nil
+	return s.Tx.Hex(), s.Time, s.Value != nil && s.Value.Cmp(value) == 0 && s.To == common.HexToAddress(a.To), nil
 }

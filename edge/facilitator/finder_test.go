@@ -3,6 +3,7 @@ package facilitator
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -45,40 +46,59 @@ func TestFindSettlement(t *testing.T) {
 	other, second := settled(t, s, 1)
 	finder := Finder{Chain: s.Client(), ChainID: s.Network.ChainID, Asset: s.Network.Asset}
 
-	gotTx, gotAt, err := finder.FindSettlement(ctx, auth.From, auth.Nonce, start)
-	if err != nil || gotTx != first.Tx.Hex() || gotAt != first.Time {
-		t.Fatalf("settled authorization: %s at %v (%v), want %s at %v", gotTx, gotAt, err, first.Tx.Hex(), first.Time)
+	gotTx, gotAt, paid, err := finder.FindSettlement(ctx, &auth, start)
+	if err != nil || gotTx != first.Tx.Hex() || gotAt != first.Time || !paid {
+		t.Fatalf("settled authorization: %s at %v paid %v (%v), want %s at %v paid", gotTx, gotAt, paid, err, first.Tx.Hex(), first.Time)
 	}
 	got, err := FindSettlement(ctx, s.Client(), s.Network.Asset, common.HexToAddress(other.From), [32]byte(common.FromHex(other.Nonce)), start)
-	if err != nil || *got != second {
+	second.To, second.Value = s.PayTo, big.NewInt(price)
+	if err != nil || got.Tx != second.Tx || got.Block != second.Block || got.Time != second.Time || got.To != second.To || got.Value.Cmp(second.Value) != 0 {
 		t.Fatalf("the other payer's settlement: %+v (%v), want %+v", got, err, second)
 	}
 	// Found from its own block too, and by lower-case payer and nonce.
 	lower := common.HexToAddress(auth.From)
-	if gotTx, _, err := finder.FindSettlement(ctx, "0x"+common.Bytes2Hex(lower[:]), strings.ToLower(auth.Nonce), first.Time); err != nil || gotTx != first.Tx.Hex() {
+	if gotTx, _, _, err := finder.FindSettlement(ctx, &x402.Authorization{From: "0x" + common.Bytes2Hex(lower[:]), To: auth.To, Value: auth.Value, Nonce: strings.ToLower(auth.Nonce)}, first.Time); err != nil || gotTx != first.Tx.Hex() {
 		t.Fatalf("searching from its block: %s (%v)", gotTx, err)
+	}
+	// The same transaction did not pay another amount, nor another payee.
+	for _, edit := range []func(*x402.Authorization){
+		func(a *x402.Authorization) { a.Value = "1" },
+		func(a *x402.Authorization) { a.To = a.From },
+	} {
+		a := auth
+		edit(&a)
+		if gotTx, _, paid, err := finder.FindSettlement(ctx, &a, start); err != nil || gotTx != first.Tx.Hex() || paid {
+			t.Fatalf("%+v: %s paid %v (%v), want the transaction, unpaid", a, gotTx, paid, err)
+		}
 	}
 
 	unused := s.newPayment(0, price).auth
-	if gotTx, gotAt, err := finder.FindSettlement(ctx, unused.From, unused.Nonce, start); err != nil || gotTx != "" || !gotAt.IsZero() {
-		t.Fatalf("unused authorization: %q at %v (%v), want nothing", gotTx, gotAt, err)
+	if gotTx, gotAt, paid, err := finder.FindSettlement(ctx, &unused, start); err != nil || gotTx != "" || !gotAt.IsZero() || paid {
+		t.Fatalf("unused authorization: %q at %v paid %v (%v), want nothing", gotTx, gotAt, paid, err)
 	}
 
 	// Searching after the settlement cannot find its log.
-	_, _, err = finder.FindSettlement(ctx, auth.From, auth.Nonce, second.Time)
+	_, _, _, err = finder.FindSettlement(ctx, &auth, second.Time)
 	want := fmt.Sprintf("authorization %s of %s is used, but no AuthorizationUsed log is in blocks %d to %d", auth.Nonce, auth.From, second.Block, second.Block)
 	if err == nil || err.Error() != want {
 		t.Fatalf("search after the settlement: %v, want %s", err, want)
 	}
 
 	wrong := Finder{Chain: s.Client(), ChainID: x402.Base.ChainID, Asset: s.Network.Asset}
-	if _, _, err := wrong.FindSettlement(ctx, auth.From, auth.Nonce, start); err == nil || err.Error() != "the endpoint serves chain 1337, not 8453" {
+	if _, _, _, err := wrong.FindSettlement(ctx, &auth, start); err == nil || err.Error() != "the endpoint serves chain 1337, not 8453" {
 		t.Fatalf("another chain's endpoint: %v", err)
 	}
 
-	for _, bad := range [][2]string{{"0x12", auth.Nonce}, {auth.From, "0x1234"}} {
-		if _, _, err := finder.FindSettlement(ctx, bad[0], bad[1], start); err == nil {
-			t.Errorf("FindSettlement(%s, %s): no error", bad[0], bad[1])
+	for _, edit := range []func(*x402.Authorization){
+		func(a *x402.Authorization) { a.From = "0x12" },
+		func(a *x402.Authorization) { a.To = "0x12" },
+		func(a *x402.Authorization) { a.Value = "0x10" },
+		func(a *x402.Authorization) { a.Nonce = "0x1234" },
+	} {
+		a := auth
+		edit(&a)
+		if _, _, _, err := finder.FindSettlement(ctx, &a, start); err == nil {
+			t.Errorf("FindSettlement(%+v): no error", a)
 		}
 	}
 }

@@ -194,6 +194,19 @@ func JoinSandbox(ctx context.Context, chain interface {
 	return n, nil
 }
 
+// SandboxIdentity tells one sandbox chain from another: the hash of its
+// first block, which deploys the test USDC at the time the chain started.
+// The genesis cannot: every sandbox chain has the same one.
+func SandboxIdentity(ctx context.Context, chain interface {
+	HeaderByNumber(context.Context, *big.Int) (*types.Header, error)
+}) (common.Hash, error) {
+	first, err := chain.HeaderByNumber(ctx, big.NewInt(1))
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("reading the sandbox chain's first block: %w", err)
+	}
+	return first.Hash(), nil
+}
+
 // deployToken deploys the test USDC and mints BuyerFunds to every buyer.
 func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (common.Address, error) {
 	token := usdc.NewTestUSDC()

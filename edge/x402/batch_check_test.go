@@ -80,6 +80,14 @@ func TestCheckBatchRules(t *testing.T) {
 			p.V2.Payload.BatchPayload.Voucher.MaxClaimableAmount = "4000" // signed for 3000
 			return p
 		}, BatchVoucherSignature, "not the payer authorizer"},
+		{"signature v 0/1", func() *Payment {
+			p := voucherPayment(t, terms, key, 3000, nil)
+			v := p.V2.Payload.BatchPayload.Voucher
+			sig := common.FromHex(v.Signature)
+			sig[64] -= 27 // recovers in Go, not in the contract
+			v.Signature = "0x" + common.Bytes2Hex(sig)
+			return p
+		}, BatchVoucherSignature, "want 27 or 28"},
 		{"payload type", func() *Payment {
 			p := voucherPayment(t, terms, key, 3000, nil)
 			p.V2.Payload.BatchPayload.Type = "claim"

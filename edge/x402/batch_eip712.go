@@ -103,27 +103,38 @@ func DepositNonce(channelID common.Hash, salt *big.Int) common.Hash {
 	return crypto.Keccak256Hash(channelID[:], word(salt.Bytes()))
 }
 
-// RecoverDigest returns the signer of a 65-byte signature over digest,
-// refusing malleable (high-s) ones as the contracts do.
+// RecoverDigest returns the signer of a 65-byte r ‖ s ‖ v signature over
+// digest as the batch-settlement contracts and the token's bytes-signature
+// calls recover it, from the raw bytes: v 27 or 28, s in the lower half of
+// the curve order. A v of 0 or 1 recovers in Go but not on chain.
 func RecoverDigest(digest common.Hash, signature string) (common.Address, error) {
+	sig, err := decodeSignature(signature)
+	if err != nil {
+		return common.Address{}, err
+	}
+	return recoverSignature(digest, sig)
+}
+
+func decodeSignature(signature string) ([]byte, error) {
 	sig, err := hexutil.Decode(signature)
 	if err != nil {
-		return common.Address{}, fmt.Errorf("signature is not 0x-prefixed hex")
+		return nil, fmt.Errorf("signature is not 0x-prefixed hex")
 	}
 	if len(sig) != crypto.SignatureLength {
-		return common.Address{}, fmt.Errorf("signature is %d bytes, want 65", len(sig))
+		return nil, fmt.Errorf("signature is %d bytes, want 65", len(sig))
 	}
-	switch sig[64] {
-	case 27, 28:
-		sig[64] -= 27
-	case 0, 1:
-	default:
-		return common.Address{}, fmt.Errorf("signature v is %d, want 27 or 28", sig[64])
+	return sig, nil
+}
+
+func recoverSignature(digest common.Hash, sig []byte) (common.Address, error) {
+	if v := sig[64]; v != 27 && v != 28 {
+		return common.Address{}, fmt.Errorf("signature v is %d, want 27 or 28", v)
 	}
 	if new(big.Int).SetBytes(sig[32:64]).Cmp(secp256k1HalfN) > 0 {
 		return common.Address{}, fmt.Errorf("signature s is in the upper half of the curve order")
 	}
-	pub, err := crypto.SigToPub(digest[:], sig)
+	rsv := append(sig[:64:64], sig[64]-27)
+	pub, err := crypto.SigToPub(digest[:], rsv)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("signature does not recover: %v", err)
 	}

@@ -77,14 +77,22 @@ func authorizationHash(d Domain, typeHash []byte, a *Authorization) (common.Hash
 }
 
 // RecoverAuthorizer returns the address that signed the authorization. It
-// takes 65-byte signatures with v as 27/28 or 0/1 and refuses malleable
-// (high-s) ones.
+// takes 65-byte signatures with v as 27/28 or 0/1, since an exact transfer
+// hands the token v as an argument of its own, as 27/28 (the facilitators
+// write it so), and refuses malleable (high-s) ones.
 func RecoverAuthorizer(d Domain, a *Authorization, signature string) (common.Address, error) {
 	digest, err := AuthorizationHash(d, a)
 	if err != nil {
 		return common.Address{}, err
 	}
-	return RecoverDigest(digest, signature)
+	sig, err := decodeSignature(signature)
+	if err != nil {
+		return common.Address{}, err
+	}
+	if sig[64] < 2 {
+		sig[64] += 27
+	}
+	return recoverSignature(digest, sig)
 }
 
 // SignAuthorization signs the authorization with key, returning the

@@ -44,6 +44,7 @@ func init() {
 			registry.Str("region").OneOf(regionNames()...).Describe("named area; worldwide when absent"),
 		},
 		Example:  map[string]any{"limit": 10},
+		Synonyms: []string{"forest fires", "wildfire map", "active fires", "bushfires", "fire tracking"},
 		Expected: "Envelope whose data is an array of NASA EONET wildfires with location, size and sources, most recently updated first.",
 		Shape:    registry.Envelope,
 		Result:   []fire(nil),

@@ -25,6 +25,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(25).Describe("largest awards to sample"),
 		},
 		Example:  map[string]any{"keyword": "zero trust", "company_domain": "zscaler.com"},
+		Synonyms: []string{"win government contracts", "govcon", "incumbents", "recompete", "capture planning", "bid on federal work"},
 		Expected: "A JSON object sizing a federal contracting market from USAspending.gov with source-backed fields (concentration, incumbents, buyer agencies, recompetes), a fit score and pursuit notes as its readout, and the method as response metadata.",
 		Shape:    registry.Object,
 		Result:   fitBrief{},

@@ -25,6 +25,7 @@ func init() {
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"query": "fed"},
+		Synonyms:     []string{"polymarket vs kalshi", "compare venues", "same market two exchanges", "cross exchange spread", "arbitrage between betting sites"},
 		Expected:     "Envelope whose data pairs matching markets across the two venues with the edge of each cross trade after fees, candidates flagged, and the basis risk stated; near either market's end the two venues may settle on different sources or times (part of the basis risk), a side with no order (liquidity 0) is null and gives no edge, and a price either venue leaves out is null, never 0.",
 		Shape:        registry.Envelope,
 		Result:       crossScan{},

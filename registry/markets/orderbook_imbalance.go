@@ -25,6 +25,7 @@ func init() {
 			registry.Int("limit").Range(1, 50).WithDefault(10).Describe("top markets by 24h volume, used when token_id and condition_id are omitted"),
 		},
 		Example:  map[string]any{"limit": 5},
+		Synonyms: []string{"order book depth", "buy pressure", "sell pressure", "bids and asks", "market microstructure", "liquidity walls"},
 		Expected: "Envelope whose data is an array of order books with their market's question and outcome, microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0.",
 		Shape:    registry.Envelope,
 		Result:   []imbalanceRow(nil),

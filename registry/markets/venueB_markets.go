@@ -19,6 +19,7 @@ func init() {
 			registry.Str("category").Len(1, 80).Describe("event ticker filter, e.g. KXFEDDECISION-26DEC"),
 		},
 		Example:  map[string]any{"limit": 10},
+		Synonyms: []string{"cftc regulated exchange", "event contracts", "kalshi tickers", "kalshi odds", "us prediction exchange"},
 		Expected: "Envelope whose data is an array of venueB markets with bids and asks in dollars (null when a side has no order), volume, open interest and the taker fee at the ask; close_time is the venue's and a market near it is listed until it closes, a side with no order (liquidity 0) has null prices, spread and fee, and a 24h change the venue cannot give is null.",
 		Shape:    registry.Envelope,
 		Result:   []venueBRow(nil),

@@ -25,6 +25,7 @@ func init() {
 			registry.Bool("include_thermal").WithDefault(true),
 		},
 		Example:  map[string]any{"region": "middle_east", "hours_back": 6},
+		Synonyms: []string{"military escalation", "war risk", "conflict monitor", "invasion signals", "geopolitical risk", "airstrikes"},
 		Expected: "Envelope whose data scores a region's news surge (GDELT, against its baseline) together with its NASA FIRMS thermal hotspots into a pulse score and level.",
 		Shape:    registry.Envelope,
 		Result:   geoPulse{},

@@ -24,6 +24,7 @@ func init() {
 			registry.Int("limit").Range(5, 25).WithDefault(10),
 		},
 		Example:  map[string]any{"sector": "stablecoins"},
+		Synonyms: []string{"industry regulation", "compliance changes", "regulatory risk", "sector rules"},
 		Expected: "A JSON object of Federal Register documents for a sector scored by severity with source-backed fields, agency context, response metadata and an action readout.",
 		Shape:    registry.Object,
 		Result:   impactBrief{},

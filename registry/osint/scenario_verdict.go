@@ -26,6 +26,7 @@ func init() {
 			registry.Str("context").Len(0, 5000),
 		},
 		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
+		Synonyms: []string{"news based forecast", "bull bear case", "fair price of a bet", "escalation odds", "forecast a question"},
 		Expected: "Envelope whose data weighs GDELT news into scenarios summing to 1 and moves the matching Polymarket YES price by their expected shift in log-odds (flat news leaves it as it is), with yes_probability and fair price null when no market is found, since the news gives a direction, not a price.",
 		Shape:    registry.Envelope,
 		Result:   verdict{},

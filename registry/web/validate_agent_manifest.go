@@ -25,6 +25,7 @@ func init() {
 			`"version": "1.0.0", "url": "https://agent.example.com/a2a/v1", "capabilities": {"streaming": true}, ` +
 			`"defaultInputModes": ["text/plain"], "defaultOutputModes": ["application/json"], "skills": [{"id": "forecast", ` +
 			`"name": "Forecast", "description": "Hourly forecast for the next 48 hours", "tags": ["weather"]}]}`},
+		Synonyms: []string{"agent card", "mcp manifest check", "ai-plugin.json", "lint agent.json", "a2a validation"},
 		Expected: "Envelope whose data validates an agent manifest locally, with errors and warnings by path, a score and the fixes.",
 		Shape:    registry.Envelope,
 		Result:   (*manifestReport)(nil),

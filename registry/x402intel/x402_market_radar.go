@@ -20,6 +20,7 @@ func init() {
 			registry.Int("query_limit").Range(3, 20).WithDefault(15).Describe("keywords searched, from the list of this service's verticals"),
 		},
 		Example:  map[string]any{"query_limit": 3},
+		Synonyms: []string{"x402 competitors", "agent marketplace landscape", "market share of paid apis", "seo for x402", "bazaar ranking"},
 		Expected: "A JSON object ranking the seller's own listings in the x402 catalog by keyword, with keyword gaps, competition by vertical, price percentiles and next actions, plus response metadata.",
 		Shape:    registry.Object,
 		Result:   radar{},

@@ -2,6 +2,8 @@ package env
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
@@ -26,12 +28,7 @@ var fireRegions = map[string]eonet.Box{
 }
 
 func regionNames() []string {
-	names := make([]string, 0, len(fireRegions))
-	for n := range fireRegions {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(fireRegions))
 }
 
 func init() {

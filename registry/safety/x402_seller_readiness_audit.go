@@ -3,6 +3,8 @@ package safety
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -142,7 +144,7 @@ func texts(v any, out *strings.Builder) {
 		out.WriteString(v)
 		out.WriteByte('\n')
 	case map[string]any:
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			out.WriteString(k)
 			out.WriteByte('\n')
 			texts(v[k], out)

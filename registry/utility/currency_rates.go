@@ -3,6 +3,7 @@ package utility
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -113,10 +114,5 @@ func requireKnown(known map[string]string, field, code string) error {
 	if _, ok := known[code]; ok {
 		return nil
 	}
-	codes := make([]string, 0, len(known))
-	for k := range known {
-		codes = append(codes, k)
-	}
-	slices.Sort(codes)
-	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(codes, ", ")))
+	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(slices.Sorted(maps.Keys(known)), ", ")))
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"mime"
 	"net/url"
-	"sort"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -123,13 +122,4 @@ func sameSite(raw string, base *url.URL) bool {
 		return false
 	}
 	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.") == strings.TrimPrefix(strings.ToLower(base.Hostname()), "www.")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

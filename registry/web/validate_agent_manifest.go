@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"mime"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -296,7 +298,7 @@ var secretName = regexp.MustCompile(`(?i)(secret|password|passwd|api[_-]?key|acc
 func (r *manifestReport) scanSecrets(v any, at string) {
 	switch v := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if s, ok := v[k].(string); ok && len(s) >= 12 && secretName.MatchString(k) {
 				r.errorf(at+"."+k, "looks like a credential: a published manifest must not carry secrets")
 				continue

@@ -1,6 +1,0 @@
-package utility
-
-import "time"
-
-// callNow is a fixed call time: a Monday afternoon in New York.
-var callNow = time.Date(2025, time.March, 10, 18, 30, 0, 0, time.UTC)

@@ -165,7 +165,7 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	sort.Float64s(amounts)
 	if n := len(amounts); n > 0 {
 		b.Market.LargestAwardUSD = amounts[n-1]
-		b.Market.MedianAwardUSD = median(amounts)
+		b.Market.MedianAwardUSD = tidy.Round(tidy.Median(amounts), 2)
 	}
 	horizon := c.Now.AddDate(0, recompeteMonths, 0).Format(time.DateOnly)
 	today := c.Now.Format(time.DateOnly)
@@ -181,14 +181,6 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	b.FitScore = fitScore(b)
 	b.PursuitNotes = pursuitNotes(b)
 	return &registry.Result{Data: b, Count: len(b.Incumbents), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
-}
-
-func median(sorted []float64) float64 {
-	n := len(sorted)
-	if n%2 == 1 {
-		return sorted[n/2]
-	}
-	return tidy.Round((sorted[n/2-1]+sorted[n/2])/2, 2)
 }
 
 // matchCompany guesses a company name from its domain's main label

@@ -65,17 +65,6 @@ type venueAQuote struct {
 	EndDate  string   `json:"end_date"`
 }
 
-type venueBQuote struct {
-	Ticker      string   `json:"ticker"`
-	Title       string   `json:"title"`
-	YesSubTitle string   `json:"yes_sub_title"`
-	YesBid      *float64 `json:"yes_bid"`
-	YesAsk      *float64 `json:"yes_ask"`
-	NoBid       *float64 `json:"no_bid"`
-	NoAsk       *float64 `json:"no_ask"`
-	CloseTime   string   `json:"close_time"`
-}
-
 const basisRisk = "the venues may resolve on different sources, wording or times; read both rule texts before trading a pair"
 
 func crossPlatformArbScan(ctx context.Context, c *registry.Call) (*registry.Result, error) {
@@ -162,8 +151,7 @@ func pricePair(a polymarket.Market, b venueBMarket, minEdge float64) crossPair {
 	pair := crossPair{
 		VenueA: venueAQuote{MarketID: string(a.ID), Slug: a.Slug, Question: a.Question, YesBid: price(bid), YesAsk: price(ask),
 			FeeRate: rate, EndDate: a.EndDate},
-		VenueB: venueBQuote{Ticker: m.Ticker, Title: b.title, YesSubTitle: m.YesSubTitle, YesBid: price(m.YesBid),
-			YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk), CloseTime: m.CloseTime},
+		VenueB: quoteOf(m, b.title),
 	}
 	if ask > 0 && ask < 1 && m.NoAsk > 0 && m.NoAsk < 1 {
 		pair.EdgeYesANoB = ptr(tidy.Round(crossEdge(rate, ask, m.NoAsk), 4))

@@ -50,7 +50,3 @@ func enforcementSearch(ctx context.Context, c *registry.Call, endpoint string, f
 	}
 	return &registry.Result{Data: out, Count: len(out), Source: openfda.Source.Title, Cached: up.Cached()}, nil
 }
-
-// recallFields is how every recall tool describes its output.
-const recallFields = "{recall_number, classification (Class I is the most serious), status, product_description, reason_for_recall, " +
-	"recalling_firm, distribution_pattern, recall_initiation_date, report_date, city, state, country, product_quantity, code_info, voluntary_mandated}"

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"testing"
 )
@@ -94,13 +95,9 @@ func TestQuoteCarriesAtomicPrice(t *testing.T) {
 	if _, ok := d.Quote("no_such_tool"); ok {
 		t.Error("quote for an unknown tool")
 	}
-	keys := []string{}
 	var all map[string]json.RawMessage
 	_ = json.Unmarshal(b, &all)
-	for k := range all {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(all))
 	if want := []string{"approval_prompt", "buyer_contract", "category", "endpoint", "price_atomic", "price_usd", "service", "tool"}; !slices.Equal(keys, want) {
 		t.Errorf("quote keys = %v, want %v", keys, want)
 	}

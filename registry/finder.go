@@ -12,7 +12,8 @@ import (
 )
 
 // The route finder ranks tools with BM25F: each query word is looked up in
-// a tool's name, path, category and description, weighted per field, its
+// a tool's name, synonyms (the words people ask for it with), path,
+// category and description, weighted per field, its
 // repetitions saturating (k1) and long fields discounted (b), and rare words
 // count for more than words every tool has. A word matches a tool's word
 // exactly, through an alias (a venue's real name for its identifier), as
@@ -23,6 +24,7 @@ const (
 	bm25B  = 0.75
 
 	weightName        = 3.0
+	weightSynonyms    = 2.0
 	weightPath        = 1.5
 	weightCategory    = 1.5
 	weightDescription = 1.0
@@ -37,13 +39,14 @@ const (
 // fields of a tool, in the order of fieldWeights.
 const (
 	fieldName = iota
+	fieldSynonyms
 	fieldPath
 	fieldCategory
 	fieldDescription
 	fieldCount
 )
 
-var fieldWeights = [fieldCount]float64{weightName, weightPath, weightCategory, weightDescription}
+var fieldWeights = [fieldCount]float64{weightName, weightSynonyms, weightPath, weightCategory, weightDescription}
 
 // aliases are words that name the same thing: the catalog's identifiers keep
 // venueA and venueB, buyers ask for Polymarket and Kalshi; names abbreviate.
@@ -110,7 +113,7 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 		}
 		e := finderEntry{
 			name:   strings.Join(words(t.Name), "_"),
-			fields: [fieldCount][]string{words(t.Name), words(t.Path), words(t.Category), words(t.Description)},
+			fields: [fieldCount][]string{words(t.Name), words(strings.Join(t.Synonyms, " ")), words(t.Path), words(t.Category), words(t.Description)},
 			match:  m,
 		}
 		f.entries = append(f.entries, e)
@@ -279,10 +282,16 @@ func withinTypos(a, b string) bool {
 	return prev[len(b)] <= limit
 }
 
-// stopWords carry no meaning for ranking.
+// stopWords carry no meaning for ranking: articles, prepositions, and the
+// words a question is phrased with ("what is this", "show me").
 var stopWords = map[string]bool{
 	"a": true, "an": true, "and": true, "the": true, "of": true, "for": true, "to": true, "in": true,
 	"on": true, "with": true, "by": true, "or": true, "is": true, "from": true, "at": true,
+	"are": true, "be": true, "do": true, "does": true, "can": true, "i": true, "me": true, "my": true,
+	"we": true, "our": true, "you": true, "your": true, "it": true, "its": true, "this": true, "that": true,
+	"these": true, "what": true, "which": true, "who": true, "how": true, "when": true, "where": true,
+	"there": true, "any": true, "about": true, "against": true, "get": true, "show": true, "find": true,
+	"give": true, "tell": true, "list": true, "want": true, "need": true, "please": true,
 }
 
 // words splits text into lower-case words at anything that is not a letter
@@ -313,9 +322,20 @@ func stem(w string) string {
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
 		return w[:len(w)-1]
 	case strings.HasSuffix(w, "ing") && len(w) > 5:
-		return w[:len(w)-3]
+		return undouble(w[:len(w)-3])
 	case strings.HasSuffix(w, "ed") && len(w) > 4:
-		return w[:len(w)-2]
+		return undouble(w[:len(w)-2])
+	}
+	return w
+}
+
+// undouble drops the consonant English doubles before -ing and -ed, so
+// "betting" finds "bet" and "shipped" "ship"; l, s and z stay doubled
+// ("falling" is "fall", "passed" "pass").
+func undouble(w string) string {
+	n := len(w)
+	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsz", rune(w[n-1])) {
+		return w[:n-1]
 	}
 	return w
 }

@@ -13,18 +13,7 @@ import (
 // The route finder on the real catalog: for each query, the tools expected
 // first, in any order among themselves.
 func TestFinderOnTheCatalog(t *testing.T) {
-	site := registry.Site{BaseURL: "http://localhost:8080", Version: "0.13.0", Service: "coinslot",
-		Network: "eip155:1337", NetworkName: "coinslot sandbox chain", Sandbox: true, MaxTimeoutSeconds: 60}
-	var catalog []*registry.Tool
-	for _, tool := range registry.All() {
-		if !strings.HasPrefix(tool.Name, "test_") { // this package's own test tools
-			catalog = append(catalog, tool)
-		}
-	}
-	docs, err := registry.BuildDocuments(site, catalog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	docs := catalogDocuments(t)
 	arb := []string{"combinatorial_arb", "rebalance_arb_scan", "cross_platform_arb_scan"}
 	for _, c := range []struct {
 		q     string
@@ -108,4 +97,23 @@ func TestFinderOnTheCatalog(t *testing.T) {
 			t.Errorf("find(%q) starts %v, want %v first", c.q, got[:min(len(got), len(c.first)+3)], c.first)
 		}
 	}
+}
+
+// catalogDocuments are the documents of the real catalog, without this
+// package's test tools.
+func catalogDocuments(t *testing.T) *registry.Documents {
+	t.Helper()
+	site := registry.Site{BaseURL: "http://localhost:8080", Version: "0.13.0", Service: "coinslot",
+		Network: "eip155:1337", NetworkName: "coinslot sandbox chain", Sandbox: true, MaxTimeoutSeconds: 60}
+	var catalog []*registry.Tool
+	for _, tool := range registry.All() {
+		if !strings.HasPrefix(tool.Name, "test_") {
+			catalog = append(catalog, tool)
+		}
+	}
+	docs, err := registry.BuildDocuments(site, catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
 }

@@ -109,8 +109,8 @@ func TestFinderEmptyQueryListsAll(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
-	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status")
-	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status"}
+	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling")
+	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)
 	}

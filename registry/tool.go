@@ -44,7 +44,12 @@ type Tool struct {
 	BodyRequired bool           // a POST without a body is refused
 	Example      map[string]any // a request that validates
 	Expected     string         // what a buyer gets back, in one sentence (fields: Result)
-	Shape        Shape
+	// Synonyms are what people call the tool when they ask for it, in
+	// their words rather than the catalog's: "lawsuits" for court
+	// opinions, "whales" for profitable wallets. The route finder reads
+	// them beside the name and description.
+	Synonyms []string
+	Shape    Shape
 	// Result is a zero value of the type the handler answers with in
 	// Result.Data; the answer's published schema is derived from it, and
 	// registrytest.Run refuses a handler whose Data has another type.

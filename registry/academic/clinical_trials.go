@@ -21,6 +21,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "CAR-T lymphoma", "limit": 5},
+		Synonyms: []string{"drug trials", "recruiting studies", "clinical research", "trial phase", "experimental treatment"},
 		Expected: "Envelope whose data is an array of ClinicalTrials.gov studies with status, phases, conditions, interventions and sponsor.",
 		Check:    checkTrialStatus,
 		Shape:    registry.Envelope,

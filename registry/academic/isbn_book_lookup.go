@@ -17,6 +17,7 @@ func init() {
 			registry.Str("isbn").Req().Len(10, 17).Matching(isbnCharacters, isbnShape).Describe("ISBN-10 or ISBN-13, hyphens allowed"),
 		},
 		Example:  map[string]any{"isbn": "978-0-14-032872-1"},
+		Synonyms: []string{"book details", "find a book", "book by isbn", "open library"},
 		Expected: "Envelope whose data is the Open Library record of a book, and an ISBN Open Library does not know is a 404 not_found.",
 		Check:    checkISBN,
 		Shape:    registry.Envelope,

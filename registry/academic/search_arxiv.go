@@ -25,6 +25,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "mixture of experts", "category": "cs.LG", "limit": 5},
+		Synonyms: []string{"preprints", "machine learning papers", "physics papers", "latest research papers", "cs papers"},
 		Expected: "Envelope whose data is an array of arXiv preprints with summary, authors, categories and links.",
 		Check:    checkArxivQuery,
 		Shape:    registry.Envelope,

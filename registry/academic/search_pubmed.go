@@ -19,6 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "CRISPR sickle cell", "limit": 5},
+		Synonyms: []string{"medical research", "biomedical studies", "medical papers", "pubmed articles", "health studies"},
 		Expected: "Envelope whose data is an array of PubMed articles with authors, journal, publication details and identifiers.",
 		Shape:    registry.Envelope,
 		Result:   []eutils.Article(nil),

@@ -374,6 +374,33 @@ func TestExpectedIsOneSentence(t *testing.T) {
 	}
 }
 
+// Every tool says what people call it (the route finder matches questions
+// through these words): at least three synonyms, each lower case, of at
+// most five words, said once, and bringing a word the tool's name lacks.
+func TestEveryToolDeclaresItsSynonyms(t *testing.T) {
+	for _, tool := range registry.All() {
+		if len(tool.Synonyms) < 3 {
+			t.Errorf("%s: %d synonyms, want at least 3", tool.Name, len(tool.Synonyms))
+		}
+		name := strings.Split(strings.ToLower(tool.Name), "_")
+		seen := map[string]bool{}
+		for _, s := range tool.Synonyms {
+			ws := strings.Fields(s)
+			switch {
+			case s != strings.ToLower(s) || s != strings.Join(ws, " "):
+				t.Errorf("%s: synonym %q is not lower case words single-spaced", tool.Name, s)
+			case len(ws) == 0 || len(ws) > 5:
+				t.Errorf("%s: synonym %q is not one to five words", tool.Name, s)
+			case seen[s]:
+				t.Errorf("%s: synonym %q is said twice", tool.Name, s)
+			case !slices.ContainsFunc(ws, func(w string) bool { return !slices.Contains(name, w) }):
+				t.Errorf("%s: synonym %q only repeats the name", tool.Name, s)
+			}
+			seen[s] = true
+		}
+	}
+}
+
 // A market tool's numbers change meaning near a market's end, on an empty
 // book and when the venue leaves a field out: its Expected says what they
 // mean then.

@@ -25,6 +25,7 @@ func init() {
 		Description: "NOAA SWPC OVATION aurora nowcast (about 30 minutes ahead), summarised: peak probability in each hemisphere, how far " +
 			"toward the equator the oval reaches (10% chance) in each 30° longitude band, and the most likely grid points.",
 		Example:  map[string]any{},
+		Synonyms: []string{"northern lights", "southern lights", "aurora borealis", "aurora visibility"},
 		Expected: "Envelope whose data holds NOAA SWPC's aurora forecast with the peak probability per hemisphere, the oval's edge and the likeliest points, longitudes in -180..180.",
 		Shape:    registry.Envelope,
 		Result:   auroraSummary{},

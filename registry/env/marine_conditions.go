@@ -21,6 +21,7 @@ func init() {
 			registry.Num("lon").Req().Range(-180, 180).Describe("longitude"),
 		},
 		Example:  map[string]any{"lat": 54.54, "lon": 10.2},
+		Synonyms: []string{"surf report", "wave height", "sea state", "swell", "ocean conditions", "boating weather"},
 		Expected: "Envelope whose data holds Open-Meteo Marine's wave, swell and sea-surface values at a point with their units.",
 		Shape:    registry.Envelope,
 		Result:   seaState{},

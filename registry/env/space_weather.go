@@ -20,6 +20,7 @@ func init() {
 			registry.Int("days").Range(1, 7).WithDefault(1),
 		},
 		Example:  map[string]any{"type": "planetary_k_index", "days": 1},
+		Synonyms: []string{"solar wind", "solar flares", "geomagnetic storm history", "x-ray flux", "sun activity"},
 		Expected: "Envelope whose data is an array, oldest first, of NOAA SWPC planetary K-index readings, solar-wind hours or flares, as asked.",
 		Shape:    registry.Envelope,
 		Result:   registry.Either{[]kpReading(nil), []windHour(nil), []flare(nil)},

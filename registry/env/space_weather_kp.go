@@ -15,6 +15,7 @@ func init() {
 		Description: "Geomagnetic activity now and next: the latest 3-hour planetary K index with its NOAA storm level, the last 24 hours " +
 			"of Kp, and the highest Kp SWPC predicts for the next 24 hours.",
 		Example:  map[string]any{},
+		Synonyms: []string{"kp index", "geomagnetic storm", "storm watch", "g-scale"},
 		Expected: "Envelope whose data holds NOAA SWPC's latest Kp index, the last 24 hours and the next 24 hours' forecast by 3-hour period in UTC.",
 		Shape:    registry.Envelope,
 		Result:   kpBrief{},

@@ -26,6 +26,7 @@ func init() {
 			registry.Str("date").Len(8, 8).Matching(`^[0-9]{8}$`, yyyymmdd).Describe("YYYYMMDD; today (UTC) when absent"),
 		},
 		Example:  map[string]any{"station": "8443970", "date": "20261120"},
+		Synonyms: []string{"tides", "high tide", "low tide", "tide times", "tide table"},
 		Expected: "Envelope whose data holds a NOAA CO-OPS station's tide predictions for a day and its latest observed water level, or null.",
 		Shape:    registry.Envelope,
 		Result:   tides{},

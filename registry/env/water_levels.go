@@ -33,6 +33,7 @@ func init() {
 				WithDefault("00060").Describe("USGS parameter: 00060 discharge ft³/s, 00065 gage height ft, 00010 water temperature °C"),
 		},
 		Example:  map[string]any{"state": "ND"},
+		Synonyms: []string{"river levels", "flooding", "stream flow", "river gauge", "flood stage"},
 		Expected: "Envelope whose data is an array of USGS gauges with their current value, highest first, sites without a current value left out.",
 		Shape:    registry.Envelope,
 		Result:   []gauge(nil),

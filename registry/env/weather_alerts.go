@@ -28,6 +28,7 @@ func init() {
 				Describe("NWS zone id, e.g. TXZ338 or TXC201"),
 		},
 		Example:  map[string]any{"state": "TX"},
+		Synonyms: []string{"severe weather", "storm warning", "tornado warning", "hurricane warning", "flood warning", "nws alerts"},
 		Expected: "Envelope whose data is an array of active National Weather Service alerts in the order NWS gives them, and no alert is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []alert(nil),

@@ -2,6 +2,8 @@ package env
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/coinslot/coinslot/registry"
@@ -26,12 +28,7 @@ var fireRegions = map[string]eonet.Box{
 }
 
 func regionNames() []string {
-	names := make([]string, 0, len(fireRegions))
-	for n := range fireRegions {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(fireRegions))
 }
 
 func init() {
@@ -44,6 +41,7 @@ func init() {
 			registry.Str("region").OneOf(regionNames()...).Describe("named area; worldwide when absent"),
 		},
 		Example:  map[string]any{"limit": 10},
+		Synonyms: []string{"forest fires", "wildfire map", "active fires", "bushfires", "fire tracking"},
 		Expected: "Envelope whose data is an array of NASA EONET wildfires with location, size and sources, most recently updated first.",
 		Shape:    registry.Envelope,
 		Result:   []fire(nil),

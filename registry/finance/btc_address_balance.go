@@ -19,6 +19,7 @@ func init() {
 			registry.Int("limit").Range(1, 25).WithDefault(10).Describe("number of latest transactions"),
 		},
 		Example:  map[string]any{"address": "bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h", "limit": 5},
+		Synonyms: []string{"bitcoin wallet balance", "address lookup", "bitcoin address", "wallet transactions"},
 		Expected: "Envelope whose data holds a Bitcoin address's confirmed and unconfirmed balance in BTC and its transactions, newest first, from mempool.space.",
 		Shape:    registry.Envelope,
 		Result:   addressBalance{},

@@ -14,6 +14,7 @@ func init() {
 		Name: "btc_mempool_fees", Path: "/paid/finance/btc-fees", Price: "0.02",
 		Description: "Bitcoin fee rates to confirm in the next block, half hour, hour and economy (sat/vB), with the size of the mempool backlog.",
 		Example:     map[string]any{},
+		Synonyms:    []string{"bitcoin transaction fee", "sats per vbyte", "fee estimate", "mempool congestion", "network fees"},
 		Expected:    "Envelope whose data holds mempool.space's recommended fees in sat/vB and the mempool's size and blocks to clear.",
 		Shape:       registry.Envelope,
 		Result:      mempoolFees{},

@@ -22,6 +22,7 @@ func init() {
 				WithDefault("usd").Describe("fiat currency code, e.g. usd, eur, jpy"),
 		},
 		Example:  map[string]any{"coin": "bitcoin"},
+		Synonyms: []string{"coin price", "ethereum price", "solana price", "crypto quote", "token price", "market cap", "coingecko"},
 		Expected: "Envelope whose data holds one coin's CoinGecko price, market cap, 24h volume and change (null when CoinGecko has none), and an unknown coin id is not_found.",
 		Shape:    registry.Envelope,
 		Result:   coinPrice{},

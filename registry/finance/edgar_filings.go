@@ -20,6 +20,7 @@ func init() {
 			registry.Str("ticker").Len(1, 10).Describe("limit to one company, e.g. AAPL"),
 		},
 		Example:  map[string]any{"query": `"x402 payments"`},
+		Synonyms: []string{"10-k", "10-q", "annual report", "sec filings", "company filings", "earnings filings", "prospectus"},
 		Expected: "Envelope whose data is an array of up to 100 SEC EDGAR filings with form, company, dates and document links, best match first.",
 		Shape:    registry.Envelope,
 		Result:   []edgarFiling(nil),

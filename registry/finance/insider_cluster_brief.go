@@ -21,6 +21,7 @@ func init() {
 			registry.Int("limit").Range(5, 80).WithDefault(40).Describe("Form 4 filings to analyze, newest first"),
 		},
 		Example:  map[string]any{"limit": 10},
+		Synonyms: []string{"insider buying signal", "executives buying stock", "cluster buys", "insider buying alerts"},
 		Expected: "A JSON object turning recent SEC Form 4 filings into insider buying and selling clusters with source-backed fields, a scored watchlist as its readout and the method as response metadata.",
 		Shape:    registry.Object,
 		Result:   clusterBrief{},

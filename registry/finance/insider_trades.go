@@ -18,6 +18,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20).Describe("transactions to return"),
 		},
 		Example:  map[string]any{"ticker": "AAPL", "limit": 10},
+		Synonyms: []string{"form 4", "insider selling", "ceo sold shares", "executive stock trades", "director purchases"},
 		Expected: "Envelope whose data is an array of SEC EDGAR Form 4 insider transactions with role, code, shares, price and value, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []insiderTrade(nil),

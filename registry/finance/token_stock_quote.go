@@ -22,6 +22,7 @@ func init() {
 			registry.Int("limit").Range(1, 10).WithDefault(3).Describe("pools to return, deepest first"),
 		},
 		Example:  map[string]any{"query": "AAPLx"},
+		Synonyms: []string{"dex price", "tokenized stocks", "memecoin price", "onchain price", "liquidity pools", "uniswap", "xstocks"},
 		Expected: "Envelope whose data gives a token's liquidity-weighted USD price over the DEX pools whose base token is the one asked for, with each pool's figures, a 1 h or 24 h change null for a pool too young to have one.",
 		Shape:    registry.Envelope,
 		Result:   tokenQuote{},

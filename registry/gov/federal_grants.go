@@ -19,6 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "artificial intelligence"},
+		Synonyms: []string{"grant funding", "funding opportunities", "nsf grants", "nih grants", "apply for a grant"},
 		Expected: "Envelope whose data is an array of Grants.gov opportunities with agency, status and open and close dates, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []grant(nil),

@@ -25,6 +25,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(25).Describe("largest awards to sample"),
 		},
 		Example:  map[string]any{"keyword": "zero trust", "company_domain": "zscaler.com"},
+		Synonyms: []string{"win government contracts", "govcon", "incumbents", "recompete", "capture planning", "bid on federal work"},
 		Expected: "A JSON object sizing a federal contracting market from USAspending.gov with source-backed fields (concentration, incumbents, buyer agencies, recompetes), a fit score and pursuit notes as its readout, and the method as response metadata.",
 		Shape:    registry.Object,
 		Result:   fitBrief{},
@@ -164,7 +165,7 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	sort.Float64s(amounts)
 	if n := len(amounts); n > 0 {
 		b.Market.LargestAwardUSD = amounts[n-1]
-		b.Market.MedianAwardUSD = median(amounts)
+		b.Market.MedianAwardUSD = tidy.Round(tidy.Median(amounts), 2)
 	}
 	horizon := c.Now.AddDate(0, recompeteMonths, 0).Format(time.DateOnly)
 	today := c.Now.Format(time.DateOnly)
@@ -180,14 +181,6 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 	b.FitScore = fitScore(b)
 	b.PursuitNotes = pursuitNotes(b)
 	return &registry.Result{Data: b, Count: len(b.Incumbents), Source: usaspending.Source.Title, Cached: up.Cached()}, nil
-}
-
-func median(sorted []float64) float64 {
-	n := len(sorted)
-	if n%2 == 1 {
-		return sorted[n/2]
-	}
-	return tidy.Round((sorted[n/2-1]+sorted[n/2])/2, 2)
 }
 
 // matchCompany guesses a company name from its domain's main label

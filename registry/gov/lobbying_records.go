@@ -20,6 +20,7 @@ func init() {
 			registry.Int("year").Range(1999, 2100).Describe("filing year, 4 digits"),
 		},
 		Example:  map[string]any{"client": "Google", "year": 2026},
+		Synonyms: []string{"lobbyists", "influence spending", "lobbying spend", "k street"},
 		Expected: "Envelope whose data is an array of up to 25 Senate LDA lobbying filings with registrant, client, amount, issues and lobbyists.",
 		Shape:    registry.Envelope,
 		Result:   []lobbyFiling(nil),

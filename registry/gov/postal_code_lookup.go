@@ -21,6 +21,7 @@ func init() {
 				Matching(`^\s*[A-Za-z0-9][A-Za-z0-9 -]*\s*$`, "a postal code of letters, digits, spaces and hyphens"),
 		},
 		Example:  map[string]any{"country": "US", "postal_code": "90210"},
+		Synonyms: []string{"zip code", "postcode", "zip code lookup", "city for a zip"},
 		Expected: "Envelope whose data lists the places a postal code covers with state and coordinates, and an unknown code is not_found.",
 		Shape:    registry.Envelope,
 		Result:   postalView{},

@@ -18,6 +18,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"drug": "aspirin", "limit": 5},
+		Synonyms: []string{"side effects", "drug reactions", "faers", "adverse reactions", "medication side effects"},
 		Expected: "Envelope whose data is an array of openFDA FAERS reports, newest first, with the seriousness criteria each ticks, its reactions and drugs, and no report is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []adverseReport(nil),

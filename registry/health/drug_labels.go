@@ -18,6 +18,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(10),
 		},
 		Example:  map[string]any{"drug_name": "metformin", "limit": 5},
+		Synonyms: []string{"prescribing information", "dosage", "drug warnings", "contraindications", "package insert", "medication guide"},
 		Expected: "Envelope whose data is an array of openFDA drug labels with indications, dosage, warnings and adverse reactions, and no label is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []label(nil),

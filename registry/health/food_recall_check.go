@@ -17,6 +17,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "Valley Fresh", "limit": 5},
+		Synonyms: []string{"is this food recalled", "food brand recall", "grocery recall", "recalled food product"},
 		Expected: "Envelope whose data is an array of openFDA food recalls whose firm or product matches, with classification (Class I is the most serious), newest report first, and no match is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []recall(nil),

@@ -20,6 +20,7 @@ func init() {
 				Describe("CourtListener docket id, e.g. 4214664 (court_opinions returns it)"),
 		},
 		Example:  map[string]any{"docket_id": "4214664"},
+		Synonyms: []string{"case status", "docket number", "court case details", "pacer", "case filings"},
 		Expected: "Envelope whose data is one CourtListener docket with its case, court, dates and judges, and an unknown id is a 404 not_found.",
 		Shape:    registry.Envelope,
 		Result:   courtlistener.Docket{},

@@ -23,6 +23,7 @@ func init() {
 			registry.Str("type").OneOf(federalregister.Rule, federalregister.Notice, federalregister.ProposedRule),
 		},
 		Example:  map[string]any{"query": "stablecoins"},
+		Synonyms: []string{"new federal rules", "proposed rules", "executive orders", "agency notices", "public comment"},
 		Expected: "Envelope whose data is an array of up to 20 Federal Register documents with type, agencies, dates and links.",
 		Shape:    registry.Envelope,
 		Result:   []registerDocument(nil),

@@ -19,6 +19,7 @@ func init() {
 			courtParam(),
 		},
 		Example:  map[string]any{"query": "Gorsuch"},
+		Synonyms: []string{"judge background", "appointed by", "federal judges", "judicial biography", "judge profile"},
 		Expected: "Envelope whose data is an array of judges with their positions, appointers and education, the position lists running in parallel.",
 		Shape:    registry.Envelope,
 		Result:   []courtlistener.Judge(nil),

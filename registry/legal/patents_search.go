@@ -19,6 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "language model", "limit": 10},
+		Synonyms: []string{"prior art", "patent search", "inventions", "uspto patents", "intellectual property"},
 		Expected: "Envelope whose data is an array of granted patents with assignees and inventors, newest grant first.",
 		Shape:    registry.Envelope,
 		Result:   []patentsview.Patent(nil),

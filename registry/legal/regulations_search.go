@@ -22,6 +22,7 @@ func init() {
 			registry.Str("status").OneOf("open", "closed").Describe("comment period open now, or already closed"),
 		},
 		Example:  map[string]any{"query": "emissions"},
+		Synonyms: []string{"comment period", "open for comment", "rulemaking dockets", "regulations.gov", "submit a comment"},
 		Expected: "Envelope whose data is an array of up to 25 Regulations.gov documents with their comment periods, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []regulationsgov.Document(nil),

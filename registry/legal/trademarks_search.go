@@ -19,6 +19,7 @@ func init() {
 			registry.Str("owner").Len(1, 200).Describe("keep marks whose owner name contains this text"),
 		},
 		Example:  map[string]any{"query": "chatgpt", "owner": "OpenAI"},
+		Synonyms: []string{"brand name availability", "trademark availability", "registered marks", "trademarked names", "uspto trademarks"},
 		Expected: "Envelope whose data is an array of USPTO trademarks with status, key dates, goods and services and owners.",
 		Shape:    registry.Envelope,
 		Result:   []trademarks.Mark(nil),

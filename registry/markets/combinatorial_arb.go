@@ -20,6 +20,7 @@ func init() {
 			registry.Int("limit").Range(1, 100).WithDefault(20).Describe("active events inspected, by 24h volume, before filtering"),
 		},
 		Example:  map[string]any{"limit": 20},
+		Synonyms: []string{"mispriced events", "multi outcome arbitrage", "negrisk", "outcome ladder", "free money", "riskless profit"},
 		Expected: "Envelope whose data lists open events whose outcome prices sum away from 1, or whose threshold ladders price a further level above a nearer one, after fees, each with its legs and an action, best edge first; end dates are not weighed (an event near its end is scanned like any other, and may stop trading before an edge is taken), a leg with liquidity 0 or no quote on a side is null there and leaves that side without an edge, and a missing price is never read as 0.",
 		Shape:    registry.Envelope,
 		Result:   combinatorialScan{},

@@ -25,6 +25,7 @@ func init() {
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"query": "fed"},
+		Synonyms:     []string{"polymarket vs kalshi", "compare venues", "same market two exchanges", "cross exchange spread", "arbitrage between betting sites"},
 		Expected:     "Envelope whose data pairs matching markets across the two venues with the edge of each cross trade after fees, candidates flagged, and the basis risk stated; near either market's end the two venues may settle on different sources or times (part of the basis risk), a side with no order (liquidity 0) is null and gives no edge, and a price either venue leaves out is null, never 0.",
 		Shape:        registry.Envelope,
 		Result:       crossScan{},
@@ -62,17 +63,6 @@ type venueAQuote struct {
 	YesAsk   *float64 `json:"yes_ask"`
 	FeeRate  float64  `json:"fee_rate"`
 	EndDate  string   `json:"end_date"`
-}
-
-type venueBQuote struct {
-	Ticker      string   `json:"ticker"`
-	Title       string   `json:"title"`
-	YesSubTitle string   `json:"yes_sub_title"`
-	YesBid      *float64 `json:"yes_bid"`
-	YesAsk      *float64 `json:"yes_ask"`
-	NoBid       *float64 `json:"no_bid"`
-	NoAsk       *float64 `json:"no_ask"`
-	CloseTime   string   `json:"close_time"`
 }
 
 const basisRisk = "the venues may resolve on different sources, wording or times; read both rule texts before trading a pair"
@@ -161,8 +151,7 @@ func pricePair(a polymarket.Market, b venueBMarket, minEdge float64) crossPair {
 	pair := crossPair{
 		VenueA: venueAQuote{MarketID: string(a.ID), Slug: a.Slug, Question: a.Question, YesBid: price(bid), YesAsk: price(ask),
 			FeeRate: rate, EndDate: a.EndDate},
-		VenueB: venueBQuote{Ticker: m.Ticker, Title: b.title, YesSubTitle: m.YesSubTitle, YesBid: price(m.YesBid),
-			YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk), CloseTime: m.CloseTime},
+		VenueB: quoteOf(m, b.title),
 	}
 	if ask > 0 && ask < 1 && m.NoAsk > 0 && m.NoAsk < 1 {
 		pair.EdgeYesANoB = ptr(tidy.Round(crossEdge(rate, ask, m.NoAsk), 4))

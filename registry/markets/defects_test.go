@@ -224,3 +224,24 @@ func TestMarketsMissingDayChangeIsNull(t *testing.T) {
 		}
 	}
 }
+
+// The book is the answer and its market's names are beside it: a market
+// record that cannot be read leaves question and outcome null, not the
+// book unsold.
+func TestOrderbookImbalanceWithoutTheMarketRecord(t *testing.T) {
+	d := upstreams.DoerFunc(func(ctx context.Context, req *upstreams.Request) (*upstreams.Response, error) {
+		if strings.Contains(req.URL, "clob.polymarket.com/markets/") {
+			return nil, upstreams.Errorf("polymarket_clob", upstreams.Unavailable, "connection refused")
+		}
+		return upstreams.Replay.Do(ctx, req)
+	})
+	token := "66773286493512960930061254302912227709855135315827355767260464904855829104303"
+	res, err := registrytest.Run(t, "orderbook_imbalance", map[string]any{"token_id": token}, d, upstreams.RecordedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Data.([]imbalanceRow)
+	if len(rows) != 1 || rows[0].Question != nil || rows[0].Outcome != nil || rows[0].BestBid == nil {
+		t.Errorf("rows = %+v", rows)
+	}
+}

@@ -21,6 +21,7 @@ func init() {
 			registry.Str("platform").OneOf("venueA", "venueB", "both").WithDefault("both"),
 		},
 		Example:  map[string]any{"limit": 10, "platform": "both"},
+		Synonyms: []string{"betting odds", "implied probability", "prediction market prices", "election odds", "bookmaker lines"},
 		Expected: "Envelope whose data is an array of markets from both venues with yes/no prices (yes is the bid/ask midpoint, else the last price), volume and liquidity in each venue's own unit, by 24h volume; close_time is the venue's own and a market near or past it is listed until the venue closes it, a book with no orders has null bid, ask and spread, and yes is null when the venue gives neither a quote nor a display or last price.",
 		Shape:    registry.Envelope,
 		Result:   []oddsRow(nil),

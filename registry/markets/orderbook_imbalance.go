@@ -25,7 +25,8 @@ func init() {
 			registry.Int("limit").Range(1, 50).WithDefault(10).Describe("top markets by 24h volume, used when token_id and condition_id are omitted"),
 		},
 		Example:  map[string]any{"limit": 5},
-		Expected: "Envelope whose data is an array of order books with their market's question and outcome, microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0.",
+		Synonyms: []string{"order book depth", "buy pressure", "sell pressure", "bids and asks", "market microstructure", "liquidity walls"},
+		Expected: "Envelope whose data is an array of order books with their market's question and outcome (null when its record cannot be read), microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0.",
 		Shape:    registry.Envelope,
 		Result:   []imbalanceRow(nil),
 		Sources:  []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
@@ -36,7 +37,7 @@ func init() {
 type imbalanceRow struct {
 	TokenID         string   `json:"token_id"`
 	Market          string   `json:"market"`
-	Question        *string  `json:"question"` // null when the venue no longer lists the token's market
+	Question        *string  `json:"question"` // null when the token's market record cannot be read
 	Outcome         *string  `json:"outcome"`
 	BestBid         *float64 `json:"best_bid"`
 	BestAsk         *float64 `json:"best_ask"`
@@ -98,9 +99,7 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 		if !ok {
 			return nil, upstreams.Errorf(polymarket.CLOB.Name, upstreams.NotFound, "no order book for token %s", id)
 		}
-		if err := labelToken(ctx, s, b, labels); err != nil {
-			return nil, err
-		}
+		labelToken(ctx, s, b, labels)
 	}
 	rows := []imbalanceRow{}
 	for _, t := range tokens {
@@ -115,22 +114,20 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 }
 
 // labelToken names a token's market and outcome from the market its book
-// belongs to; a market the venue no longer lists leaves them unknown.
-func labelToken(ctx context.Context, s *session, b polymarket.Book, labels map[string]tokenLabel) error {
+// belongs to. The book is the answer and the names are beside it: a market
+// record that cannot be read (delisted, or the venue failing) leaves them
+// null rather than failing a book that was read.
+func labelToken(ctx context.Context, s *session, b polymarket.Book, labels map[string]tokenLabel) {
 	if b.Market == "" {
-		return nil
+		return
 	}
 	m, err := upstreams.Fetch(ctx, s.Session, polymarket.MarketByCondition(b.Market), polymarket.DecodeClobMarket)
-	if e, ok := upstreams.AsError(err); ok && e.Status == 404 {
-		return nil
-	}
 	if err != nil {
-		return err
+		return
 	}
 	for _, t := range m.Tokens {
 		labels[t.TokenID] = tokenLabel{m.Question, t.Outcome}
 	}
-	return nil
 }
 
 func imbalance(b polymarket.Book, label tokenLabel) imbalanceRow {

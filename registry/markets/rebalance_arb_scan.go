@@ -19,6 +19,7 @@ func init() {
 			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum market liquidity in USD"),
 		},
 		Example:  map[string]any{"limit": 100},
+		Synonyms: []string{"yes plus no below one", "binary market arbitrage", "mispriced pairs", "risk free trade", "free money"},
 		Expected: "Envelope whose data lists markets whose YES and NO asks sum below 1 after fees, with size, profit and confidence, best edge first; confidence falls for a market less than a day from its end (0.2 of it is time left), markets below min_liquidity (default 1000 USD) are left out, and a side missing from a book gives no edge, never a 0 price.",
 		Shape:    registry.Envelope,
 		Result:   rebalanceScan{},

@@ -19,6 +19,7 @@ func init() {
 			registry.Int("days_back").Range(1, 90).WithDefault(7),
 		},
 		Example:  map[string]any{"limit": 10, "days_back": 7},
+		Synonyms: []string{"settled markets", "winners", "past results", "market outcomes", "resolved bets", "calibration"},
 		Expected: "Envelope whose data is an array of resolved markets with the winning outcome (settled at 1, within 1e-4, or null) and final prices, most recent first; a market closed but not yet settled at 1 (proposed, disputed) has a null winner, an outcome the venue gives no final price for is left out of final_prices, a market without a closing or end time is left out, and liquidity plays no part.",
 		Shape:    registry.Envelope,
 		Result:   []resolvedRow(nil),

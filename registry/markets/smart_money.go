@@ -24,6 +24,7 @@ func init() {
 			registry.Str("timeframe").OneOf("7d", "30d", "all").WithDefault("7d"),
 		},
 		Example:  map[string]any{"limit": 5, "timeframe": "7d"},
+		Synonyms: []string{"whales", "top traders", "leaderboard", "copy trading", "profitable wallets", "big bettors", "sharps"},
 		Expected: "Envelope whose data ranks the top wallets by PnL and sums their trades into net flows per market outcome, by absolute net USD, naming in warnings any wallet whose trades could not be read; trades count the same however near their market's end, a market nobody traded has no flow, and an unreadable wallet is never counted as 0.",
 		Shape:    registry.Envelope,
 		Result:   smartMoneyReport{},

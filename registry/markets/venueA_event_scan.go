@@ -22,6 +22,7 @@ func init() {
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"slug": "next-prime-minister-of-ethiopia"},
+		Synonyms:     []string{"one event all outcomes", "election candidates sum", "negrisk event", "outcome sum", "multi candidate market"},
 		Expected:     "Envelope whose data prices buying or selling every leg of one event after fees, with the long and short edges, candidates and what blocks them; the event's end date is reported, not weighed, a leg below min_liquidity (default 1000 USD, so one with liquidity 0) blocks the trade and says so, and a leg missing a quote leaves that side without an edge.",
 		Shape:        registry.Envelope,
 		Result:       eventScan{},

@@ -24,6 +24,7 @@ func init() {
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum bundle edge per share pair after fees"),
 		},
 		Example:  map[string]any{"limit": 50},
+		Synonyms: []string{"near certain bets", "high probability markets", "yield on sure things", "bonds of prediction markets", "safe bets", "annualized return"},
 		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and a simple annualised yield only when the end is 7 or more days away (null otherwise, with yield_basis saying why), and YES+NO bundle violations at order-book prices, markets not trading left out; an empty book leaves the display price as the only quote (quote_source says which), a market without both prices is not listed, and one without an end date has a null yield.",
 		Shape:    registry.Envelope,
 		Result:   marketScan{},

@@ -19,6 +19,7 @@ func init() {
 			registry.Str("category").Len(1, 80).Describe("event ticker filter, e.g. KXFEDDECISION-26DEC"),
 		},
 		Example:  map[string]any{"limit": 10},
+		Synonyms: []string{"cftc regulated exchange", "event contracts", "kalshi tickers", "kalshi odds", "us prediction exchange"},
 		Expected: "Envelope whose data is an array of venueB markets with bids and asks in dollars (null when a side has no order), volume, open interest and the taker fee at the ask; close_time is the venue's and a market near it is listed until it closes, a side with no order (liquidity 0) has null prices, spread and fee, and a 24h change the venue cannot give is null.",
 		Shape:    registry.Envelope,
 		Result:   []venueBRow(nil),
@@ -27,22 +28,32 @@ func init() {
 	})
 }
 
+// venueBQuote is a venueB market's quote in dollars, a side with no order null.
+type venueBQuote struct {
+	Ticker      string   `json:"ticker"`
+	Title       string   `json:"title"`
+	YesSubTitle string   `json:"yes_sub_title"`
+	YesBid      *float64 `json:"yes_bid"`
+	YesAsk      *float64 `json:"yes_ask"`
+	NoBid       *float64 `json:"no_bid"`
+	NoAsk       *float64 `json:"no_ask"`
+	CloseTime   string   `json:"close_time"`
+}
+
+func quoteOf(m kalshi.Market, title string) venueBQuote {
+	return venueBQuote{Ticker: m.Ticker, Title: title, YesSubTitle: m.YesSubTitle, YesBid: price(m.YesBid),
+		YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk), CloseTime: m.CloseTime}
+}
+
 type venueBRow struct {
-	Ticker        string   `json:"ticker"`
+	venueBQuote
 	EventTicker   string   `json:"event_ticker"`
-	Title         string   `json:"title"`
-	YesSubTitle   string   `json:"yes_sub_title"`
-	YesBid        *float64 `json:"yes_bid"`
-	YesAsk        *float64 `json:"yes_ask"`
-	NoBid         *float64 `json:"no_bid"`
-	NoAsk         *float64 `json:"no_ask"`
 	Spread        *float64 `json:"spread"`
 	LastPrice     *float64 `json:"last_price"`
 	Change24h     *float64 `json:"change_24h"`
 	Volume        float64  `json:"volume"`
 	Volume24h     float64  `json:"volume_24h"`
 	OpenInterest  float64  `json:"open_interest"`
-	CloseTime     string   `json:"close_time"`
 	TakerFeeAtAsk *float64 `json:"taker_fee_at_ask"` // per contract, 100-contract order
 }
 
@@ -56,12 +67,8 @@ func venueBMarkets(ctx context.Context, c *registry.Call) (*registry.Result, err
 	ms := page.Markets[:min(len(page.Markets), limit)]
 	rows := make([]venueBRow, len(ms))
 	for i, m := range ms {
-		rows[i] = venueBRow{
-			Ticker: m.Ticker, EventTicker: m.EventTicker, Title: m.Title, YesSubTitle: m.YesSubTitle,
-			YesBid: price(m.YesBid), YesAsk: price(m.YesAsk), NoBid: price(m.NoBid), NoAsk: price(m.NoAsk),
-			LastPrice: price(m.LastPrice), Volume: m.Volume, Volume24h: m.Volume24h, OpenInterest: m.OpenInterest,
-			CloseTime: m.CloseTime,
-		}
+		rows[i] = venueBRow{venueBQuote: quoteOf(m, m.Title), EventTicker: m.EventTicker,
+			LastPrice: price(m.LastPrice), Volume: m.Volume, Volume24h: m.Volume24h, OpenInterest: m.OpenInterest}
 		if m.YesBid > 0 && m.YesAsk > 0 {
 			rows[i].Spread = ptr(tidy.Round(m.YesAsk-m.YesBid, 4))
 		}

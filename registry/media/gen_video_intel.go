@@ -22,6 +22,7 @@ func init() {
 			modelParam(),
 		},
 		Example:  map[string]any{"model": "wan", "query": "image to video"},
+		Synonyms: []string{"ai video tools", "text to video", "video generation community", "sora", "runway", "video model reviews"},
 		Expected: "A receipt-backed JSON object with the svc_receipt envelope, listing up to 25 generative-video posts from r/StableDiffusion, r/comfyui and r/aivideo by relevance over the past year and the channels they come from; no upstream model API access is included.",
 		Shape:    registry.ReceiptBacked,
 		Result:   videoIntel{},

@@ -22,6 +22,7 @@ func init() {
 			registry.Str("task").Len(2, 100).Describe("e.g. image-to-video, face consistency, training, quantization, workflow"),
 		},
 		Example:  map[string]any{"model": "wan", "task": "image-to-video"},
+		Synonyms: []string{"best settings", "recommended cfg", "comfyui settings", "sampler settings", "lora training settings"},
 		Expected: "A receipt-backed JSON object with the svc_receipt envelope, tallying the generation settings stated in up to 50 posts of the past year from r/StableDiffusion, r/comfyui and r/aivideo, extracted locally with fixed patterns; no upstream model API access is included.",
 		Shape:    registry.ReceiptBacked,
 		Result:   settingsReport{},

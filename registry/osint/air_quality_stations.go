@@ -20,6 +20,7 @@ func init() {
 			registry.Str("country").Len(2, 2).Describe("ISO 3166-1 alpha-2 code"),
 		},
 		Example:  map[string]any{"limit": 10, "country": "US"},
+		Synonyms: []string{"air monitors", "pollution sensors", "openaq", "monitoring sites"},
 		Expected: "Envelope whose data is an array of OpenAQ stations with location, provider and measured parameters, most recently updated first.",
 		Shape:    registry.Envelope,
 		Result:   []aqStation(nil),

@@ -17,6 +17,7 @@ func init() {
 			registry.Str("icao").Req().Len(3, 4).Describe("ICAO code, e.g. KJFK"),
 		},
 		Example:  map[string]any{"icao": "KSFO"},
+		Synonyms: []string{"flight delays", "airport delays", "ground stop", "airport closure", "faa delays"},
 		Expected: "Envelope whose data is one airport's FAA NAS status with its current delays, their reasons and lengths.",
 		Shape:    registry.Envelope,
 		Result:   airportReport{},

@@ -20,6 +20,7 @@ func init() {
 			registry.Str("window").OneOf("1h", "6h", "24h").WithDefault("6h"),
 		},
 		Example:  map[string]any{"window": "6h"},
+		Synonyms: []string{"going viral", "hacker news trending", "tech buzz", "fast rising stories"},
 		Expected: "Envelope whose data is an array of Hacker News stories scored by velocity and momentum, highest momentum first.",
 		Shape:    registry.Envelope,
 		Result:   []momentumStory(nil),

@@ -21,6 +21,7 @@ func init() {
 			registry.Int("since_days").Range(1, 90).WithDefault(7),
 		},
 		Example:  map[string]any{"limit": 10, "language": "go"},
+		Synonyms: []string{"github trending", "new popular repos", "rising open source projects", "star growth"},
 		Expected: "Envelope whose data is an array of recently created GitHub repositories with stars per day, fastest first.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRepo(nil),

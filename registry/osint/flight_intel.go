@@ -25,6 +25,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 72).WithDefault(12).Describe("drop positions older than this; the live feed holds only recent positions"),
 		},
 		Example:  map[string]any{"airport_code": "KJFK"},
+		Synonyms: []string{"planes overhead", "aircraft tracking", "military aircraft", "squawk 7700", "ads-b", "flight tracker"},
 		Expected: "Envelope whose data counts and lists the aircraft adsb.lol sees around an airport (airborne, on ground, military, emergencies), with FAA NAS status for US airports.",
 		Shape:    registry.Envelope,
 		Result:   flightPicture{},

@@ -21,6 +21,7 @@ func init() {
 			registry.Num("min_score").Range(0, 1).Describe("minimum surprise score, |z|/3 capped at 1"),
 		},
 		Example:  map[string]any{"days": 14},
+		Synonyms: []string{"unusual rate moves", "yield curve inversion", "market stress signals", "rates anomalies", "macro surprises"},
 		Expected: "Envelope whose data is an array of FRED rate and risk series scored by how far their latest move departs from the trailing window (|z|/3, capped at 1), largest surprise first, with the 10Y-2Y inversion flag.",
 		Shape:    registry.Envelope,
 		Result:   []surprise(nil),

@@ -25,6 +25,7 @@ func init() {
 			registry.Bool("include_thermal").WithDefault(true),
 		},
 		Example:  map[string]any{"region": "middle_east", "hours_back": 6},
+		Synonyms: []string{"military escalation", "war risk", "conflict monitor", "invasion signals", "geopolitical risk", "airstrikes"},
 		Expected: "Envelope whose data scores a region's news surge (GDELT, against its baseline) together with its NASA FIRMS thermal hotspots into a pulse score and level.",
 		Shape:    registry.Envelope,
 		Result:   geoPulse{},
@@ -150,24 +151,16 @@ func pulseSources(thermal bool) []string {
 }
 
 // newsPulse compares the share of monitored articles that match in the
-// window with the share before it; a baseline with no matches counts as
-// one matching article so the ratio stays finite.
+// window with the share before it.
 func newsPulse(timeline []gdelt.Point, start time.Time) pulseNews {
-	var inN, inTotal, outN, outTotal float64
-	for _, pt := range timeline {
-		if pt.Date.Before(start) {
-			outN, outTotal = outN+pt.Value, outTotal+pt.Norm
-		} else {
-			inN, inTotal = inN+pt.Value, inTotal+pt.Norm
-		}
-	}
-	n := pulseNews{WindowArticles: inN}
-	if inTotal == 0 || outTotal == 0 {
+	window, baseline, articles, ok := newsShares(timeline, start)
+	n := pulseNews{WindowArticles: articles}
+	if !ok {
 		n.Ratio, n.Score = 1, 0.5
 		return n
 	}
-	n.WindowShare, n.BaselineShare = inN/inTotal, max(outN, 1)/outTotal
-	ratio := n.WindowShare / n.BaselineShare
+	n.WindowShare, n.BaselineShare = window, baseline
+	ratio := window / baseline
 	n.Score = tidy.Round(tidy.Clamp(0.5+math.Log2(max(ratio, 1e-9))/4, 0, 1), 3)
 	n.Ratio, n.WindowShare, n.BaselineShare = tidy.Round(ratio, 3), tidy.Round(n.WindowShare, 6), tidy.Round(n.BaselineShare, 6)
 	return n

@@ -25,6 +25,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 720).WithDefault(72),
 		},
 		Example:  map[string]any{"topic": "x402 payments"},
+		Synonyms: []string{"background research", "due diligence", "open source intelligence", "investigate a topic", "dossier"},
 		Expected: "Envelope whose data is an array of items gathered from the queried sources, scored for relevance, recency and engagement and checked for corroboration, best first.",
 		Shape:    registry.Envelope,
 		Result:   []packEntry(nil),

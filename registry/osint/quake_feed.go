@@ -18,6 +18,7 @@ func init() {
 			registry.Num("min_mag").Range(-1, 10).Describe("minimum magnitude"),
 		},
 		Example:  map[string]any{"limit": 10, "min_mag": 2.5},
+		Synonyms: []string{"earthquake today", "seismic activity", "tremors", "tsunami warning", "usgs"},
 		Expected: "Envelope whose data is an array of USGS earthquakes with magnitude, place, depth, alert and tsunami flags, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []quake(nil),

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/federalregister"
 )
@@ -24,6 +25,7 @@ func init() {
 			registry.Int("limit").Range(5, 25).WithDefault(10),
 		},
 		Example:  map[string]any{"sector": "stablecoins"},
+		Synonyms: []string{"industry regulation", "compliance changes", "regulatory risk", "sector rules"},
 		Expected: "A JSON object of Federal Register documents for a sector scored by severity with source-backed fields, agency context, response metadata and an action readout.",
 		Shape:    registry.Object,
 		Result:   impactBrief{},
@@ -211,16 +213,16 @@ func actionRead(items []impactItem, now time.Time) string {
 			effective = append(effective, it)
 		}
 	}
-	parts := []string{fmt.Sprintf("%s, %d of high severity.", plural(len(items), "matching document"), high)}
+	parts := []string{fmt.Sprintf("%s, %d of high severity.", tidy.Plural(len(items), "matching document"), high)}
 	if len(closing) > 0 {
 		sort.SliceStable(closing, func(i, j int) bool { return *closing[i].CommentsCloseOn < *closing[j].CommentsCloseOn })
 		parts = append(parts, fmt.Sprintf("%s within 30 days; the first closes %s (%s).",
-			plural(len(closing), "comment period closes", "comment periods close"), *closing[0].CommentsCloseOn, closing[0].DocumentNumber))
+			tidy.Plural(len(closing), "comment period closes", "comment periods close"), *closing[0].CommentsCloseOn, closing[0].DocumentNumber))
 	}
 	if len(effective) > 0 {
 		sort.SliceStable(effective, func(i, j int) bool { return *effective[i].EffectiveOn < *effective[j].EffectiveOn })
 		parts = append(parts, fmt.Sprintf("%s within 30 days; the first on %s (%s).",
-			plural(len(effective), "document takes effect", "documents take effect"), *effective[0].EffectiveOn, effective[0].DocumentNumber))
+			tidy.Plural(len(effective), "document takes effect", "documents take effect"), *effective[0].EffectiveOn, effective[0].DocumentNumber))
 	}
 	if high > 0 {
 		parts = append(parts, "Review the high-severity items first.")
@@ -228,16 +230,4 @@ func actionRead(items []impactItem, now time.Time) string {
 		parts = append(parts, "Monitor; nothing requires immediate action.")
 	}
 	return strings.Join(parts, " ")
-}
-
-// plural writes n with the singular or plural phrase; the plural defaults to
-// the singular plus "s".
-func plural(n int, one string, many ...string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if len(many) > 0 {
-		return fmt.Sprintf("%d %s", n, many[0])
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }

@@ -19,6 +19,7 @@ func init() {
 			registry.Int("hours_back").Range(1, 720).WithDefault(24),
 		},
 		Example:  map[string]any{"org": "all", "hours_back": 72},
+		Synonyms: []string{"sec rulemaking", "fda rules", "agency activity", "regulators", "faa rules"},
 		Expected: "Envelope whose data counts recent Federal Register documents by organization and type and lists them, significant ones flagged.",
 		Shape:    registry.Envelope,
 		Result:   pulseReport{},

@@ -26,6 +26,7 @@ func init() {
 			registry.Str("context").Len(0, 5000),
 		},
 		Example:  map[string]any{"seed_text": "Naval vessels massing near the Strait of Hormuz after tanker seizure", "market_question": "Will Iran close the Strait of Hormuz before 2027?"},
+		Synonyms: []string{"news based forecast", "bull bear case", "fair price of a bet", "escalation odds", "forecast a question"},
 		Expected: "Envelope whose data weighs GDELT news into scenarios summing to 1 and moves the matching Polymarket YES price by their expected shift in log-odds (flat news leaves it as it is), with yes_probability and fair price null when no market is found, since the news gives a direction, not a price.",
 		Shape:    registry.Envelope,
 		Result:   verdict{},
@@ -103,10 +104,13 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 		return nil, err
 	}
 	split := c.Now.Add(-verdictRecent)
-	ratio := volumeRatio(volume, split)
+	ratio := 1.0 // neither more nor less news when either side saw nothing monitored
+	if window, baseline, _, ok := newsShares(volume, split); ok {
+		ratio = window / baseline
+	}
 	toneBefore, toneRecent := meanBefore(tone, split), meanFrom(tone, split)
 	shift := toneBefore - toneRecent
-	e := math.Tanh(0.5*math.Log(ratio) + 0.25*shift)
+	e := math.Tanh(0.5*math.Log(max(ratio, 1e-9)) + 0.25*shift)
 	calming := needsCalm(question)
 	s := e
 	if calming {
@@ -180,23 +184,6 @@ func needsCalm(question string) bool {
 		}
 	}
 	return false
-}
-
-// volumeRatio is the matching share of monitored articles after split over
-// the share before it; 1 when either side saw nothing monitored.
-func volumeRatio(points []gdelt.Point, split time.Time) float64 {
-	var inN, inT, outN, outT float64
-	for _, p := range points {
-		if p.Date.Before(split) {
-			outN, outT = outN+p.Value, outT+p.Norm
-		} else {
-			inN, inT = inN+p.Value, inT+p.Norm
-		}
-	}
-	if inT == 0 || outT == 0 {
-		return 1
-	}
-	return max(inN/inT, 1e-9) / (max(outN, 1) / outT)
 }
 
 func meanBefore(points []gdelt.Point, split time.Time) float64 {

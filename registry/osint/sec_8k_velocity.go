@@ -21,6 +21,7 @@ func init() {
 			registry.Int("limit").Range(10, 200).WithDefault(100),
 		},
 		Example:  map[string]any{"hours": 6},
+		Synonyms: []string{"material events", "8k surge", "corporate announcements", "filing spikes", "current reports"},
 		Expected: "Envelope whose data counts SEC EDGAR 8-K filings per hour against their baseline and flags spikes, with the filings in the window.",
 		Shape:    registry.Envelope,
 		Result:   velocityReport{},

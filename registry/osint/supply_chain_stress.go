@@ -23,6 +23,7 @@ func init() {
 			registry.List("chokepoints", registry.String).OneOf("hormuz", "bab-el-mandeb", "suez", "bosphorus", "malacca").Most(5).Describe("hormuz, bab-el-mandeb, suez, bosphorus, malacca; all five when neither list is given"),
 		},
 		Example:  map[string]any{"chokepoints": []any{"hormuz", "suez"}},
+		Synonyms: []string{"shipping disruption", "suez canal", "strait of hormuz", "port congestion", "shipping chokepoints", "freight delays"},
 		Expected: "Envelope whose data turns IMF PortWatch port and chokepoint traffic into z-scores against its baseline and one stress index and level.",
 		Shape:    registry.Envelope,
 		Result:   stressReport{},

@@ -22,6 +22,7 @@ func init() {
 			registry.Num("min_score").Range(0, 1).Describe("minimum anomaly score of a day, |z|/3 capped at 1"),
 		},
 		Example:  map[string]any{"days": 7},
+		Synonyms: []string{"treasury cash balance", "tga", "government cash", "daily treasury statement", "treasury general account"},
 		Expected: "Envelope whose data is an array of Daily Treasury Statement days with the TGA balance, deposits and withdrawals in millions of USD, newest first.",
 		Shape:    registry.Envelope,
 		Result:   []dtsDay(nil),

@@ -37,6 +37,7 @@ func init() {
 			"seller_address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 			"task_intent":    "list trending prediction markets",
 		},
+		Synonyms: []string{"spending approval", "payment consent", "user confirmation", "budget check", "purchase approval"},
 		Expected: "A receipt-backed JSON object with an approve-or-refuse decision, the maximum payment, the seller checks, the fields safe to send and an approval prompt for the user.",
 		Shape:    registry.ReceiptBacked,
 		Result:   (*approvalPack)(nil),

@@ -37,6 +37,7 @@ func init() {
 			}},
 			"intended_task": "triage open issues",
 		},
+		Synonyms: []string{"mcp server audit", "mcp server risk", "tool poisoning", "prompt injection in tool descriptions", "api connection safety", "leaked api keys"},
 		Expected: "A receipt-backed JSON object scoring each tool of the pasted MCP or OpenAPI description for risk, with redacted secrets, personal-data and credential hints, allowlist advice, an approval policy and a user-facing safety line.",
 		Shape:    registry.ReceiptBacked,
 		Result:   (*safetyBrief)(nil),

@@ -2,8 +2,9 @@ package safety
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -50,12 +51,7 @@ func scanSecrets(doc any) []secretHit {
 		}
 		switch v := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				walk(v[k], path+"."+k, k)
 			}
 		case []any:

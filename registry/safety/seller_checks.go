@@ -2,7 +2,9 @@ package safety
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -362,7 +364,7 @@ func (in *sellerInput) descriptionChecks() []check {
 		}
 	}
 	var leaks []string
-	for _, field := range sortedKeys(in.docs) {
+	for _, field := range slices.Sorted(maps.Keys(in.docs)) {
 		for _, h := range scanSecrets(in.docs[field]) {
 			leaks = append(leaks, field+strings.TrimPrefix(h.Path, "$")+" ("+h.Kind+")")
 		}

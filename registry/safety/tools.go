@@ -2,7 +2,8 @@ package safety
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -123,13 +124,8 @@ func schemaParams(schema map[string]any, r *resolver) []paramSpec {
 			required[str(n)] = true
 		}
 	}
-	names := make([]string, 0, len(props))
-	for n := range props {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var out []paramSpec
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(props)) {
 		p, _ := props[n].(map[string]any)
 		if r != nil {
 			p = r.resolve(p)
@@ -200,13 +196,8 @@ func (r *resolver) resolve(m map[string]any) map[string]any {
 
 func toolsFromOpenAPI(d map[string]any, r *resolver) []toolSpec {
 	paths, _ := d["paths"].(map[string]any)
-	keys := make([]string, 0, len(paths))
-	for p := range paths {
-		keys = append(keys, p)
-	}
-	sort.Strings(keys)
 	var out []toolSpec
-	for _, p := range keys {
+	for _, p := range slices.Sorted(maps.Keys(paths)) {
 		item, _ := paths[p].(map[string]any)
 		item = r.resolve(item)
 		shared, _ := item["parameters"].([]any)
@@ -234,7 +225,7 @@ func toolsFromOpenAPI(d map[string]any, r *resolver) []toolSpec {
 				t.Params = append(t.Params, ps)
 			}
 			if body := r.resolve(asMap(op["requestBody"])); body != nil {
-				for _, media := range sortedKeys(asMap(body["content"])) {
+				for _, media := range slices.Sorted(maps.Keys(asMap(body["content"]))) {
 					if strings.Contains(media, "json") || strings.Contains(media, "form") {
 						schema := asMap(asMap(asMap(body["content"])[media])["schema"])
 						t.Params = append(t.Params, schemaParams(schema, r)...)
@@ -249,12 +240,3 @@ func toolsFromOpenAPI(d map[string]any, r *resolver) []toolSpec {
 }
 
 func asMap(v any) map[string]any { m, _ := v.(map[string]any); return m }
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}

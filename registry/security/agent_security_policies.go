@@ -24,6 +24,7 @@ func init() {
 			registry.Str("profile").OneOf(profiles...).Describe("all profiles when absent"),
 		},
 		Example:  map[string]any{"profile": "payment-agent"},
+		Synonyms: []string{"guardrails", "tool call rules", "deny list", "policy as code", "approval rules", "permission policy"},
 		Expected: "Envelope whose data is an array of agent security policies for the chosen profile, each with its condition, action, the threats it mitigates and its published source.",
 		Shape:    registry.Envelope,
 		Result:   []policyTemplate(nil),

@@ -22,6 +22,7 @@ func init() {
 			registry.Str("severity").OneOf(severities...),
 		},
 		Example:  map[string]any{"category": "supply chain"},
+		Synonyms: []string{"owasp top 10 for agents", "agentic risks", "ai agent threats", "prompt injection", "jailbreak", "goal hijack", "attack techniques"},
 		Expected: "Envelope whose data is an array of agent threats with severity, detection hints, mitigations and mapped rules, and meta.source naming the OWASP list.",
 		Shape:    registry.Envelope,
 		Result:   []threat(nil),

@@ -24,6 +24,7 @@ func init() {
 			registry.Str("type").OneOf("A", "AAAA", "MX", "TXT", "NS", "CNAME").WithDefault("A"),
 		},
 		Example:  map[string]any{"domain": "example.com", "type": "MX"},
+		Synonyms: []string{"mx records", "domain records", "nameservers", "spf", "dkim", "dmarc", "dig", "domain lookup"},
 		Expected: "Envelope whose data holds the domain's records of the asked type with DNSSEC status, and a domain that does not exist is a 404 not_found.",
 		Shape:    registry.Envelope,
 		Result:   dnsAnswer{},

@@ -17,6 +17,7 @@ func init() {
 			registry.Str("host").Len(1, 253).Describe("host or domain substring, also matched against email indicators"),
 		},
 		Example:  map[string]any{"package": "postmark-mcp"},
+		Synonyms: []string{"malicious package", "npm", "pypi", "package safety", "compromised package", "typosquatting", "malware in dependencies", "supply chain attack", "indicators of compromise"},
 		Expected: "Envelope whose data is an array of MCP supply-chain incidents with malicious package versions, hosts, emails, behaviour and the action to take.",
 		Shape:    registry.Envelope,
 		Result:   []ioc(nil),

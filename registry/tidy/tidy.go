@@ -1,10 +1,11 @@
 // Package tidy holds the small rules that keep answers readable and stable:
-// rounding, clamping, quantiles, day counts and clipping long text. Every family uses these,
+// rounding, clamping, quantiles, day counts, plurals and clipping long text. Every family uses these,
 // so a rule is declared once and every answer follows the same one.
 package tidy
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -22,6 +23,16 @@ func Clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 // NearestRank is the q-quantile of sorted values (the value at rank ⌈q·n⌉).
 func NearestRank(sorted []float64, q float64) float64 {
 	return sorted[max(0, int(math.Ceil(q*float64(len(sorted))))-1)]
+}
+
+// Median is the middle of sorted values, or the mean of the two middle
+// ones for an even count; the values must not be empty.
+func Median(sorted []float64) float64 {
+	n := len(sorted)
+	if n%2 == 1 {
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
 // DaysBetween is the time from a to b, two YYYY-MM-DD dates, in days
@@ -47,6 +58,18 @@ func Clip(s string, n int) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,;:") + "…"
+}
+
+// Plural writes n with the singular or plural phrase: "1 result",
+// "3 results"; the plural defaults to the singular plus "s".
+func Plural(n int, one string, many ...string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if len(many) > 0 {
+		return strconv.Itoa(n) + " " + many[0]
+	}
+	return strconv.Itoa(n) + " " + one + "s"
 }
 
 // Collapse turns every run of white space into one space and trims the ends.

@@ -93,3 +93,24 @@ func TestDaysBetween(t *testing.T) {
 		}
 	}
 }
+
+func TestMedianAndPlural(t *testing.T) {
+	if got := Median([]float64{1, 2, 9}); got != 2 {
+		t.Errorf("median of 1, 2, 9 = %v", got)
+	}
+	if got := Median([]float64{1, 2, 4, 9}); got != 3 {
+		t.Errorf("median of 1, 2, 4, 9 = %v", got)
+	}
+	for _, c := range []struct {
+		got, want string
+	}{
+		{Plural(1, "result"), "1 result"},
+		{Plural(3, "result"), "3 results"},
+		{Plural(0, "listed resource"), "0 listed resources"},
+		{Plural(2, "comment period closes", "comment periods close"), "2 comment periods close"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -35,6 +35,7 @@ func init() {
 			registry.Int("days_ahead").Range(1, maxDaysAhead).Describe("business days to add to start_date; the start day itself is not counted"),
 		},
 		Example:  map[string]any{"start_date": "2024-12-20", "end_date": "2025-01-03", "days_ahead": 5},
+		Synonyms: []string{"working days", "federal holidays", "deadline calculator", "days until", "bank holidays"},
 		Expected: "Envelope whose data says whether a date is a business day in the chosen calendar, the next and previous ones, and either the business days in a range, the date a number of business days ahead, or the year's holidays.",
 		Check:    checkBusinessDays,
 		Shape:    registry.Envelope,

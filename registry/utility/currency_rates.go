@@ -3,6 +3,7 @@ package utility
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ func init() {
 				Describe("a 3-letter code, or several separated by commas; all when absent"),
 		},
 		Example:  map[string]any{"base": "USD", "target": "EUR"},
+		Synonyms: []string{"exchange rate", "fx rates", "convert dollars to euros", "forex", "currency converter"},
 		Expected: "Envelope whose data holds the ECB reference rates via Frankfurter as units of each currency per one base unit, dated the ECB publication day, crypto and currencies outside the ECB list refused as invalid input.",
 		Shape:    registry.Envelope,
 		Result:   rateTable{},
@@ -112,10 +114,5 @@ func requireKnown(known map[string]string, field, code string) error {
 	if _, ok := known[code]; ok {
 		return nil
 	}
-	codes := make([]string, 0, len(known))
-	for k := range known {
-		codes = append(codes, k)
-	}
-	slices.Sort(codes)
-	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(codes, ", ")))
+	return registry.Invalid(field, fmt.Sprintf("%s has no ECB reference rate; available: %s", code, strings.Join(slices.Sorted(maps.Keys(known)), ", ")))
 }

@@ -19,6 +19,7 @@ func init() {
 			registry.Str("timezone").Req().Len(1, 64).Describe("IANA name, e.g. Europe/Berlin"),
 		},
 		Example:  map[string]any{"timezone": "America/New_York"},
+		Synonyms: []string{"local time", "time difference", "utc offset", "daylight saving", "clock"},
 		Expected: "Envelope whose data holds the current local and UTC time in a time zone, its offset and abbreviation, and its previous and next transitions or null.",
 		Shape:    registry.Envelope,
 		Result:   (*zoneNow)(nil),

@@ -17,6 +17,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("site domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "www.python.org"},
+		Synonyms: []string{"robots.txt", "crawl permission", "ai crawler rules", "gptbot", "llms.txt", "scraping permission"},
 		Expected: "Envelope whose data gives a site's verdict for AI agents from its robots.txt groups and content signals, the agents it blocks, and which agent files it publishes.",
 		Shape:    registry.Envelope,
 		Result:   (*agentPolicy)(nil),

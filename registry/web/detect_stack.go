@@ -20,6 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
+		Synonyms: []string{"tech stack", "builtwith", "wappalyzer", "cms detection", "website technology"},
 		Expected: "Envelope whose data lists the technologies a public web page reveals, each with category, version, confidence and evidence.",
 		Shape:    registry.Envelope,
 		Result:   (*stackReport)(nil),

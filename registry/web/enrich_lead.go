@@ -19,6 +19,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("company domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "example.com"},
+		Synonyms: []string{"company profile", "enrichment", "company info from domain", "firmographics", "crm enrichment"},
 		Expected: "Envelope whose data profiles a company domain from its public website and DNS (email provider, SPF, DMARC), with technologies, contacts and a lead score.",
 		Shape:    registry.Envelope,
 		Result:   (*leadProfile)(nil),

@@ -20,6 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
+		Synonyms: []string{"find email addresses", "contact info", "phone numbers on a page", "email finder", "social links"},
 		Expected: "Envelope whose data lists the emails, phones, social profiles, contact pages and security contacts found on a public web page.",
 		Shape:    registry.Envelope,
 		Result:   contactReport{},

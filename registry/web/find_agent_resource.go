@@ -18,6 +18,7 @@ func init() {
 			registry.Str("category").Len(2, 60).Describe("keep resources whose tags or description name it, e.g. finance"),
 		},
 		Example:  map[string]any{"query": "weather"},
+		Synonyms: []string{"paid api search", "x402 search", "agent tools marketplace", "service discovery", "api directory"},
 		Expected: "Envelope whose data is an array of resources in the CDP x402 Bazaar with price, network and usage, best match first.",
 		Shape:    registry.Envelope,
 		Result:   []agentResource(nil),

@@ -2,6 +2,8 @@ package web
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -45,7 +47,7 @@ func findOrganization(v any) *organization {
 			return &organization{Name: str(v["name"]), Email: strings.TrimPrefix(str(v["email"]), "mailto:"),
 				Telephone: str(v["telephone"]), Address: postalAddress(v["address"]), SameAs: strs(v["sameAs"])}
 		}
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if o := findOrganization(v[k]); o != nil {
 				return o
 			}

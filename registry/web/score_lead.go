@@ -18,6 +18,7 @@ func init() {
 			registry.Str("domain").Req().Len(3, 253).Describe("company domain, e.g. example.com"),
 		},
 		Example:  map[string]any{"domain": "example.com"},
+		Synonyms: []string{"lead scoring", "qualify a lead", "sales prospect score", "b2b lead quality"},
 		Expected: "Envelope whose data scores a company domain from its public website and DNS, with a grade and the signals met.",
 		Shape:    registry.Envelope,
 		Result:   leadScoreReport{},

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"mime"
 	"net/url"
-	"sort"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -21,6 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
+		Synonyms: []string{"read a web page", "fetch url", "web scraper", "page text", "crawl a page", "extract article"},
 		Expected: "Envelope whose data holds a public web page's title, description, headings, text, links, images and JSON-LD.",
 		Shape:    registry.Envelope,
 		Result:   (*scraped)(nil),
@@ -122,13 +122,4 @@ func sameSite(raw string, base *url.URL) bool {
 		return false
 	}
 	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.") == strings.TrimPrefix(strings.ToLower(base.Hostname()), "www.")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"mime"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/coinslot/coinslot/registry"
@@ -25,6 +27,7 @@ func init() {
 			`"version": "1.0.0", "url": "https://agent.example.com/a2a/v1", "capabilities": {"streaming": true}, ` +
 			`"defaultInputModes": ["text/plain"], "defaultOutputModes": ["application/json"], "skills": [{"id": "forecast", ` +
 			`"name": "Forecast", "description": "Hourly forecast for the next 48 hours", "tags": ["weather"]}]}`},
+		Synonyms: []string{"agent card", "mcp manifest check", "ai-plugin.json", "lint agent.json", "a2a validation"},
 		Expected: "Envelope whose data validates an agent manifest locally, with errors and warnings by path, a score and the fixes.",
 		Shape:    registry.Envelope,
 		Result:   (*manifestReport)(nil),
@@ -295,7 +298,7 @@ var secretName = regexp.MustCompile(`(?i)(secret|password|passwd|api[_-]?key|acc
 func (r *manifestReport) scanSecrets(v any, at string) {
 	switch v := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if s, ok := v[k].(string); ok && len(s) >= 12 && secretName.MatchString(k) {
 				r.errorf(at+"."+k, "looks like a credential: a published manifest must not carry secrets")
 				continue

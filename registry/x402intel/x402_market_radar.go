@@ -20,6 +20,7 @@ func init() {
 			registry.Int("query_limit").Range(3, 20).WithDefault(15).Describe("keywords searched, from the list of this service's verticals"),
 		},
 		Example:  map[string]any{"query_limit": 3},
+		Synonyms: []string{"x402 competitors", "agent marketplace landscape", "market share of paid apis", "seo for x402", "bazaar ranking"},
 		Expected: "A JSON object ranking the seller's own listings in the x402 catalog by keyword, with keyword gaps, competition by vertical, price percentiles and next actions, plus response metadata.",
 		Shape:    registry.Object,
 		Result:   radar{},
@@ -157,7 +158,7 @@ func median(xs []float64) *float64 {
 		return nil
 	}
 	sort.Float64s(xs)
-	m := tidy.NearestRank(xs, 0.5)
+	m := tidy.Median(xs)
 	return &m
 }
 
@@ -211,7 +212,7 @@ func radarActions(r radar) []string {
 		switch {
 		case k.Rank == nil && k.Results > 0:
 			out = append(out, fmt.Sprintf("not ranked for %q (%s, led by %s): put the keyword in a route's description and tags",
-				k.Keyword, count(k.Results, "result"), k.Leader.Resource))
+				k.Keyword, tidy.Plural(k.Results, "result"), k.Leader.Resource))
 		case k.Rank != nil && *k.Rank > 1:
 			out = append(out, fmt.Sprintf("ranked %d for %q behind %s (%d payers in 30 days): distinct payers and complete metadata raise rank",
 				*k.Rank, k.Keyword, k.Leader.Resource, k.Leader.Payers30d))
@@ -219,7 +220,7 @@ func radarActions(r radar) []string {
 	}
 	for _, g := range r.KeywordGaps {
 		if g.OwnRank == nil {
-			out = append(out, fmt.Sprintf("%q has %s: a route for it would face little competition", g.Keyword, count(g.Results, "listed resource")))
+			out = append(out, fmt.Sprintf("%q has %s: a route for it would face little competition", g.Keyword, tidy.Plural(g.Results, "listed resource")))
 		}
 	}
 	if m := r.PriceSamples.Median; m != nil && len(r.PriceSamples.Own) > 0 {
@@ -231,12 +232,4 @@ func radarActions(r radar) []string {
 		out = []string{}
 	}
 	return out
-}
-
-// count writes "1 result", "3 results".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -21,6 +21,7 @@ func init() {
 			registry.Int("limit").Range(5, 25).WithDefault(20).Describe("results read per keyword (the catalog returns at most 20)"),
 		},
 		Example:  map[string]any{"resource": "https://coinslot.example/paid/venueA/trending", "keywords": []any{"polymarket", "arbitrage"}, "limit": 10},
+		Synonyms: []string{"listing rank", "discoverability", "catalog listing fix", "bazaar seo audit", "search ranking"},
 		Expected: "A JSON object giving one resource's catalog listing, its rank for each keyword with the competitors above it, and the listing defects to fix, plus response metadata.",
 		Shape:    registry.Object,
 		Result:   audit{},

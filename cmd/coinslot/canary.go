@@ -59,7 +59,9 @@ key: two sharing a channel race for its charged total.
 One line per network and scheme is printed: "ok" with the transaction and the
 time taken, or "FAILED" with the step and why. --metrics-file writes the
 coinslot_canary_* metrics in Prometheus text format (for node_exporter's
-textfile collector when the canary runs from cron).
+textfile collector when the canary runs from cron). To run it on a schedule
+inside the service instead, set canary.every (coinslot serve exports the same
+metrics on its /metrics).
 
 Environment:
   COINSLOT_CANARY_KEY    the canary wallet's private key in hex, when --key-file

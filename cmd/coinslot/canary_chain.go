@@ -24,59 +24,62 @@ var transferTopic = crypto.Keccak256Hash([]byte("Transfer(address,address,uint25
 var canaryReceiptWait = 30 * time.Second
 
 // canaryChains are the JSON-RPC endpoints the canary reads, each serving
-// the chain whose id it reports; dialled on first use.
+// the chain whose id it reports. An endpoint is dialled when a chain is
+// first asked for, and again at each ask until it answers its chain id, so
+// one down at start is found once it is back.
 type canaryChains struct {
-	urls []string
-
 	mu      sync.Mutex
-	dialled bool
+	urls    []string                     // not answered yet
 	byChain map[string]*ethclient.Client // by chain id in decimal
-	clients []*ethclient.Client
-	errs    []error
 }
 
 // For is a client of the chain with this id.
 func (cc *canaryChains) For(ctx context.Context, chainID *big.Int) (*ethclient.Client, error) {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	if !cc.dialled {
-		cc.dialled, cc.byChain = true, map[string]*ethclient.Client{}
-		for _, u := range cc.urls {
-			client, err := ethclient.DialContext(ctx, u)
-			if err != nil {
-				cc.errs = append(cc.errs, fmt.Errorf("%s: %w", u, err))
-				continue
-			}
-			cc.clients = append(cc.clients, client)
-			id, err := client.ChainID(ctx)
-			if err != nil {
-				cc.errs = append(cc.errs, fmt.Errorf("%s: eth_chainId: %w", u, err))
-				continue
-			}
-			cc.byChain[id.String()] = client
-		}
-	}
 	if c, ok := cc.byChain[chainID.String()]; ok {
 		return c, nil
 	}
-	return nil, fmt.Errorf("no JSON-RPC endpoint serves chain %s (pass --rpc, or canary.rpc)%s", chainID, wrapAll(cc.errs))
-}
-
-func wrapAll(errs []error) string {
-	if len(errs) == 0 {
-		return ""
+	var errs []error
+	var left []string
+	for _, u := range cc.urls {
+		client, err := ethclient.DialContext(ctx, u)
+		if err == nil {
+			var id *big.Int
+			if id, err = client.ChainID(ctx); err == nil {
+				if _, dup := cc.byChain[id.String()]; dup {
+					client.Close()
+					continue
+				}
+				if cc.byChain == nil {
+					cc.byChain = map[string]*ethclient.Client{}
+				}
+				cc.byChain[id.String()] = client
+				continue
+			}
+			client.Close()
+		}
+		errs, left = append(errs, fmt.Errorf("%s: %w", u, err)), append(left, u)
 	}
-	return ": " + errors.Join(errs...).Error()
+	cc.urls = left
+	if c, ok := cc.byChain[chainID.String()]; ok {
+		return c, nil
+	}
+	why := ""
+	if len(errs) > 0 {
+		why = ": " + errors.Join(errs...).Error()
+	}
+	return nil, fmt.Errorf("no JSON-RPC endpoint serves chain %s (pass --rpc, or set canary.rpc)%s", chainID, why)
 }
 
 // Close closes every client dialled.
 func (cc *canaryChains) Close() {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	for _, c := range cc.clients {
+	for _, c := range cc.byChain {
 		c.Close()
 	}
-	cc.clients, cc.byChain, cc.dialled, cc.errs = nil, nil, false, nil
+	cc.byChain = nil
 }
 
 // checkTransfer finds, in the transaction's receipt, the USDC of acc moved

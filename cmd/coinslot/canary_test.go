@@ -154,6 +154,12 @@ func TestCanaryFailsWhenTheTransferIsMissing(t *testing.T) {
 			t.Errorf("failures%s = %v", s, v)
 		}
 	}
+	// No endpoint of the network's chain: the chain step says so and why.
+	code, lines, _, _ = canaryRun(t, "--url", base, "--rpc", "http://127.0.0.1:1")
+	want = regexp.MustCompile(`^FAILED eip155:1337 exact chain: no JSON-RPC endpoint serves chain 1337 \(pass --rpc, or set canary.rpc\): http://127.0.0.1:1: .*connection refused$`)
+	if code != canaryFailed || !want.MatchString(lines[0]) {
+		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
+	}
 }
 
 // A service that cannot be reached fails the terms step, under no network

@@ -89,6 +89,22 @@ func TestCanaryAgainstTheSandboxSucceeds(t *testing.T) {
 	}
 }
 
+// A receipt-backed tool's receipt covers its body without the buyer and
+// svc_receipt members appended last: the canary checks that digest.
+func TestCanaryChecksAReceiptBackedAnswer(t *testing.T) {
+	base := startSandbox(t)
+	t.Setenv("COINSLOT_CANARY_KEY", buyer1)
+	code, lines, _, _ := canaryRun(t, "--url", base, "--tool", "mcp_approval_pack")
+	if code != canaryOK || len(lines) != 2 || !strings.HasPrefix(lines[0], "ok eip155:1337 exact 0x") {
+		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
+	}
+	// Above the ceiling it pays nothing.
+	code, lines, _, _ = canaryRun(t, "--url", base, "--tool", "mcp_approval_pack", "--max-usd", "0.04")
+	if code != canaryFailed || len(lines) != 2 || lines[0] != "FAILED eip155:1337 exact terms: the price 0.05 USD is more than the canary's limit 0.04 USD" {
+		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
+	}
+}
+
 // tamper serves base through a proxy that rewrites the bodies of the
 // answers to paths starting with prefix.
 func tamper(t *testing.T, base, prefix string, rewrite func([]byte) []byte) string {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -12,8 +14,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // canaryRun runs coinslot canary with args and the metrics file, and
@@ -175,6 +180,42 @@ func TestCanaryFailsWhenTheTransferIsMissing(t *testing.T) {
 	want = regexp.MustCompile(`^FAILED eip155:1337 exact chain: no JSON-RPC endpoint serves chain 1337 \(pass --rpc, or set canary.rpc\): http://127.0.0.1:1: .*connection refused$`)
 	if code != canaryFailed || !want.MatchString(lines[0]) {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
+	}
+}
+
+// Another canary on the same key charges the channel between this one's
+// read of it and its voucher: the seller refuses the stale voucher, and the
+// canary pays once more on top of the new charged total, and passes.
+func TestCanaryPaysOnTopOfAnotherRunsCharge(t *testing.T) {
+	b := startBatchSandbox(t)
+	t.Setenv("COINSLOT_CANARY_KEY", buyer2)
+	if code, lines, _, _ := canaryRun(t, "--url", b.base); code != canaryOK {
+		t.Fatalf("first run: exit %d %q", code, lines)
+	}
+	key, _ := crypto.HexToECDSA(buyer2)
+	other := b.buyer(buyer2, 0)
+	other.Key, other.Salt = key, canarySalt
+	var once sync.Once
+	double := tamper(t, b.base, "/channel/", func(body []byte) []byte {
+		once.Do(func() {
+			var ch canaryChannel
+			json.Unmarshal(body, &ch)
+			p, err := other.Voucher(new(big.Int).Add(atomicAmount(ch.Charged), b.price))
+			if r := b.sendFor(batchRequest, p, err); r.status != http.StatusOK {
+				t.Errorf("the other run's voucher: %d %+v", r.status, r.errorBody)
+			}
+		})
+		return body
+	})
+	code, lines, metrics, _ := canaryRun(t, "--url", double, "--rpc", b.base+pathSandboxRPC)
+	if code != canaryOK || len(lines) != 2 || !strings.HasPrefix(lines[1], "ok eip155:1337 batch-settlement voucher in ") {
+		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
+	}
+	if got := b.record(other).Charged; got != b.times(3).String() {
+		t.Errorf("the channel is charged %s, want 3 calls: the first run's, the other's and this one's", got)
+	}
+	if strings.Contains(metrics, "coinslot_canary_failures_total{") {
+		t.Errorf("failures counted:\n%s", metrics)
 	}
 }
 

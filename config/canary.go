@@ -1,7 +1,9 @@
 package config
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"time"
 )
 
@@ -46,4 +48,13 @@ func (c *Config) validateCanary(add func(key, format string, args ...any)) {
 	if k.Every != 0 && c.Mode == Production && len(k.RPC) == 0 && c.ChainRPC == "" {
 		add("canary.rpc", "a production canary reads the chain: set canary.rpc or chain_rpc")
 	}
+}
+
+// unknownTool is the problem of a canary.tool that is no paid route's tool
+// (paid as in Options.PaidTools; nil leaves it unchecked).
+func (k *Canary) unknownTool(paid []string) Problems {
+	if paid == nil || k.Tool == "" || slices.Contains(paid, k.Tool) {
+		return nil
+	}
+	return Problems{{Key: "canary.tool", Message: fmt.Sprintf("%q is no tool sold on a paid route%s", k.Tool, Suggest(k.Tool, paid))}}
 }

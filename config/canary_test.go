@@ -19,3 +19,11 @@ func TestCanaryProblems(t *testing.T) {
 		t.Errorf("production canary without a chain: %v", err)
 	}
 }
+
+// canary.tool must name a tool sold on a paid route, with the closest name.
+func TestCanaryToolIsAPaidTool(t *testing.T) {
+	_, err := ParseWith([]byte("canary:\n  tool: business_dayz\n"), nil, Options{PaidTools: []string{"business_days", "weather"}})
+	if err == nil || err.Error() != `2:9: canary.tool: "business_dayz" is no tool sold on a paid route; did you mean business_days?` {
+		t.Errorf("got %v", err)
+	}
+}

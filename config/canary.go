@@ -42,7 +42,7 @@ func (c *Config) validateCanary(add func(key, format string, args ...any)) {
 	}
 	for i, u := range k.RPC {
 		if !rpcURL(u) {
-			add("canary.rpc", "item %d must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", i, u)
+			add(fmt.Sprintf("canary.rpc[%d]", i), "must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", u)
 		}
 	}
 	if k.Every != 0 && c.Mode == Production && len(k.RPC) == 0 && c.ChainRPC == "" {

@@ -8,8 +8,9 @@ import (
 // canary.every below a second, a price that is no dollar amount and a
 // production canary with no chain to read are refused with their keys.
 func TestCanaryProblems(t *testing.T) {
-	_, err := Parse([]byte("canary: {every: 100ms, max_usd: 5 cents}\n"), nil)
-	for _, want := range []string{`canary.every: must be 0 (off) or at least 1s, got 100ms`, `canary.max_usd: must be a dollar amount with at most 6 decimals, such as 0.05, got "5 cents"`} {
+	_, err := Parse([]byte("canary: {every: 100ms, max_usd: 5 cents, rpc: [localhost:8545]}\n"), nil)
+	for _, want := range []string{`canary.every: must be 0 (off) or at least 1s, got 100ms`, `canary.max_usd: must be a dollar amount with at most 6 decimals, such as 0.05, got "5 cents"`,
+		`canary.rpc[0]: must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got "localhost:8545"`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("want %q in %v", want, err)
 		}

@@ -36,6 +36,7 @@ type Config struct {
 	Limits            Limits              `yaml:"limits"`
 	Cluster           Cluster             `yaml:"cluster"`
 	Upstreams         map[string]Upstream `yaml:"upstreams"`
+	Canary            Canary              `yaml:"canary"`
 
 	// PaymentIDRequired names the tools whose payments must carry an x402
 	// payment-identifier id; every other tool accepts one.

@@ -102,6 +102,7 @@ func (c *Config) Validate() Problems {
 		add("ledger.driver", "must be file or postgres, got %q", c.Ledger.Driver)
 	}
 	c.Limits.validate(add)
+	c.validateCanary(add)
 	if c.Ledger.AnswersHours < 1 {
 		add("ledger.answers_hours", "must be at least 1, got %d", c.Ledger.AnswersHours)
 	}

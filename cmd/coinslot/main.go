@@ -13,6 +13,7 @@ const usage = `coinslot sells data and analysis tools to agents, paid per call i
 Usage:
   coinslot serve [--config FILE] [--listen ADDR]   run the service (sandbox when no config says otherwise)
   coinslot call TOOL --data JSON [flags]           buy one call, checking the terms before paying
+  coinslot canary [--url BASE] [flags]             buy one call per offered network and scheme, checking it end to end
   coinslot tools [--json]                          list the catalog
   coinslot sources [--config FILE] [--wide|--json] list the upstream sources, their settings, keys and tools
   coinslot config check FILE                       print every problem in a config file
@@ -61,6 +62,8 @@ func run(args []string) int {
 		return runFacilitator(rest)
 	case "record":
 		return runRecord(rest)
+	case "canary":
+		return runCanary(rest)
 	case "version":
 		return runVersion(rest)
 	case "help", "-h", "--help":

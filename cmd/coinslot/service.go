@@ -205,6 +205,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
 	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
+	stopCanary, err := scheduleCanary(ctx, cfg, reg, log)
+	if err != nil {
+		return nil, err
+	}
+	svc.closers = append(svc.closers, stopCanary)
 	svc.logUnavailable()
 	return svc, nil
 }
@@ -279,7 +284,7 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 var atStart = []string{
 	"listen", "shutdown_delay", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
-	"ledger", "limits", "cluster", "log.format", "log.level",
+	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
 }
 
 // ownFacilitator is where a sandbox that runs its own chain serves its

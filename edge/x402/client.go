@@ -68,20 +68,25 @@ func NewHTTPFacilitator(url, token string) *HTTPFacilitator {
 // maxAnswer bounds a facilitator's answer.
 const maxAnswer = 1 << 20
 
+// maxConns bounds the connections open to a facilitator.
+const maxConns = 1024
+
 // httpClient is f's connection pool, made on first use. Every paid call
 // holds a connection through /verify and again through /settle, so as many
-// stay open as calls run at once. No request is sent twice by the client
-// itself: /settle must not be, and verify retries on its own terms.
+// stay open as calls run at once; past maxConns a call waits for one, within
+// its timeout. No request is sent twice by the client itself: /settle must
+// not be, and verify retries on its own terms.
 func (f *HTTPFacilitator) httpClient() *fasthttp.Client {
 	f.clientOnce.Do(func() {
 		d := fasthttpproxy.Dialer{DialDualStack: true, Timeout: f.Timeout, ConnectTimeout: f.Timeout}
 		dial, err := d.GetDialFuncForTLS(true, strings.HasPrefix(f.URL, "https:"))
 		if err != nil {
-			// An unreadable proxy setting: every request fails to dial, saying why.
+			// An unreadable proxy setting: every request fails to dial.
 			dial = func(string) (net.Conn, error) { return nil, err }
 		}
 		f.client = &fasthttp.Client{
-			Dial: dial, MaxResponseBodySize: maxAnswer, MaxIdemponentCallAttempts: 1,
+			Dial: dial, MaxConnsPerHost: maxConns, MaxConnWaitTimeout: f.Timeout,
+			MaxResponseBodySize: maxAnswer, MaxIdemponentCallAttempts: 1,
 			RetryIfErr:     func(*fasthttp.Request, int, error) (bool, bool) { return false, false },
 			ReadBufferSize: 16 << 10, NoDefaultUserAgentHeader: true,
 		}

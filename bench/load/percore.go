@@ -61,6 +61,20 @@ func (b *bench) perCore() {
 	b.ratio("one core: exact GOMAXPROCS=1 / 2", r1.rps()/r2.rps(), ">= 0.90", r1.rps() >= 0.9*r2.rps())
 	b.ratio("one core: exact, coinslot / peer", r1.rps()/rPeer.rps(), ">= 3", r1.rps() >= 3*rPeer.rps())
 
+	// An MCP answer is a 200 whether the call was paid or refused, so the
+	// facilitator double's settlements say whether every call was sold.
+	mcp := func(p *proc, name string) result {
+		signed := payments(mcpTerms(p), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
+		before := facilitatorStats(fac)
+		r := b.phaseN(name, p, mcpPaidCalls(signed), len(signed)/50)
+		settled := facilitatorStats(fac).Settles - before.Settles
+		b.ratio(name+": settlements per call", float64(settled)/float64(r.n+len(signed)/50), "", true)
+		return r
+	}
+	m1 := mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1")
+	m2 := mcp(two, "one core: MCP paid, coinslot GOMAXPROCS=2")
+	b.ratio("one core: MCP GOMAXPROCS=1 / 2", m1.rps()/m2.rps(), ">= 0.90", m1.rps() >= 0.9*m2.rps())
+
 	v1 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=1", one, termsOf(one, unpaidCall), conns)
 	v2 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=2", two, termsOf(two, unpaidCall), conns)
 	b.ratio("one core: vouchers GOMAXPROCS=1 / 2", v1.rps()/v2.rps(), ">= 0.90", v1.rps() >= 0.9*v2.rps())

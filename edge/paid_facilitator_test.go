@@ -42,7 +42,7 @@ func newFacilitatorDouble(t *testing.T) *facilitatorDouble {
 
 func (f *facilitatorDouble) client() *x402.HTTPFacilitator {
 	c := x402.NewHTTPFacilitator(f.url, "")
-	c.Client.Timeout = 2 * time.Second
+	c.Timeout = 2 * time.Second
 	c.Backoff = 10 * time.Millisecond
 	return c
 }

@@ -48,6 +48,7 @@ type phase struct {
 	warmup   time.Duration // run first, not measured
 	duration time.Duration
 	limit    int // stop after this many measured requests; 0 for no limit
+	conns    int // connections; the -conns flag's when 0
 	// streams, when set, replace next: connection i sends streams[i]'s
 	// requests, each told how its last one was answered.
 	streams []stream
@@ -83,8 +84,11 @@ func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
 
 // run drives a phase and reports it on stderr as it ends.
 func (ph phase) run() result {
+	if ph.conns == 0 {
+		ph.conns = conns
+	}
 	hc := &fasthttp.HostClient{
-		Addr: ph.target.addr, MaxConns: conns,
+		Addr: ph.target.addr, MaxConns: ph.conns,
 		// Payment headers and the 402's PAYMENT-REQUIRED run to several KiB.
 		ReadBufferSize: 64 << 10, WriteBufferSize: 64 << 10,
 		ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
@@ -115,7 +119,7 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 		sent     atomic.Int64
 	)
 	began := time.Now()
-	for c := range conns {
+	for c := range ph.conns {
 		var src stream = shared{ph.next, next}
 		if ph.streams != nil {
 			src = ph.streams[c]

@@ -59,7 +59,7 @@ func main() {
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
 	flag.IntVar(&b.vouchersN, "vouchers", 4000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
-	sections := flag.String("sections", "1234", "the sections to run (5: the soak under hostile traffic)")
+	sections := flag.String("sections", "12346", "the sections to run (5: the soak under hostile traffic; 6: per core, servers pinned)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
 	flag.Parse()
 	soakOnly := *sections == "5"
@@ -77,7 +77,7 @@ func main() {
 		fail("%v", err)
 	}
 	defer stopAll()
-	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory, b.soak} {
+	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory, b.soak, b.perCore} {
 		if strings.ContainsRune(*sections, rune('1'+i)) {
 			b.section = i + 1
 			run()
@@ -117,34 +117,44 @@ func (b *bench) paid() {
 	b.vouchers(terms, rPaid, rPeer)
 }
 
-// vouchers measures batch-settlement voucher calls: each connection pays on
-// its own channel, opened by one deposit call before the phase; the phase
-// counts only the voucher calls after it, which coinslot checks locally
-// and records with one ledger write, without the facilitator.
+// vouchers measures batch-settlement voucher calls against the shared
+// production coinslot, beside its exact and the peer's paid phases.
 func (b *bench) vouchers(terms *x402.PaymentRequired, exact, peer result) {
 	floor := voucherCost(terms)
 	b.row("voucher EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
-	chans := newBuyer(terms).channels(newKey(), conns, b.vouchersN)
-	b.row(fmt.Sprintf("decoding a voucher's %.1f KiB PAYMENT-SIGNATURE, 1 thread", float64(len(chans[0].vouchers[0]))/1024), "", "", "", dur(decodeCost(chans[0])), "", "", "")
+	before := facilitatorStats(b.facilitator())
+	r := b.voucherPhase("paid: coinslot, batch-settlement vouchers", b.prod(), terms, conns)
+	after := facilitatorStats(b.facilitator())
+	b.ratio("voucher, coinslot / peer paid", r.rps()/peer.rps(), ">= 10", r.rps() >= 10*peer.rps())
+	b.ratio("voucher / exact, coinslot", r.rps()/exact.rps(), ">= 4", r.rps() >= 4*exact.rps())
+	b.ratio("voucher p99, coinslot (ms)", ms(r.p99), "<= 10", r.p99 <= 10*time.Millisecond)
+	b.ratio("voucher CPU per call / (voucher hash + recovery)", float64(r.cpuPerCall)/float64(floor), "<= 3", float64(r.cpuPerCall) <= 3*float64(floor))
+	trips := after.Verifies + after.Settles - before.Verifies - before.Settles
+	b.ratio("facilitator requests per voucher call, warm-up included", float64(trips)/float64(max(r.n, 1)), "", true)
+}
+
+// voucherPhase drives batch-settlement voucher calls on n connections: each
+// pays on its own channel, opened by one deposit call before the phase; the
+// phase counts only the voucher calls after it, which coinslot checks
+// locally and records with one ledger write, without the facilitator.
+func (b *bench) voucherPhase(name string, target *proc, terms *x402.PaymentRequired, n int) result {
+	chans := newBuyer(terms).channels(newKey(), n, b.vouchersN)
+	if !b.decodeMeasured {
+		b.decodeMeasured = true
+		b.row(fmt.Sprintf("decoding a voucher's %.1f KiB PAYMENT-SIGNATURE, 1 thread", float64(len(chans[0].vouchers[0]))/1024), "", "", "", dur(decodeCost(chans[0])), "", "", "")
+	}
 	streams := make([]stream, len(chans))
 	var wg sync.WaitGroup
 	for i, c := range chans {
 		streams[i] = c
 		wg.Go(func() {
-			send(b.prod(), &request{method: "POST", path: trifectaPath, body: trifectaBody, header: x402.HeaderSignature, value: c.deposit, want: fasthttp.StatusOK})
+			send(target, &request{method: "POST", path: trifectaPath, body: trifectaBody, header: x402.HeaderSignature, value: c.deposit, want: fasthttp.StatusOK})
 		})
 	}
 	wg.Wait()
-	before := facilitatorStats(b.facilitator())
-	r := phase{name: "paid: coinslot, batch-settlement vouchers", target: b.prod(), streams: streams, warmup: time.Second, duration: b.duration}.run()
-	after := facilitatorStats(b.facilitator())
+	r := phase{name: name, target: target, streams: streams, conns: n, warmup: time.Second, duration: b.duration}.run()
 	b.result(r)
-	b.ratio("voucher, coinslot / peer paid", r.rps()/peer.rps(), ">= 10", r.rps() >= 10*peer.rps())
-	b.ratio("voucher / exact, coinslot", r.rps()/exact.rps(), ">= 4", r.rps() >= 4*exact.rps())
-	b.ratio("voucher p99, coinslot (ms)", float64(r.p99)/float64(time.Millisecond), "<= 10", r.p99 <= 10*time.Millisecond)
-	b.ratio("voucher CPU per call / (voucher hash + recovery)", float64(r.cpuPerCall)/float64(floor), "<= 3", float64(r.cpuPerCall) <= 3*float64(floor))
-	trips := after.Verifies + after.Settles - before.Verifies - before.Settles
-	b.ratio("facilitator requests per voucher call, warm-up included", float64(trips)/float64(max(r.n, 1)), "", true)
+	return r
 }
 
 // sandboxed is section 3: discovery and a cached upstream-backed tool in
@@ -210,9 +220,10 @@ type bench struct {
 
 	facilitatorProc, prodProc, peerProc *proc
 
-	section  int
-	rows     [][]string
-	soakRows []soakRow
+	section        int
+	rows           [][]string
+	decodeMeasured bool // the header's decode cost has its row
+	soakRows       []soakRow
 }
 
 func (b *bench) phase(name string, target *proc, next func(int) (*request, bool)) result {
@@ -346,10 +357,14 @@ func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 
 // ceiling starts the bare fasthttp server with the bytes of coinslot's 402
 // for an unpaid call.
-func (b *bench) ceiling() *proc {
+func (b *bench) ceiling() *proc { return b.ceilingOn("ceiling", b.prod(), nil) }
+
+// ceilingOn starts the ceiling with the bytes of p's 402, its command after
+// prefix (such as a taskset) when there is one.
+func (b *bench) ceilingOn(name string, p *proc, prefix []string) *proc {
 	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	r.Header.SetMethod(unpaidCall.method)
-	r.SetRequestURI("http://" + b.prod().addr + unpaidCall.path)
+	r.SetRequestURI("http://" + p.addr + unpaidCall.path)
 	r.SetBody(unpaidCall.body)
 	if err := client.Do(r, resp); err != nil {
 		fail("coinslot: %v", err)
@@ -358,7 +373,8 @@ func (b *bench) ceiling() *proc {
 	write(body, resp.Body())
 	write(required, resp.Header.Peek(x402.HeaderRequired))
 	addr := freeAddr()
-	return launch("ceiling", addr, "", nil, b.bin.ceiling, "--listen", addr, "--body", body, "--payment-required", required)
+	args := append(prefix[:len(prefix):len(prefix)], b.bin.ceiling, "--listen", addr, "--body", body, "--payment-required", required)
+	return launch(name, addr, "", nil, args[0], args[1:]...)
 }
 
 func send(p *proc, req *request) {

@@ -45,16 +45,20 @@ const maxMineRounds = 16
 // mintGas is ample for a test USDC mint, which takes up to about 250k.
 const mintGas = 500_000
 
-// maxLead is how far the chain's clock may run ahead of the wall clock. A
-// block's time is at least its parent's plus one second, so sealing a block
-// per settlement whenever settlements come faster than one a second would
-// carry the chain ahead of real time: its clock would decide validBefore
-// (and receipts' settled_at) seconds or minutes in the buyer's future. A
-// block is sealed at once while its time is within maxLead of the wall
-// clock; beyond, it waits for the clock and the settlements sent meanwhile
-// share it, so under load the chain seals one block a second at about the
-// wall clock's time.
-const maxLead = 1
+// maxLead is how far, in seconds, the chain's clock may run ahead of the
+// wall clock. A block's time is at least its parent's plus one second, so a
+// buyer's loop of purchases, each waiting for its settlement's block, needs
+// a second of chain time per purchase: were blocks held to the wall clock,
+// every purchase after the first would wait up to a second for it. Blocks
+// are sealed at once while their time is within maxLead of the wall clock,
+// so a loop of ten purchases runs at its own pace; beyond, a settlement
+// waits for the clock and those sent meanwhile share its block, so under
+// sustained load the chain seals one block a second, maxLead ahead. The
+// lead is what a block's time (never a receipt's settled_at, which is the
+// seller's clock) may say beyond the present, and what the chain's view of
+// "now" adds when it checks a payment's validBefore: a payment signed for
+// the default 60 s window is valid for maxLead seconds less.
+const maxLead = 10
 
 // Buyer is a funded sandbox account.
 type Buyer struct {

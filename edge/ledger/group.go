@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 
@@ -8,9 +9,11 @@ import (
 )
 
 // group commits the file ledger's writes together: those that arrive while
-// a commit is being fsynced share the next one. A lone write commits at
-// once; under load one fsync serves every write that waited for it. (bbolt's
-// own Batch waits a fixed delay instead, and its batches stay small.)
+// a commit is being fsynced share the next one, and before each commit the
+// goroutines ready to run get the processor first, so that those about to
+// write join it (see gather). A lone write commits at once; under load one
+// fsync serves every write that waited for it. (bbolt's own Batch waits a
+// fixed delay instead, and its batches stay small.)
 type group struct {
 	db      *bolt.DB
 	mu      sync.Mutex
@@ -40,6 +43,7 @@ func (g *group) do(fn func(*bolt.Tx) error) error {
 // commitWaiting commits groups until no write is waiting.
 func (g *group) commitWaiting() {
 	for {
+		g.gather()
 		g.mu.Lock()
 		writes := g.waiting
 		g.waiting = nil
@@ -52,6 +56,36 @@ func (g *group) commitWaiting() {
 		g.commit(writes)
 	}
 }
+
+// gather yields the processor until two yields in a row bring no new
+// write (one could land on the scheduler's periodic turn to the global
+// queue, which holds the yielder itself). A commit's fdatasync holds its
+// thread's P for the whole sync: the runtime hands a P in a syscall to
+// another thread only when sysmon sees the same syscall on two of its
+// ticks, and sysmon's period backs off from 20 µs to 10 ms. With
+// GOMAXPROCS=1 nothing else runs meanwhile, so a commit started before the
+// goroutines already runnable had run would sync alone, and each of their
+// writes would wait for a sync of its own.
+func (g *group) gather() {
+	n, still := g.pending(), 0
+	for n < maxGroup && still < 2 {
+		runtime.Gosched()
+		if m := g.pending(); m != n {
+			n, still = m, 0
+		} else {
+			still++
+		}
+	}
+}
+
+func (g *group) pending() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.waiting)
+}
+
+// maxGroup ends a gathering: a group this large amortises its sync already.
+const maxGroup = 256
 
 // commit runs writes in one transaction. A write that fails is taken out
 // and run alone, so that it gets its own error and the others still commit.

@@ -1,16 +1,19 @@
 package x402
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttpproxy"
 )
 
 // SupportedKind is one (version, scheme, network) a facilitator handles.
@@ -28,10 +31,18 @@ type Supported struct {
 	Signers    map[string][]string `json:"signers,omitempty"`
 }
 
-// HTTPFacilitator talks to a facilitator over HTTP.
+// HTTPFacilitator talks to a facilitator over HTTP. Its requests go out on
+// fasthttp's client, which writes and reads each one on the calling
+// goroutine; net/http's transport hands every request to a writer and a
+// reader goroutine of its connection, three goroutine switches per round
+// trip, and a paid call makes two. Proxies come from HTTP_PROXY,
+// HTTPS_PROXY and NO_PROXY, as with net/http; redirects are not followed
+// (a facilitator answers /verify and /settle itself).
 type HTTPFacilitator struct {
-	URL    string       // base, e.g. https://x402.org/facilitator
-	Client *http.Client // carries the per-request timeout
+	URL string // base, e.g. https://x402.org/facilitator
+	// Timeout bounds each request, from dialling to the last byte of the
+	// answer; a sooner deadline of the request's context bounds it too.
+	Timeout time.Duration
 	// Authorize returns a bearer token for one request (CDP wants a fresh JWT
 	// per request, naming method and URL); nil sends none.
 	Authorize func(ctx context.Context, method, url string) (string, error)
@@ -39,22 +50,48 @@ type HTTPFacilitator struct {
 	// /settle is tried once: a retried settle could move money twice.
 	VerifyAttempts int
 	Backoff        time.Duration // before the second try; doubles after
+
+	clientOnce sync.Once
+	client     *fasthttp.Client
 }
 
 // NewHTTPFacilitator is a client with a 15 s timeout, three verify attempts
 // and an optional static bearer token.
 func NewHTTPFacilitator(url, token string) *HTTPFacilitator {
-	// Every paid call holds a connection through /verify and again through
-	// /settle: keep as many idle as calls run at once, not net/http's two,
-	// or each call beyond the second dials anew.
-	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.MaxIdleConnsPerHost = 256
-	f := &HTTPFacilitator{URL: strings.TrimRight(url, "/"), Client: &http.Client{Timeout: 15 * time.Second, Transport: transport},
-		VerifyAttempts: 3, Backoff: 250 * time.Millisecond}
+	f := &HTTPFacilitator{URL: strings.TrimRight(url, "/"), Timeout: 15 * time.Second, VerifyAttempts: 3, Backoff: 250 * time.Millisecond}
 	if token != "" {
 		f.Authorize = func(context.Context, string, string) (string, error) { return token, nil }
 	}
 	return f
+}
+
+// maxAnswer bounds a facilitator's answer.
+const maxAnswer = 1 << 20
+
+// maxConns bounds the connections open to a facilitator.
+const maxConns = 1024
+
+// httpClient is f's connection pool, made on first use. Every paid call
+// holds a connection through /verify and again through /settle, so as many
+// stay open as calls run at once; past maxConns a call waits for one, within
+// its timeout. No request is sent twice by the client itself: /settle must
+// not be, and verify retries on its own terms.
+func (f *HTTPFacilitator) httpClient() *fasthttp.Client {
+	f.clientOnce.Do(func() {
+		d := fasthttpproxy.Dialer{DialDualStack: true, Timeout: f.Timeout, ConnectTimeout: f.Timeout}
+		dial, err := d.GetDialFuncForTLS(true, strings.HasPrefix(f.URL, "https:"))
+		if err != nil {
+			// An unreadable proxy setting: every request fails to dial.
+			dial = func(string) (net.Conn, error) { return nil, err }
+		}
+		f.client = &fasthttp.Client{
+			Dial: dial, MaxConnsPerHost: maxConns, MaxConnWaitTimeout: f.Timeout,
+			MaxResponseBodySize: maxAnswer, MaxIdemponentCallAttempts: 1,
+			RetryIfErr:     func(*fasthttp.Request, int, error) (bool, bool) { return false, false },
+			ReadBufferSize: 16 << 10, NoDefaultUserAgentHeader: true,
+		}
+	})
+	return f.client
 }
 
 // FacilitatorError is a facilitator that did not answer usefully. Its
@@ -254,13 +291,17 @@ func (f *HTTPFacilitator) Supported(ctx context.Context) (*Supported, error) {
 // errors whatever their body says: for /settle they leave the outcome unknown.
 func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte, out any) (int, error) {
 	url := f.URL + "/" + op
-	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
-	if err != nil {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.Header.SetMethod(method)
+	if err := req.URI().Parse(nil, []byte(url)); err != nil || (!strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://")) {
 		return 0, &FacilitatorError{op, 0, "bad facilitator URL"}
 	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		req.Header.SetContentType("application/json")
+		req.SetBodyRaw(body)
 	}
 	if f.Authorize != nil {
 		token, err := f.Authorize(ctx, method, url)
@@ -269,25 +310,37 @@ func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte
 		}
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := f.Client.Do(req)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
-			return 0, &FacilitatorError{op, 0, "timed out"}
-		}
-		return 0, &FacilitatorError{op, 0, "unreachable"}
+	// fasthttp takes a deadline, not a context: a context cancelled without
+	// one is seen before the request goes out, not during it.
+	if ctx.Err() != nil {
+		return 0, &FacilitatorError{op, 0, "timed out"}
 	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return 0, &FacilitatorError{op, resp.StatusCode, "answer cut short"}
+	deadline, bounded := ctx.Deadline()
+	if limit := time.Now().Add(f.Timeout); f.Timeout > 0 && (!bounded || limit.Before(deadline)) {
+		deadline, bounded = limit, true
+	}
+	var err error
+	if bounded {
+		err = f.httpClient().DoDeadline(req, resp, deadline)
+	} else {
+		err = f.httpClient().Do(req, resp)
 	}
 	switch {
-	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "server error"}
-	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "refused this service's credentials"}
-	case json.Unmarshal(raw, out) != nil:
-		return resp.StatusCode, &FacilitatorError{op, resp.StatusCode, "answer is not JSON"}
+	case errors.Is(err, fasthttp.ErrBodyTooLarge):
+		return 0, &FacilitatorError{op, resp.StatusCode(), "answer cut short"}
+	case errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, fasthttp.ErrDialTimeout) || err != nil && ctx.Err() != nil:
+		return 0, &FacilitatorError{op, 0, "timed out"}
+	case err != nil:
+		return 0, &FacilitatorError{op, 0, "unreachable"}
 	}
-	return resp.StatusCode, nil
+	status := resp.StatusCode()
+	switch {
+	case status == http.StatusTooManyRequests || status >= 500:
+		return status, &FacilitatorError{op, status, "server error"}
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return status, &FacilitatorError{op, status, "refused this service's credentials"}
+	case json.Unmarshal(resp.Body(), out) != nil:
+		return status, &FacilitatorError{op, status, "answer is not JSON"}
+	}
+	return status, nil
 }

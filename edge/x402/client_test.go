@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -22,6 +23,7 @@ type scripted struct {
 	calls atomic.Int32
 	auth  atomic.Value
 	sent  atomic.Value
+	addr  string // host:port
 }
 
 func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -44,6 +46,7 @@ func serve(t *testing.T, answers ...any) (*HTTPFacilitator, *scripted) {
 	}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
+	s.addr = srv.Listener.Addr().String()
 	f := NewHTTPFacilitator(srv.URL+"/", "secret")
 	f.Backoff = time.Millisecond
 	return f, s
@@ -133,7 +136,7 @@ func TestFacilitatorTimeoutAndSupported(t *testing.T) {
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(200 * time.Millisecond) }))
 	defer slow.Close()
 	f := NewHTTPFacilitator(slow.URL, "")
-	f.Client.Timeout = 50 * time.Millisecond
+	f.Timeout = 50 * time.Millisecond
 	_, err := f.Settle(context.Background(), testPayload, &testPayload.Accepted)
 	var fe *FacilitatorError
 	if !errors.As(err, &fe) || err.Error() != "facilitator settle: timed out" {
@@ -165,5 +168,53 @@ func TestRequestSentAlikeToVerifyAndSettle(t *testing.T) {
 	const body = `{"x402Version":2,"paymentPayload":{"x402Version":2,"accepted":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0},"payload":{"signature":"","authorization":{"from":"","to":"","value":"","validAfter":"","validBefore":"","nonce":""}},"extensions":{"bazaar":{"info":{"n":1.50}}}},"paymentRequirements":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0}}`
 	if verified != "POST /verify "+body || settled != "POST /settle "+body {
 		t.Fatalf("sent\n%s\n%s", verified, settled)
+	}
+}
+
+// A facilitator behind the proxy that HTTP_PROXY names is reached through
+// it, by a tunnel (CONNECT) or a forwarded request.
+func TestFacilitatorThroughProxy(t *testing.T) {
+	_, s := serve(t, 200, `{"isValid":true}`)
+	target := s.addr
+	var asked atomic.Value
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Store(strings.TrimSuffix(r.Host, ":80"))
+		if r.Method != http.MethodConnect {
+			r.URL.Host, r.RequestURI = target, ""
+			resp, err := http.DefaultTransport.RoundTrip(r)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			w.WriteHeader(resp.StatusCode)
+			io.Copy(w, resp.Body)
+			return
+		}
+		up, err := net.Dial("tcp", target)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		conn, rw, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			up.Close()
+			return
+		}
+		io.WriteString(conn, "HTTP/1.1 200 Connection established\r\n\r\n")
+		go func() { io.Copy(up, rw); up.Close() }()
+		io.Copy(conn, up)
+		conn.Close()
+	}))
+	t.Cleanup(proxy.Close)
+	t.Setenv("HTTP_PROXY", proxy.URL)
+	t.Setenv("NO_PROXY", "")
+	f := NewHTTPFacilitator("http://facilitator.example", "")
+	v, err := f.Verify(context.Background(), testPayload, &testPayload.Accepted)
+	if err != nil || !v.IsValid {
+		t.Fatalf("verify through the proxy: %+v, %v", v, err)
+	}
+	if asked.Load() != "facilitator.example" || s.calls.Load() != 1 {
+		t.Fatalf("the proxy was asked for %v and the facilitator answered %d requests; want facilitator.example and 1", asked.Load(), s.calls.Load())
 	}
 }

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"crypto/ecdsa"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The per-core section's two CPUs: the servers under test get serverCPU,
+// the driver and the facilitator double run on driverCPU.
+const (
+	serverCPU = 0
+	driverCPU = 1
+)
+
+// onServerCPU is the command prefix of a server in the per-core section:
+// pinned to serverCPU, and at nice -10 where allowed, so that other jobs on
+// the machine, which the pinning does not keep off that CPU, take less of
+// it (nice runs the server at its own priority when it may not raise it).
+// Every server there gets the same.
+var onServerCPU = []string{"nice", "-n", "-10", "taskset", "-c", strconv.Itoa(serverCPU)}
+
+// perCore is section 6: the paid phases again with each server pinned to
+// one core, coinslot both with GOMAXPROCS=1 (what Go picks on a one-CPU
+// container or affinity) and GOMAXPROCS=2 on that same core, beside the
+// peer and the ceiling pinned the same way; then a voucher call's latency
+// on one connection, the seller's own overhead per call (with its durable
+// write).
+func (b *bench) perCore() {
+	if runtime.NumCPU() < 2 {
+		logf("section 6 needs two CPUs; skipped")
+		return
+	}
+	pinSelf(driverCPU)
+	defer pinSelf(-1)
+	facAddr := freeAddr()
+	fac := launch("facilitator-pinned", facAddr, "", nil, "taskset", "-c", strconv.Itoa(driverCPU), b.bin.facilitator, "--listen", facAddr)
+	one, two := b.pinnedCoinslot("coinslot-pinned-1", fac, 1), b.pinnedCoinslot("coinslot-pinned-2", fac, 2)
+	peerAddr := freeAddr()
+	peer := launch("peer-pinned", peerAddr, b.bin.peer, []string{"PORT=" + port(peerAddr), "PAY_TO=" + payTo, "FACILITATOR_URL=http://" + fac.addr},
+		onServerCPU[0], append(onServerCPU[1:], "node", "server.mjs")...)
+
+	ceil := b.ceilingOn("ceiling-pinned", one, onServerCPU)
+	rCeil := b.phase("one core: 402, ceiling", ceil, repeat(unpaidCall))
+	rPost := b.phase("one core: 402, coinslot POST, GOMAXPROCS=1", one, repeat(unpaidCall))
+	b.ratio("one core: POST 402 of ceiling", rPost.rps()/rCeil.rps(), ">= 0.85", rPost.rps() >= 0.85*rCeil.rps())
+
+	exact := func(p *proc, name string) result {
+		signed := payments(termsOf(p, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
+		return b.phaseN(name, p, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	}
+	r1 := exact(one, "one core: exact paid, coinslot GOMAXPROCS=1")
+	r2 := exact(two, "one core: exact paid, coinslot GOMAXPROCS=2")
+	signed := payments(termsOf(peer, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.peerPaidN)
+	rPeer := b.phaseN("one core: exact paid, peer", peer, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	b.ratio("one core: exact GOMAXPROCS=1 / 2", r1.rps()/r2.rps(), ">= 0.90", r1.rps() >= 0.9*r2.rps())
+	b.ratio("one core: exact, coinslot / peer", r1.rps()/rPeer.rps(), ">= 3", r1.rps() >= 3*rPeer.rps())
+
+	// An MCP answer is a 200 whether the call was paid or refused, so the
+	// facilitator double's settlements say whether every call was sold.
+	mcp := func(p *proc, name string) result {
+		signed := payments(mcpTerms(p), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
+		before := facilitatorStats(fac)
+		r := b.phaseN(name, p, mcpPaidCalls(signed), len(signed)/50)
+		settled := facilitatorStats(fac).Settles - before.Settles
+		b.ratio(name+": settlements per call", float64(settled)/float64(r.n+len(signed)/50), "", true)
+		return r
+	}
+	m1 := mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1")
+	m2 := mcp(two, "one core: MCP paid, coinslot GOMAXPROCS=2")
+	b.ratio("one core: MCP GOMAXPROCS=1 / 2", m1.rps()/m2.rps(), ">= 0.90", m1.rps() >= 0.9*m2.rps())
+
+	v1 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=1", one, termsOf(one, unpaidCall), conns)
+	v2 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=2", two, termsOf(two, unpaidCall), conns)
+	b.ratio("one core: vouchers GOMAXPROCS=1 / 2", v1.rps()/v2.rps(), ">= 0.90", v1.rps() >= 0.9*v2.rps())
+	b.ratio("one core: vouchers, coinslot / peer exact", v1.rps()/rPeer.rps(), ">= 8", v1.rps() >= 8*rPeer.rps())
+	b.ratio("one core: voucher p99 (ms)", ms(v1.p99), "<= 15", v1.p99 <= 15*time.Millisecond)
+
+	lone := b.voucherPhase("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1)
+	b.ratio("one core: voucher p99 at 1 connection (ms)", ms(lone.p99), "<= 0.3", lone.p99 <= 300*time.Microsecond)
+}
+
+// pinnedCoinslot is coinslot in production mode on serverCPU with the
+// given GOMAXPROCS, against fac.
+func (b *bench) pinnedCoinslot(name string, fac *proc, gomaxprocs int) *proc {
+	addr := freeAddr()
+	return launch(name, addr, "", append([]string{
+		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
+		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
+		"GOMAXPROCS=" + strconv.Itoa(gomaxprocs),
+	}, liftedLimits...), onServerCPU[0], append(onServerCPU[1:], b.bin.coinslot, "serve", "--listen", addr)...)
+}
+
+// pinSelf moves every thread of the driver to cpu, or back to every CPU
+// when cpu is negative. Threads started later inherit their creator's set.
+func pinSelf(cpu int) {
+	var set unix.CPUSet
+	if cpu < 0 {
+		for c := range runtime.NumCPU() {
+			set.Set(c)
+		}
+	} else {
+		set.Set(cpu)
+	}
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		fail("pinning the driver: %v", err)
+	}
+	for _, t := range tasks {
+		tid, _ := strconv.Atoi(t.Name())
+		if err := unix.SchedSetaffinity(tid, &set); err != nil {
+			fail("pinning the driver's thread %d: %v", tid, err)
+		}
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

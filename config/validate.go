@@ -83,8 +83,8 @@ func (c *Config) Validate() Problems {
 	if c.ShutdownTimeout <= 0 {
 		add("shutdown_timeout", "must be positive, such as 25s")
 	}
-	if d := c.ShutdownDelay; d < 0 || d >= c.ShutdownTimeout {
-		add("shutdown_delay", "must be from 0s to less than shutdown_timeout (%s), got %s", time.Duration(c.ShutdownTimeout), time.Duration(d))
+	if d := c.ShutdownDelay; d < 0 || d > c.ShutdownTimeout {
+		add("shutdown_delay", "must be from 0s to shutdown_timeout (%s), got %s", time.Duration(c.ShutdownTimeout), time.Duration(d))
 	}
 	switch c.Ledger.Driver {
 	case "file":

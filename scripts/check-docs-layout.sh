@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Checks that /docs has no horizontal overflow at 390 and 1280 px: headless
-# Chromium scrolls to every tool section and compares the page's scrollWidth
-# with the viewport.
+# Checks /docs in headless Chromium: at 390 and 1280 px the whole page fits
+# the viewport and no table header breaks inside a word, and its search
+# lists what the route finder ranks, in its order, or says nothing matches.
 #   scripts/check-docs-layout.sh                  build and start the service here
 #   BASE_URL=http://host scripts/check-docs-layout.sh   check a running service
 set -euo pipefail

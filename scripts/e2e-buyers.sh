@@ -12,7 +12,7 @@ start_service
 
 # The sandbox funds the first accounts of the standard development mnemonic;
 # account 1 leaves account 0 free for people trying the sandbox by hand.
-export BUYER_KEY=${BUYER_KEY:-0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d}
+export COINSLOT_BUYER_KEY=${COINSLOT_BUYER_KEY:-0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d}
 export BASE_URL
 
 cd "$here/../test/npm"
@@ -23,4 +23,4 @@ for tool in business_days trending_markets mcp_approval_pack; do
 	TOOL=$tool CLIENTS=v2 node pay.mjs
 done
 # Account 2 pays over a channel of its own.
-BUYER_KEY=0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a CALLS=100 node batch.mjs
+COINSLOT_BUYER_KEY=0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a CALLS=100 npm run batch

@@ -4,10 +4,10 @@
 // chain's JSON-RPC. Then waits for the seller's claim and sweep to land and
 // checks that the seller's balance grew by the sum charged.
 //
-//   BASE_URL   the service (default http://localhost:8080), a sandbox
-//   BUYER_KEY  the buyer's private key, 0x-hex, funded on the sandbox chain
-//   TOOL       the tool to buy (default business_days)
-//   CALLS      how many calls (default 100)
+//   BASE_URL            the service (default http://localhost:8080), a sandbox
+//   COINSLOT_BUYER_KEY  the buyer's private key, 0x-hex, funded on the sandbox chain
+//   TOOL                the tool to buy (default business_days)
+//   CALLS               how many calls (default 100)
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from "@x402/fetch";
 import { toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/client";
@@ -15,11 +15,11 @@ import { createPublicClient, http, erc20Abi, defineChain } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
-const key = process.env.BUYER_KEY;
+const key = process.env.COINSLOT_BUYER_KEY;
 const tool = process.env.TOOL || "business_days";
 const calls = Number(process.env.CALLS || 100);
 if (!key) {
-  console.error("BUYER_KEY is required");
+  console.error("COINSLOT_BUYER_KEY is required");
   process.exit(2);
 }
 function check(ok, what) {

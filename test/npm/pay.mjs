@@ -2,11 +2,11 @@
 // @x402/fetch + @x402/evm (x402 v2) and x402-fetch (x402 v1). Each buyer
 // first reads the tool's buyer contract and pays only terms that match it.
 //
-//   BASE_URL   the service (default http://localhost:8080)
-//   BUYER_KEY  the buyer's private key, 0x-hex, funded on the service's network
-//   TOOL       the tool to buy (default business_days); its contract's
-//              requestBody is the request
-//   CLIENTS    which clients to run: "v2,v1" (default)
+//   BASE_URL            the service (default http://localhost:8080)
+//   COINSLOT_BUYER_KEY  the buyer's private key, 0x-hex, funded on the service's network
+//   TOOL                the tool to buy (default business_days); its contract's
+//                       requestBody is the request
+//   CLIENTS             which clients to run: "v2,v1" (default)
 //
 // Exit status 0 only when every client was served, settled and got a
 // receipt that matches its payment.
@@ -16,11 +16,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { wrapFetchWithPayment as wrapFetchV1, createSigner, decodeXPaymentResponse } from "x402-fetch";
 
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
-const key = process.env.BUYER_KEY;
+const key = process.env.COINSLOT_BUYER_KEY;
 const tool = process.env.TOOL || "business_days";
 const clients = (process.env.CLIENTS || "v2,v1").split(",");
 if (!key) {
-  console.error("BUYER_KEY is required");
+  console.error("COINSLOT_BUYER_KEY is required");
   process.exit(2);
 }
 const account = privateKeyToAccount(key);

@@ -154,13 +154,15 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		if err != nil {
 			return nil, fmt.Errorf("sandbox chain: %w", err)
 		}
-		// Opening the ledger first takes its lock: a file another process
-		// holds is refused as held, never removed under it.
-		held, err := openLedger(ctx, cfg.Ledger)
-		if err != nil {
-			return nil, err
+		// Opening an existing ledger first takes its lock: a file another
+		// process holds is refused as held, never moved aside under it.
+		if _, err := os.Stat(cfg.Ledger.Path); err == nil {
+			held, err := openLedger(ctx, cfg.Ledger)
+			if err != nil {
+				return nil, err
+			}
+			held.Close()
 		}
-		held.Close()
 		if err := claimSandboxLedger(cfg.Ledger.Path, identity, log); err != nil {
 			return nil, err
 		}

@@ -115,15 +115,11 @@ func (b *batchSandbox) times(n int64) *big.Int { return new(big.Int).Mul(b.price
 // record is the seller's record of the buyer's channel.
 func (b *batchSandbox) record(buyer *x402.BatchBuyer) *ledger.Channel {
 	b.t.Helper()
-	cfg, err := buyer.Config()
+	p, err := buyer.Voucher(new(big.Int)) // names the channel
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	ch, err := cfg.Parse()
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
+	rec, err := b.svc.ledger.Channel(context.Background(), p.Payload.BatchPayload.Voucher.ChannelID)
 	if err != nil {
 		b.t.Fatal(err)
 	}

@@ -84,6 +84,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 
 	pay := edge.Payments{Metrics: reg, Log: log}
 	var finder edge.SettlementFinder // nil: pending settlements are only counted
+	var channels edge.ChannelChain   // nil: no chain watch for batch-settlement channels
 	var checks []edge.Check          // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
 	var chain *ethclient.Client // chain_rpc's, read to reconcile
@@ -112,6 +113,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			}
 			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
 			finder = facilitator.Finder{Chain: chain, ChainID: pay.Network.ChainID, Asset: pay.Network.Asset}
+			channels = facilitator.ChannelReader{Chain: chain}
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
 		}
@@ -122,6 +124,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		svc.closers = append(svc.closers, sb.Close)
 		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
 		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
+		channels = facilitator.ChannelReader{Chain: sb.Client()}
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -132,6 +135,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
 		if chain != nil {
 			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+			channels = facilitator.ChannelReader{Chain: chain}
 		}
 	}
 	if cfg.BatchSettlement.Enabled {
@@ -174,8 +178,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
-	if svc.claimer, err = svc.edge.Claimer(); err != nil {
+	if svc.claimer, err = svc.edge.Claimer(channels); err != nil {
 		return nil, err
+	}
+	if svc.claimer != nil && channels == nil {
+		log.Warn("batch-settlement channels are not watched on chain: set chain_rpc, or a buyer's withdrawal is learnt only at the next verify")
 	}
 	if svc.claimer != nil {
 		claiming := make(chan struct{})

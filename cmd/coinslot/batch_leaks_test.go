@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
+	"github.com/coinslot/coinslot/edge/facilitator/channels"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -324,5 +326,194 @@ func TestBatchClaimsSurviveAFacilitatorOutage(t *testing.T) {
 	}
 	for i, buyer := range buyers {
 		b.agree(chain, buyer, 3, wallets[i], new(big.Int), new(big.Int))
+	}
+}
+
+// A retry of the latest voucher is the same request when it is for the
+// same route and the same canonical request: re-ordered keys get the
+// answer again without a charge; the same voucher and body for another
+// tool never get the first tool's answer. Over HTTP and over MCP, whose
+// tools share one resource.
+func TestBatchVoucherRetryIsTheSameRequestOnTheSameRoute(t *testing.T) {
+	b := startBatchSandbox(t)
+	chain := b.svc.sandbox.Client()
+	payer := b.buyer(buyer1, 31)
+	wallet := b.tokenBalanceOn(chain, crypto.PubkeyToAddress(payer.Key.PublicKey))
+	deposit := b.times(10)
+	if r := b.send(payer.Deposit(deposit, b.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	businessDays := b.url
+	voucher := func(n int64) string {
+		p, err := payer.Voucher(b.times(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := x402.EncodeHeader(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	res, first, err := post(businessDays, []byte(`{"start_date":"2024-12-20","end_date":"2025-01-03"}`), voucher(2))
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("voucher: %v %d %s", err, res.StatusCode, first)
+	}
+	res, again, err := post(businessDays, []byte(`{ "end_date": "2025-01-03",  "start_date": "2024-12-20" }`), voucher(2))
+	if err != nil || res.StatusCode != http.StatusOK || string(again) != string(first) {
+		t.Fatalf("the voucher retried with re-ordered keys: %v %d %s, want the first answer %s", err, res.StatusCode, again, first)
+	}
+	var settled x402.SettleResponse
+	if x402.DecodeHeader(res.Header.Get(x402.HeaderResponse), &settled) != nil || settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
+		t.Fatalf("the redelivered settlement %+v", settled)
+	}
+
+	// business_days with {}, then the same voucher and body for currency_rates.
+	res, days, err := post(businessDays, []byte(`{}`), voucher(3))
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("voucher: %v %d %s", err, res.StatusCode, days)
+	}
+	b.sell("currency_rates")
+	res, rates, err := post(b.url, []byte(`{}`), voucher(3))
+	if err != nil || res.StatusCode != http.StatusPaymentRequired || string(rates) == string(days) {
+		t.Fatalf("business_days' voucher retried on currency_rates: %v %d %s", err, res.StatusCode, rates)
+	}
+
+	// Over MCP: the next voucher pays for business_days; retried with
+	// re-ordered keys, the answer again; for currency_rates, a refusal.
+	mcp := func(tool, args string, n int64) *toolResult {
+		t.Helper()
+		b.sell(tool) // the voucher names the tool's resource
+		p, err := b.buyer(buyer1, 31).Voucher(b.times(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := (&mcpSeller{b: &buyer{http: client, base: b.base}, tool: tool}).call([]byte(args), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	paid := mcp("business_days", `{"start_date":"2024-12-20","end_date":"2025-01-10"}`, 4)
+	if paid.IsError {
+		t.Fatalf("voucher over MCP: %s", paid.StructuredContent)
+	}
+	retried := mcp("business_days", `{"end_date":"2025-01-10","start_date":"2024-12-20"}`, 4)
+	if retried.IsError || string(retried.StructuredContent) != string(paid.StructuredContent) {
+		t.Fatalf("the voucher retried over MCP with re-ordered keys: %s, want %s", retried.StructuredContent, paid.StructuredContent)
+	}
+	other := mcp("currency_rates", `{"start_date":"2024-12-20","end_date":"2025-01-10"}`, 4)
+	if !other.IsError || string(other.StructuredContent) == string(paid.StructuredContent) {
+		t.Fatalf("business_days' voucher retried over MCP on currency_rates: %s", other.StructuredContent)
+	}
+	other = mcp("currency_rates", `{}`, 4)
+	if !other.IsError || !strings.Contains(string(other.StructuredContent), x402.BatchCumulativeMismatch) {
+		t.Fatalf("business_days' voucher retried over MCP on currency_rates: %s", other.StructuredContent)
+	}
+	b.agree(chain, payer, 4, wallet, deposit, new(big.Int))
+}
+
+// initiateWithdraw is the buyer beginning a timed withdrawal of the
+// channel's whole balance on chain, past the seller.
+func (b *batchSandbox) initiateWithdraw(buyer *x402.BatchBuyer, amount *big.Int) {
+	b.t.Helper()
+	cfg, err := buyer.Config()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	ch, err := cfg.Parse()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	batch := channels.NewBatchSettlement()
+	data := batch.PackInitiateWithdraw(channels.ChannelConfig{Payer: ch.Payer, PayerAuthorizer: ch.PayerAuthorizer, Receiver: ch.Receiver,
+		ReceiverAuthorizer: ch.ReceiverAuthorizer, Token: ch.Token, WithdrawDelay: new(big.Int).SetUint64(ch.WithdrawDelay), Salt: ch.Salt}, amount)
+	ctx := context.Background()
+	sb := b.svc.sandbox
+	opts := bind.NewKeyedTransactor(buyer.Key, sb.Network.ChainID)
+	opts.Context = ctx
+	tx, err := bind.Transact(batch.Instance(sb.Client(), x402.BatchSettlementAddress), opts, data)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := sb.Mine(ctx, tx.Hash()); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// A buyer's withdrawal begun on chain reaches the seller's record within a
+// survey of the running claimer, with no call on the channel, and its
+// charges are claimed at once rather than at the next claim interval (5
+// minutes here); so is every charge served while the withdrawal runs.
+func TestBatchChainWatchSeesAWithdrawal(t *testing.T) {
+	b := startBatchSandbox(t)
+	chain := b.svc.sandbox.Client()
+	buyer := b.buyer(buyer2, 41)
+	wallet := b.tokenBalanceOn(chain, crypto.PubkeyToAddress(buyer.Key.PublicKey))
+	deposit := b.times(5)
+	if r := b.send(buyer.Deposit(deposit, b.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
+		t.Fatalf("voucher: %d %q", r.status, r.required.Error)
+	}
+	b.initiateWithdraw(buyer, deposit)
+	// The claimer surveys every 5 s.
+	eventually(t, "withdrawal in the seller's record", func() bool { return b.record(buyer).WithdrawRequestedAt != 0 })
+	eventually(t, "claim of the withdrawing channel's 2 calls", func() bool { return b.onChain(chain, buyer).TotalClaimed == b.times(2).String() })
+	// The withdrawal ends in 15 minutes, two claim intervals away: the
+	// channel is still served, and each charge claimed within a survey.
+	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusOK {
+		t.Fatalf("voucher during the withdrawal: %d %q", r.status, r.required.Error)
+	}
+	eventually(t, "claim of a call served during the withdrawal", func() bool { return b.onChain(chain, buyer).TotalClaimed == b.times(3).String() })
+	b.agree(chain, buyer, 3, wallet, deposit, new(big.Int))
+}
+
+// Two instances on one ledger: one keeps serving a channel's vouchers as
+// fast as the buyer sends them while the other refunds it. Whatever the
+// interleaving, every answer served is claimed by the refund or stays
+// covered on chain, and the buyer got back exactly the rest.
+func TestBatchRefundRacesCallsAcrossInstances(t *testing.T) {
+	a, b := startSharedSandboxes(t, nil)
+	chain := a.svc.sandbox.Client()
+	buyer := a.buyer(buyer1, 13)
+	wallet := a.tokenBalanceOn(chain, crypto.PubkeyToAddress(buyer.Key.PublicKey))
+	deposit := a.times(2000)
+	if r := a.send(buyer.Deposit(deposit, a.times(1), time.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+	}
+	var charged atomic.Int64
+	charged.Store(1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for refused := 0; refused < 5; {
+			n := charged.Load() + 1
+			if r := b.send(buyer.Voucher(a.times(n))); r.status == http.StatusOK {
+				charged.Store(n)
+				refused = 0
+			} else {
+				refused++
+			}
+		}
+	}()
+	time.Sleep(100 * time.Millisecond) // a few calls in
+	refunded := new(big.Int)
+	for attempt := 0; ; attempt++ {
+		r := a.send(buyer.Refund(a.times(charged.Load()), nil))
+		if r.status == http.StatusOK {
+			refunded.SetString(r.settled.Amount, 10)
+			break
+		}
+		if attempt == 50 {
+			t.Fatalf("no refund in 50 attempts: %d %q", r.status, r.required.Error)
+		}
+	}
+	<-done
+	t.Logf("%d calls served on one instance, then a refund of %s on the other", charged.Load(), refunded)
+	a.agree(chain, buyer, charged.Load(), wallet, deposit, refunded)
+	if st := a.onChain(chain, buyer); st.Balance != st.TotalClaimed {
+		t.Errorf("after the refund the channel holds %s with %s claimed: the refund left something", st.Balance, st.TotalClaimed)
 	}
 }

@@ -270,8 +270,10 @@ func TestBatchSettlementLimits(t *testing.T) {
 	}
 }
 
-// A claim whose batch fails claims each channel alone: the good ones land,
-// the bad one is quarantined until it is charged again.
+// A claim whose batch reverts claims each channel alone: the good ones
+// land, and the bad one is quarantined in its record (durable, shown at
+// /channel/{id}, counted by the gauge) until it is charged again or its
+// retry is due; a retry that lands ends the quarantine.
 func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 	b := startBatchSandbox(t)
 	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
@@ -281,6 +283,7 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 		}
 	}
 	rec := b.record(bad)
+	signature := rec.Signature
 	forged, _ := good.Voucher(b.times(1)) // signed by another key
 	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
 	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
@@ -295,6 +298,44 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 	seller := common.HexToAddress(good.Terms.PayTo)
 	if got := b.tokenBalance(seller); got.Sign() == 0 {
 		t.Fatalf("nothing was swept to the seller")
+	}
+	rec = b.record(bad)
+	if q := rec.Quarantine; q == nil || q.Charged != b.times(1).String() || q.Retries != 0 || !strings.Contains(q.Reason, x402.BatchClaimSimulationFailed) {
+		t.Fatalf("the record's quarantine %+v", q)
+	}
+	if g := b.metric("coinslot_channels_quarantined"); g != 1 {
+		t.Fatalf("quarantine gauge %v, want 1", g)
+	}
+	res, body, err := getURL(b.base + "/channel/" + rec.ID)
+	if err != nil || res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"quarantine":{"charged":"`+b.times(1).String()+`"`) {
+		t.Fatalf("the channel's account: %v %s", err, body)
+	}
+
+	// Its retry is due: it reverts again, and waits twice as long.
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-11 * time.Minute)
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 0 {
+		t.Fatalf("claimed %d channels with a forged voucher", n)
+	}
+	if rec = b.record(bad); rec.Quarantine == nil || rec.Quarantine.Retries != 1 {
+		t.Fatalf("after a second revert the quarantine is %+v", rec.Quarantine)
+	}
+	// The voucher put right and the retry due: it lands, the quarantine ends.
+	rec.Signature = signature
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-21 * time.Minute)
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("the retried channel: %d claimed, want 1", n)
+	}
+	if rec = b.record(bad); rec.Quarantine != nil || rec.TotalClaimed != b.times(1).String() {
+		t.Fatalf("after the retry landed: quarantine %+v, claimed %s", rec.Quarantine, rec.TotalClaimed)
+	}
+	if g := b.metric("coinslot_channels_quarantined"); g != 0 {
+		t.Fatalf("quarantine gauge %v after the retry landed, want 0", g)
 	}
 }
 

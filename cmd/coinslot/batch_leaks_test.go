@@ -31,6 +31,13 @@ import (
 
 const buyer3 = "7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"
 
+// transports runs test over each way a buyer pays: the route's HTTP
+// headers, and /mcp's tools/call.
+func transports(t *testing.T, test func(t *testing.T, overMCP bool)) {
+	t.Run("http", func(t *testing.T) { test(t, false) })
+	t.Run("mcp", func(t *testing.T) { test(t, true) })
+}
+
 // chainOf reads the chain a sandbox at base serves.
 func chainOf(t *testing.T, base string) *ethclient.Client {
 	t.Helper()
@@ -96,8 +103,11 @@ func (b *batchSandbox) tokenBalanceOn(chain ethereum.ContractCaller, who common.
 // on: the voucher after the partial refund is served (not refused as busy),
 // and once the full refund has landed nothing more is served on the empty
 // channel.
-func TestBatchRefundThenKeepCalling(t *testing.T) {
+func TestBatchRefundThenKeepCalling(t *testing.T) { transports(t, refundThenKeepCalling) }
+
+func refundThenKeepCalling(t *testing.T, overMCP bool) {
 	b := startBatchSandbox(t)
+	b.overMCP = overMCP
 	chain := b.svc.sandbox.Client()
 	buyer := b.buyer(buyer1, 11)
 	wallet := b.tokenBalanceOn(chain, crypto.PubkeyToAddress(buyer.Key.PublicKey))
@@ -155,8 +165,11 @@ func startSharedSandboxes(t *testing.T, facilitatorURL func(chainBase string) st
 // saw it, while the other instance served the channel since: it is
 // refused, and the refund at the charged total leaves the other instance
 // nothing more to serve.
-func TestBatchStaleRefundAcrossInstances(t *testing.T) {
+func TestBatchStaleRefundAcrossInstances(t *testing.T) { transports(t, staleRefundAcrossInstances) }
+
+func staleRefundAcrossInstances(t *testing.T, overMCP bool) {
 	a, b := startSharedSandboxes(t, nil)
+	a.overMCP, b.overMCP = overMCP, overMCP
 	chain := a.svc.sandbox.Client()
 	buyer := a.buyer(buyer2, 12)
 	wallet := a.tokenBalanceOn(chain, crypto.PubkeyToAddress(buyer.Key.PublicKey))
@@ -475,7 +488,12 @@ func TestBatchChainWatchSeesAWithdrawal(t *testing.T) {
 // interleaving, every answer served is claimed by the refund or stays
 // covered on chain, and the buyer got back exactly the rest.
 func TestBatchRefundRacesCallsAcrossInstances(t *testing.T) {
+	transports(t, refundRacesCallsAcrossInstances)
+}
+
+func refundRacesCallsAcrossInstances(t *testing.T, overMCP bool) {
 	a, b := startSharedSandboxes(t, nil)
+	a.overMCP, b.overMCP = overMCP, overMCP
 	chain := a.svc.sandbox.Client()
 	buyer := a.buyer(buyer1, 13)
 	wallet := a.tokenBalanceOn(chain, crypto.PubkeyToAddress(buyer.Key.PublicKey))

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/big"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -24,13 +25,15 @@ import (
 // batchSandbox is a sandbox service whose claimer runs only when a test
 // asks, and the route its buyers pay (business_days unless sell changes it).
 type batchSandbox struct {
-	t     *testing.T
-	base  string        // the service
-	log   *lockedBuffer // the service's JSON log
-	svc   *service
-	url   string
-	terms x402.PaymentRequired
-	price *big.Int
+	t       *testing.T
+	base    string        // the service
+	log     *lockedBuffer // the service's JSON log
+	svc     *service
+	url     string
+	tool    string // the tool at url
+	overMCP bool   // send pays through /mcp's tools/call rather than the route
+	terms   x402.PaymentRequired
+	price   *big.Int
 }
 
 func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
@@ -45,7 +48,7 @@ func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
 func (b *batchSandbox) sell(name string) *registry.Tool {
 	b.t.Helper()
 	tool, _ := registry.Lookup(name)
-	b.url = b.base + tool.Path
+	b.url, b.tool = b.base+tool.Path, name
 	res, _, err := post(b.url, []byte(`{}`), "")
 	if err != nil {
 		b.t.Fatal(err)
@@ -91,6 +94,9 @@ func (b *batchSandbox) sendFor(request string, p *x402.Payload, err error) paid 
 	if err != nil {
 		b.t.Fatal(err)
 	}
+	if b.overMCP {
+		return b.sendMCP(request, p)
+	}
 	header, err := x402.EncodeHeader(p)
 	if err != nil {
 		b.t.Fatal(err)
@@ -106,6 +112,34 @@ func (b *batchSandbox) sendFor(request string, p *x402.Payload, err error) paid 
 	if res.StatusCode != http.StatusOK {
 		x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &out.required)
 		json.Unmarshal(body, &out.errorBody)
+	}
+	return out
+}
+
+var mcpReason = regexp.MustCompile(`^[a-z_]+ \(([a-z0-9_]+)\): `)
+
+// sendMCP pays with p in a tools/call's _meta: a result is a 200, an
+// error result carrying the terms a 402, any other error result a 400.
+func (b *batchSandbox) sendMCP(request string, p *x402.Payload) paid {
+	b.t.Helper()
+	res, err := (&mcpSeller{b: &buyer{http: client, base: b.base}, tool: b.tool}).call([]byte(request), p)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	out := paid{status: http.StatusOK}
+	if v, ok := res.Meta["x402/payment-response"]; ok {
+		json.Unmarshal(v, &out.settled)
+	}
+	if res.IsError {
+		out.status = http.StatusBadRequest
+		json.Unmarshal(res.StructuredContent, &out.errorBody)
+		if json.Unmarshal(res.StructuredContent, &out.required) == nil && out.required.X402Version != 0 {
+			out.status = http.StatusPaymentRequired
+			// "code (reason): message": the reason, as the header's error has it
+			if m := mcpReason.FindStringSubmatch(out.required.Error); m != nil {
+				out.required.Error = m[1]
+			}
+		}
 	}
 	return out
 }

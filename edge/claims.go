@@ -193,7 +193,11 @@ func (c *Claimer) survey(ctx context.Context) *surveyed {
 		return &surveyed{unclaimed: new(big.Int)}
 	}
 	for i := range all {
-		all[i] = c.watch(ctx, all[i])
+		if all[i], err = c.watch(ctx, all[i]); err != nil {
+			// One warning a round: the chain is likely unreachable for all.
+			c.Log.Warn("chain watch: reading a channel; the others wait for the next round", "channel", all[i].ID, "err", err)
+			break
+		}
 	}
 	return c.tally(all)
 }
@@ -244,22 +248,22 @@ func unclaimedOf(ch *ledger.Channel) *big.Int {
 // record's mirror ages past a sixth of the withdraw delay, so calls keep
 // checking vouchers against a fresh state without asking the facilitator.
 // Channels closed and fully claimed are not read.
-func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) ledger.Channel {
+// It fails only when the chain cannot be read.
+func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) (ledger.Channel, error) {
 	if c.Chain == nil || ch.Balance == "0" && unclaimedOf(&ch).Sign() <= 0 {
-		return ch
+		return ch, nil
 	}
 	var cfg x402.ChannelConfig
 	json.Unmarshal(ch.Config, &cfg) // written by channelRecord from a parsed config
 	readAt := time.Now()
 	st, err := c.Chain.ChannelState(ctx, ch.ID)
 	if err != nil {
-		c.Log.Warn("chain watch: reading a channel", "channel", ch.ID, "err", err)
-		return ch
+		return ch, err
 	}
 	same := ch.Balance == st.Balance && ch.TotalClaimed == st.TotalClaimed && ch.RefundNonce == st.RefundNonce &&
 		ch.WithdrawRequestedAt == int64(st.WithdrawRequestedAt)
 	if same && readAt.Sub(ch.SyncedAt) < time.Duration(cfg.WithdrawDelay)*time.Second/6 {
-		return ch
+		return ch, nil
 	}
 	if !same {
 		c.Log.Info("chain watch: channel changed on chain", "channel", ch.ID, "balance", st.Balance, "claimed", st.TotalClaimed,
@@ -279,14 +283,14 @@ func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) ledger.Channel {
 	switch {
 	case errors.Is(err, errFresher):
 		if fresh, err := c.book.record(ctx, c.Ledger, ch.ID, true); err == nil && fresh != nil {
-			return *fresh
+			return *fresh, nil
 		}
 	case err != nil:
 		c.Log.Error("chain watch: recording a channel", "channel", ch.ID, "err", err)
 	default:
-		return *next
+		return *next, nil
 	}
-	return ch
+	return ch, nil
 }
 
 // errFresher: the record was mirrored from a later read meanwhile.

@@ -87,7 +87,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: internalFailure(t, "shape", err)}
 	}
 	var tx, moved string
-	readAt := time.Time{} // when state was read from the chain; zero: it is rec's
+	var readAt time.Time // when state was read from the chain; zero: it is rec's
 	if synced {
 		readAt = s.now()
 	}
@@ -151,6 +151,8 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	return &sale{body: out, settlement: settlement}
 }
 
+// mismatch refuses a voucher whose ceiling is not want, what the charged
+// total calls for.
 func mismatch(call *x402.BatchCall, want, charged *big.Int) *x402.Refusal {
 	return &x402.Refusal{Reason: x402.BatchCumulativeMismatch, Message: fmt.Sprintf(
 		"voucher.maxClaimableAmount %s is not %s: the channel has been charged %s", call.Max, want, charged)}

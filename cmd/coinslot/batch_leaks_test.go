@@ -536,3 +536,34 @@ func refundRacesCallsAcrossInstances(t *testing.T, overMCP bool) {
 		t.Errorf("after the refund the channel holds %s with %s claimed: the refund left something", st.Balance, st.TotalClaimed)
 	}
 }
+
+// A quarantine is in the channel's record: the other instance sharing the
+// ledger, taking over the claims, leaves the channel out too, while the
+// good channel beside it is claimed.
+func TestBatchQuarantineIsSharedAcrossInstances(t *testing.T) {
+	a, b := startSharedSandboxes(t, nil)
+	chain := a.svc.sandbox.Client()
+	good, bad := a.buyer(buyer1, 51), a.buyer(buyer2, 52)
+	wallet := a.tokenBalanceOn(chain, crypto.PubkeyToAddress(good.Key.PublicKey))
+	for _, buyer := range []*x402.BatchBuyer{good, bad} {
+		if r := a.send(buyer.Deposit(a.times(5), a.times(1), time.Now())); r.status != http.StatusOK {
+			t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
+		}
+	}
+	rec := a.record(bad)
+	forged, _ := good.Voucher(a.times(1))
+	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
+	if err := a.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := a.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("the first instance claimed %d channels, want the good one", n)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 0 {
+		t.Fatalf("the other instance claimed %d channels, want none: the bad one is quarantined", n)
+	}
+	if g := b.metric("coinslot_channels_quarantined"); g != 1 {
+		t.Fatalf("the other instance's quarantine gauge %v, want 1", g)
+	}
+	a.agree(chain, good, 1, wallet, a.times(5), new(big.Int))
+}

@@ -20,14 +20,15 @@ import (
 // reads it again and applies its change to what is there, or gives up
 // when the change no longer holds.
 type channelBook struct {
-	locks   sync.Map // channel id → chan struct{}, holding a token while locked
-	mu      sync.Mutex
+	locks   sync.Map                  // channel id → chan struct{}, holding a token while locked
+	mu      sync.Mutex                // guards records
 	records map[string]ledger.Channel // channel id → its latest record seen here, without its answer
 }
 
-// channelWait is how long a call waits for its channel: the claimer holds
-// it for a ledger write, and a buyer's next call may overtake the answer
-// of the last; a call still waiting then is refused as busy.
+// channelWait is how long a call waits for its channel, whose previous
+// call a buyer's next one may overtake; a call still waiting then is
+// refused as busy. Claims and the chain watch take no lock: their writes
+// meet calls' at the record's version.
 const channelWait = 2 * time.Second
 
 // acquire takes the channel's lock, waiting at most wait.
@@ -46,13 +47,6 @@ func (b *channelBook) acquire(id string, wait time.Duration) (unlock func(), ok 
 	case <-timer.C:
 		return nil, false
 	}
-}
-
-// lock waits for the channel's lock.
-func (b *channelBook) lock(id string) (unlock func()) {
-	lock := b.lockOf(id)
-	lock <- struct{}{}
-	return func() { <-lock }
 }
 
 func (b *channelBook) lockOf(id string) chan struct{} {

@@ -330,6 +330,8 @@ func (c *Claimer) claimAll(ctx context.Context, chs []ledger.Channel) (claimed i
 	for _, ch := range chs {
 		var cfg x402.ChannelConfig
 		if err := json.Unmarshal(ch.Config, &cfg); err != nil {
+			// A record no claim can carry is set apart as a revert would
+			// be, so that it holds no other channel back.
 			c.Log.Error("claims: channel config", "channel", ch.ID, "err", err)
 			return 0, chs, "the channel's config: " + err.Error(), false
 		}

@@ -24,7 +24,7 @@ type Config struct {
 	PayTo             string              `yaml:"pay_to"`
 	FacilitatorURL    string              `yaml:"facilitator_url"`
 	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
-	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
+	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements and watch channels
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`

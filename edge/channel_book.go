@@ -10,20 +10,25 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 )
 
-// channelBook is this instance's side of the batch-settlement channels: a
-// lock per channel, so its calls are served one at a time as the scheme
-// requires, and the last record this instance read or wrote of each, so a
-// voucher call reads nothing from the ledger. The ledger's versioned writes
-// keep instances apart: another's write shows here as a version conflict or
-// a charged total behind the buyer's, and the record is read again.
+// channelBook is the one owner of the batch-settlement channels' records
+// in this instance: every write of a record goes through update (calls,
+// refunds, claims, the chain watch). It holds a lock per channel, so its
+// calls are served one at a time as the scheme requires, and the last
+// record this instance read or wrote of each, so a voucher call reads
+// nothing from the ledger. The ledger's versioned writes keep writers
+// apart, here and across instances: a write that finds the record changed
+// reads it again and applies its change to what is there, or gives up
+// when the change no longer holds.
 type channelBook struct {
-	locks   sync.Map // channel id → chan struct{}, holding a token while locked
-	records sync.Map // channel id → ledger.Channel, without its answer
+	locks   sync.Map                  // channel id → chan struct{}, holding a token while locked
+	mu      sync.Mutex                // guards records
+	records map[string]ledger.Channel // channel id → its latest record seen here, without its answer
 }
 
-// channelWait is how long a call waits for its channel: the claimer holds
-// it for a ledger write, and a buyer's next call may overtake the answer
-// of the last; a call still waiting then is refused as busy.
+// channelWait is how long a call waits for its channel, whose previous
+// call a buyer's next one may overtake; a call still waiting then is
+// refused as busy. Claims and the chain watch take no lock: their writes
+// meet calls' at the record's version.
 const channelWait = 2 * time.Second
 
 // acquire takes the channel's lock, waiting at most wait.
@@ -44,30 +49,27 @@ func (b *channelBook) acquire(id string, wait time.Duration) (unlock func(), ok 
 	}
 }
 
-// lock waits for the channel's lock.
-func (b *channelBook) lock(id string) (unlock func()) {
-	lock := b.lockOf(id)
-	lock <- struct{}{}
-	return func() { <-lock }
-}
-
 func (b *channelBook) lockOf(id string) chan struct{} {
 	v, _ := b.locks.LoadOrStore(id, make(chan struct{}, 1))
 	return v.(chan struct{})
 }
 
 // record is the channel's record, nil when it has none: the one kept here
-// unless fresh is asked for, else the ledger's (with its answer). Call it
-// holding the channel's lock.
+// unless fresh is asked for, else the ledger's (with its answer).
 func (b *channelBook) record(ctx context.Context, l ledger.Channels, id string, fresh bool) (*ledger.Channel, error) {
-	if v, ok := b.records.Load(id); ok && !fresh {
-		c := v.(ledger.Channel)
-		return &c, nil
+	id = strings.ToLower(id)
+	if !fresh {
+		b.mu.Lock()
+		c, ok := b.records[id]
+		b.mu.Unlock()
+		if ok {
+			return &c, nil
+		}
 	}
 	c, err := l.Channel(ctx, id)
 	switch {
 	case errors.Is(err, ledger.ErrNotFound):
-		b.records.Delete(id)
+		b.forget(id)
 		return nil, nil
 	case err != nil:
 		return nil, err
@@ -76,20 +78,58 @@ func (b *channelBook) record(ctx context.Context, l ledger.Channels, id string, 
 	return c, nil
 }
 
-// put writes c to the ledger at the version it was read at, and keeps it.
-func (b *channelBook) put(ctx context.Context, l ledger.Channels, c *ledger.Channel) error {
-	err := l.PutChannel(ctx, c)
-	switch {
-	case err == nil:
-		b.remember(c)
-	case errors.Is(err, ledger.ErrConflict):
-		b.records.Delete(strings.ToLower(c.ID))
+// writeAttempts bounds update's rereads: each conflict is another writer's
+// success, so a channel that conflicts this often is contended beyond use.
+const writeAttempts = 8
+
+// update writes change's record over rec, the channel's record as the
+// caller read it (nil: none yet). When another write came first, it reads
+// the record again and applies change to that. change gets a copy it may
+// modify and returns the record to write, or an error to write nothing,
+// which update returns. It returns the record written.
+func (b *channelBook) update(ctx context.Context, l ledger.Channels, id string, rec *ledger.Channel, change func(cur *ledger.Channel) (*ledger.Channel, error)) (*ledger.Channel, error) {
+	id = strings.ToLower(id)
+	for attempt := 0; ; attempt++ {
+		var cur *ledger.Channel
+		if rec != nil {
+			c := *rec
+			cur = &c
+		}
+		next, err := change(cur)
+		if err != nil {
+			return nil, err
+		}
+		err = l.PutChannel(ctx, next)
+		if err == nil {
+			b.remember(next)
+			return next, nil
+		}
+		if !errors.Is(err, ledger.ErrConflict) || attempt+1 == writeAttempts {
+			b.forget(id)
+			return nil, err
+		}
+		if rec, err = b.record(ctx, l, id, true); err != nil {
+			return nil, err
+		}
 	}
-	return err
 }
 
+// remember keeps c unless a later version of it is kept already.
 func (b *channelBook) remember(c *ledger.Channel) {
 	kept := *c
 	kept.ID, kept.Answer = strings.ToLower(c.ID), nil
-	b.records.Store(kept.ID, kept)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.records == nil {
+		b.records = map[string]ledger.Channel{}
+	}
+	if old, ok := b.records[kept.ID]; !ok || old.Version <= kept.Version {
+		b.records[kept.ID] = kept
+	}
+}
+
+func (b *channelBook) forget(id string) {
+	b.mu.Lock()
+	delete(b.records, id)
+	b.mu.Unlock()
 }

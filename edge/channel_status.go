@@ -30,6 +30,11 @@ type channelStatus struct {
 	WithdrawRequestedAt int64           `json:"withdraw_requested_at"`     // unix seconds, 0 for none
 	RefundNonce         string          `json:"refund_nonce"`
 	SyncedAt            time.Time       `json:"synced_at"` // when the on-chain fields were read
+	// A refund being settled since then, during which no call is charged.
+	Refunding time.Time `json:"refunding_since,omitzero"`
+	// The claim the contract reverted, left out of claims until it is
+	// charged again or retried.
+	Quarantine *ledger.Quarantine `json:"quarantine,omitempty"`
 }
 
 func (s *Server) serveChannelStatus(ctx *fasthttp.RequestCtx, id string) {
@@ -53,7 +58,8 @@ func (s *Server) serveChannelStatus(ctx *fasthttp.RequestCtx, id string) {
 		return
 	}
 	body, err := json.Marshal(channelStatus{ChannelID: c.ID, Config: c.Config, ChargedCumulative: c.Charged, SignedMax: c.SignedMax,
-		Balance: c.Balance, TotalClaimed: c.TotalClaimed, WithdrawRequestedAt: c.WithdrawRequestedAt, RefundNonce: c.RefundNonce, SyncedAt: c.SyncedAt})
+		Balance: c.Balance, TotalClaimed: c.TotalClaimed, WithdrawRequestedAt: c.WithdrawRequestedAt, RefundNonce: c.RefundNonce, SyncedAt: c.SyncedAt,
+		Refunding: c.Refunding, Quarantine: c.Quarantine})
 	if err != nil {
 		s.internalReceipt(ctx, err)
 		return

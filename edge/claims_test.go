@@ -3,6 +3,7 @@ package edge
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -94,5 +95,80 @@ func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
 		if claimed := f.claims.Load() > 0; claimed != tc.early {
 			t.Errorf("above %d: claimed %v, want %v", tc.above, claimed, tc.early)
 		}
+	}
+}
+
+// flakyFacilitator fails every claim while down, as an unreachable
+// facilitator does, and answers claims and sweeps otherwise.
+type flakyFacilitator struct {
+	claimCounter
+	down atomic.Bool
+}
+
+func (f *flakyFacilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
+	if f.down.Load() {
+		return nil, errors.New("facilitator: 503 Service Unavailable")
+	}
+	return f.claimCounter.Settle(ctx, p, r)
+}
+
+// A facilitator outage of 30 claim surveys (scaled down: surveys of 20 ms,
+// claims every 200 ms) quarantines nothing, and every charged channel is
+// claimed within two claim intervals of the recovery, the gauges back to 0.
+func TestClaimerOutlivesAFacilitatorOutage(t *testing.T) {
+	store, err := ledger.OpenFile(filepath.Join(t.TempDir(), "ledger.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	for _, id := range []string{"0x01", "0x02", "0x03"} {
+		if err := store.PutChannel(context.Background(), &ledger.Channel{ID: id, Config: []byte(`{}`), Charged: "20000", SignedMax: "20000",
+			Signature: "0x01", TotalClaimed: "0", Balance: "50000"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := &flakyFacilitator{}
+	f.down.Store(true)
+	c, err := NewClaimer(Claimer{Ledger: store, Facilitator: f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	const every, survey = 200 * time.Millisecond, 20 * time.Millisecond
+	go func() { defer close(done); c.runSurveying(ctx, every, survey) }()
+	defer func() { cancel(); <-done }()
+
+	time.Sleep(30 * survey)
+	if q := testutil.ToFloat64(c.metrics.quarantined); q != 0 {
+		t.Fatalf("an outage quarantined %v channels", q)
+	}
+	if u := testutil.ToFloat64(c.metrics.unclaimed); u != 0.06 {
+		t.Fatalf("unclaimed during the outage: %v USD", u)
+	}
+	f.down.Store(false)
+	recovered := time.Now()
+	for {
+		all, err := store.ListChannels(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		claimed := 0
+		for _, ch := range all {
+			if ch.TotalClaimed == ch.Charged {
+				claimed++
+			}
+		}
+		if claimed == len(all) {
+			break
+		}
+		if time.Since(recovered) > 2*every+4*survey {
+			t.Fatalf("%d of %d channels claimed %s after the recovery", claimed, len(all), time.Since(recovered))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(2 * survey) // the gauges follow at the end of the round
+	if q, u := testutil.ToFloat64(c.metrics.quarantined), testutil.ToFloat64(c.metrics.unclaimed); q != 0 || u != 0 {
+		t.Fatalf("after the recovery: %v quarantined, %v USD unclaimed", q, u)
 	}
 }

@@ -76,13 +76,17 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 // paidFor reports whether r is the receipt of this request to this tool.
 // Pairs noted before request keys were kept compare the body as sent.
 func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
-	if r.Tool != t.Name {
-		return false
-	}
 	if r.RequestKey == "" {
-		return r.RequestSHA256 == digest(a.request)
+		return r.Tool == t.Name && r.RequestSHA256 == digest(a.request)
 	}
-	return r.RequestKey == requestKey(a)
+	return sameRequest(r.Tool, r.RequestKey, t, a)
+}
+
+// sameRequest is the rule by which a retry, of either scheme, is the
+// request a payment paid for: the same tool (so the same route) and the
+// same request key, the canonical request (see requestKey).
+func sameRequest(tool, key string, t *registry.Tool, a *admission) bool {
+	return tool == t.Name && key == requestKey(a)
 }
 
 // settleStranded settles, for the buyer retrying it, a payment whose call

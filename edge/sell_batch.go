@@ -37,11 +37,13 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	}
 	defer unlock()
 	bg := context.Background()
-	rec, err := s.channels.record(bg, s.pay.Ledger, id, false)
+	// A refund is judged on the record as the ledger holds it now: another
+	// instance may have charged the channel since this one last saw it.
+	rec, err := s.channels.record(bg, s.pay.Ledger, id, call.Payload.Type == x402.BatchRefund)
 	if err != nil {
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
-	if sold := s.redeliverVoucher(o, call, rec, a.request); sold != nil {
+	if sold := s.redeliverVoucher(o, call, rec, a); sold != nil {
 		return sold
 	}
 	price := o.terms.Amount
@@ -55,8 +57,10 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		charged, want = expected(rec, call, price)
 	}
 	if call.Max.Cmp(want) != 0 {
-		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchCumulativeMismatch, Message: fmt.Sprintf(
-			"voucher.maxClaimableAmount %s is not %s: the channel has been charged %s", call.Max, want, charged)}, rec)}
+		return &sale{failure: s.batchRefused(o, mismatch(call, want, charged), rec)}
+	}
+	if r := s.refundHeld(rec); r != nil {
+		return &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	state, synced, refusal := s.channelState(o, p, call, rec)
 	if refusal != nil {
@@ -83,30 +87,63 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: internalFailure(t, "shape", err)}
 	}
 	var tx, moved string
+	var readAt time.Time // when state was read from the chain; zero: it is rec's
+	if synced {
+		readAt = s.now()
+	}
 	if call.Payload.Type == x402.BatchDeposit {
 		settled, err := s.settle(x402.NewRequest(p.V2, o.terms.Batch))
 		if err != nil || !settled.Success || settled.Extra == nil || settled.Extra.ChannelState == nil {
 			return s.depositFailed(o, call, settled, err)
 		}
-		tx, moved, state, synced = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, true
+		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
 	}
-	next := channelRecord(rec, call, state, synced, s.now())
-	next.Charged = new(big.Int).Add(charged, price).String()
+	total := new(big.Int).Add(charged, price).String()
 	if t.Shape == registry.ReceiptBacked {
-		out = withReceipt(out, s.voucherReceipt(cfg, o, next, digest(a.request), digest(out)))
+		config, _ := json.Marshal(call.Channel.Config()) // plain strings: it encodes
+		out = withReceipt(out, s.voucherReceipt(cfg, o, &ledger.Channel{ID: id, Config: config, Charged: total}, digest(a.request), digest(out)))
 	}
-	next.SignedMax, next.Signature = call.Max.String(), call.Payload.Voucher.Signature
-	snapshot := *state
-	snapshot.ChargedCumulativeAmount = next.Charged
-	settlement := &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
-		Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
-	next.Request, next.Answer = digest(a.request), out
-	next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
-	if err := s.channels.put(bg, s.pay.Ledger, next); err != nil {
-		if errors.Is(err, ledger.ErrConflict) {
-			return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
-				Message: "another instance served this channel meanwhile; nothing was charged, resend with the charged total it reports"}, nil)}
+	var settlement *x402.SettleResponse
+	_, err = s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+		// cur is rec, or what another write left since: the charge stands
+		// only on the charged total it was judged on, and on the freshest
+		// on-chain state either read.
+		if now, _ := expected(cur, call, price); now.Cmp(charged) != 0 {
+			return nil, &x402.Refusal{Reason: x402.BatchChannelBusy,
+				Message: "another instance served this channel meanwhile; nothing was charged, resend with the charged total it reports"}
 		}
+		if r := s.refundHeld(cur); r != nil {
+			return nil, r
+		}
+		st, fresh := state, !readAt.IsZero()
+		if cur != nil && (readAt.IsZero() || cur.SyncedAt.After(readAt)) {
+			st, fresh = stateOf(cur), false
+		}
+		if r := checkBalance(call, st); r != nil {
+			return nil, r
+		}
+		if r := s.withdrawing(cfg, call, st); r != nil {
+			return nil, r
+		}
+		next := channelRecord(cur, call, st, fresh, readAt)
+		next.Charged = total
+		next.SignedMax, next.Signature = call.Max.String(), call.Payload.Voucher.Signature
+		snapshot := *st
+		snapshot.ChargedCumulativeAmount = total
+		settlement = &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
+			Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
+		next.Tool, next.Request, next.Answer = t.Name, requestKey(a), out
+		next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
+		return next, nil
+	})
+	var refused *x402.Refusal
+	switch {
+	case errors.As(err, &refused):
+		return &sale{failure: s.batchRefused(o, refused, nil)}
+	case errors.Is(err, ledger.ErrConflict):
+		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
+			Message: "this channel is being written by others; nothing was charged, resend the same voucher"}, nil)}
+	case err != nil:
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
@@ -114,14 +151,22 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	return &sale{body: out, settlement: settlement}
 }
 
+// mismatch refuses a voucher whose ceiling is not want, what the charged
+// total calls for.
+func mismatch(call *x402.BatchCall, want, charged *big.Int) *x402.Refusal {
+	return &x402.Refusal{Reason: x402.BatchCumulativeMismatch, Message: fmt.Sprintf(
+		"voucher.maxClaimableAmount %s is not %s: the channel has been charged %s", call.Max, want, charged)}
+}
+
 // redeliverVoucher answers a retry of the voucher that paid for the
-// channel's latest call, for the same request, with that call's answer and
-// settlement: a buyer who lost the answer is not charged again. A voucher
-// reused for another request falls through to the corrective 402.
-func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Channel, request []byte) *sale {
+// channel's latest call, for the same request (sameRequest: the route and
+// the canonical request), with that call's answer and settlement: a buyer
+// who lost the answer is not charged again. A voucher reused for another
+// request falls through to the corrective 402.
+func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Channel, a *admission) *sale {
 	paidFor := func(rec *ledger.Channel) bool {
 		return rec != nil && call.Payload.Type != x402.BatchRefund && rec.Signature == call.Payload.Voucher.Signature &&
-			rec.SignedMax == call.Max.String() && rec.Request == digest(request)
+			rec.SignedMax == call.Max.String() && sameRequest(rec.Tool, rec.Request, o.tool, a)
 	}
 	if !paidFor(rec) {
 		return nil
@@ -161,28 +206,53 @@ func expected(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) (charge
 }
 
 // channelState is the channel's on-chain state for this call: the record's
-// own when it is fresh and the voucher was checked here, else what the
-// facilitator verifies. synced says whether it was just read.
+// own when it is fresh (read within a third of the withdraw delay, by a
+// call or the chain watch, and no refund pending) and the voucher was
+// checked here, else what the facilitator verifies. synced says whether it
+// was just read.
 func (s *Server) channelState(o *offer, p *x402.Payment, call *x402.BatchCall, rec *ledger.Channel) (*x402.ChannelState, bool, *x402.Refusal) {
 	withdraw := time.Duration(call.Channel.WithdrawDelay) * time.Second
-	if call.Payload.Type == x402.BatchVoucher && call.Verified && rec != nil && s.now().Sub(rec.SyncedAt) < withdraw/3 {
-		balance, _ := new(big.Int).SetString(rec.Balance, 10)
-		claimed, _ := new(big.Int).SetString(rec.TotalClaimed, 10)
-		switch {
-		case call.Max.Cmp(balance) > 0:
-			return nil, false, &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
-				"voucher.maxClaimableAmount %s exceeds the channel's balance %s; deposit more", call.Max, balance)}
-		case call.Max.Cmp(claimed) <= 0:
-			return nil, false, &x402.Refusal{Reason: x402.BatchCumulativeBelowClaimed, Message: fmt.Sprintf(
-				"voucher.maxClaimableAmount %s is not above the %s already claimed", call.Max, claimed)}
+	if call.Payload.Type == x402.BatchVoucher && call.Verified && rec != nil && rec.Refunding.IsZero() && s.now().Sub(rec.SyncedAt) < withdraw/3 {
+		state := stateOf(rec)
+		if r := checkBalance(call, state); r != nil {
+			return nil, false, r
 		}
-		return stateOf(rec), false, nil
+		return state, false, nil
 	}
 	v, refusal := s.verifyBatch(x402.NewRequest(p.V2, o.terms.Batch))
 	if refusal != nil {
 		return nil, false, refusal
 	}
 	return v, true, nil
+}
+
+// checkBalance refuses a voucher the channel's on-chain state cannot pay:
+// above its balance, or not above what is claimed.
+func checkBalance(call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal {
+	balance, _ := new(big.Int).SetString(state.Balance, 10)
+	claimed, _ := new(big.Int).SetString(state.TotalClaimed, 10)
+	switch {
+	case call.Max.Cmp(balance) > 0:
+		return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
+			"voucher.maxClaimableAmount %s exceeds the channel's balance %s; deposit more", call.Max, balance)}
+	case call.Payload.Type == x402.BatchVoucher && call.Max.Cmp(claimed) <= 0:
+		return &x402.Refusal{Reason: x402.BatchCumulativeBelowClaimed, Message: fmt.Sprintf(
+			"voucher.maxClaimableAmount %s is not above the %s already claimed", call.Max, claimed)}
+	}
+	return nil
+}
+
+// refundHold is how long a refund sent to the chain keeps its channel from
+// being charged: its settlement's budget, twice. A refund whose outcome is
+// still unknown by then is read from the chain by the next call.
+const refundHold = 2 * settleBudget
+
+// refundHeld refuses a charge on a channel whose refund is being settled.
+func (s *Server) refundHeld(rec *ledger.Channel) *x402.Refusal {
+	if rec == nil || rec.Refunding.IsZero() || s.now().Sub(rec.Refunding) >= refundHold {
+		return nil
+	}
+	return &x402.Refusal{Reason: x402.BatchChannelBusy, Message: "a refund of this channel is being settled; nothing was charged: read the channel's balance, then pay again"}
 }
 
 // verifyBatch asks the facilitator to verify a batch payment and returns the
@@ -205,19 +275,29 @@ func stateOf(rec *ledger.Channel) *x402.ChannelState {
 }
 
 // channelRecord is rec (or a new record) with the channel's config and the
-// on-chain state mirrored.
+// on-chain state mirrored; when synced, state was read at now, which also
+// ends a refund hold that has lapsed (the refund, landed or not, is in
+// that state).
 func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.ChannelState, synced bool, now time.Time) *ledger.Channel {
 	next := &ledger.Channel{ID: strings.ToLower(call.ID.Hex())}
 	if rec != nil {
 		next = rec
 	}
 	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
-	next.Balance, next.TotalClaimed, next.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
-	next.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
+	mirror(next, state)
 	if synced {
 		next.SyncedAt = now.UTC().Truncate(time.Microsecond)
+		if now.Sub(next.Refunding) >= refundHold {
+			next.Refunding = time.Time{}
+		}
 	}
 	return next
+}
+
+// mirror copies a channel's on-chain state into its record.
+func mirror(rec *ledger.Channel, state *x402.ChannelState) {
+	rec.Balance, rec.TotalClaimed, rec.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
+	rec.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
 }
 
 // batchRefused refuses a batch payment. Its 402 names the reason in the

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/big"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -25,13 +26,15 @@ import (
 // batchSandbox is a sandbox service whose claimer runs only when a test
 // asks, and the route its buyers pay (business_days unless sell changes it).
 type batchSandbox struct {
-	t     *testing.T
-	base  string        // the service
-	log   *lockedBuffer // the service's JSON log
-	svc   *service
-	url   string
-	terms x402.PaymentRequired
-	price *big.Int
+	t       *testing.T
+	base    string        // the service
+	log     *lockedBuffer // the service's JSON log
+	svc     *service
+	url     string
+	tool    string // the tool at url
+	overMCP bool   // send pays through /mcp's tools/call rather than the route
+	terms   x402.PaymentRequired
+	price   *big.Int
 }
 
 func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
@@ -46,7 +49,7 @@ func startBatchSandbox(t *testing.T, env ...string) *batchSandbox {
 func (b *batchSandbox) sell(name string) *registry.Tool {
 	b.t.Helper()
 	tool, _ := registry.Lookup(name)
-	b.url = b.base + tool.Path
+	b.url, b.tool = b.base+tool.Path, name
 	res, _, err := post(b.url, []byte(`{}`), "")
 	if err != nil {
 		b.t.Fatal(err)
@@ -92,6 +95,9 @@ func (b *batchSandbox) sendFor(request string, p *x402.Payload, err error) paid 
 	if err != nil {
 		b.t.Fatal(err)
 	}
+	if b.overMCP {
+		return b.sendMCP(request, p)
+	}
 	header, err := x402.EncodeHeader(p)
 	if err != nil {
 		b.t.Fatal(err)
@@ -111,20 +117,44 @@ func (b *batchSandbox) sendFor(request string, p *x402.Payload, err error) paid 
 	return out
 }
 
+var mcpReason = regexp.MustCompile(`^[a-z_]+ \(([a-z0-9_]+)\): `)
+
+// sendMCP pays with p in a tools/call's _meta: a result is a 200, an
+// error result carrying the terms a 402, any other error result a 400.
+func (b *batchSandbox) sendMCP(request string, p *x402.Payload) paid {
+	b.t.Helper()
+	res, err := (&mcpSeller{b: &buyer{http: client, base: b.base}, tool: b.tool}).call([]byte(request), p)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	out := paid{status: http.StatusOK}
+	if v, ok := res.Meta["x402/payment-response"]; ok {
+		json.Unmarshal(v, &out.settled)
+	}
+	if res.IsError {
+		out.status = http.StatusBadRequest
+		json.Unmarshal(res.StructuredContent, &out.errorBody)
+		if json.Unmarshal(res.StructuredContent, &out.required) == nil && out.required.X402Version != 0 {
+			out.status = http.StatusPaymentRequired
+			// "code (reason): message": the reason, as the header's error has it
+			if m := mcpReason.FindStringSubmatch(out.required.Error); m != nil {
+				out.required.Error = m[1]
+			}
+		}
+	}
+	return out
+}
+
 func (b *batchSandbox) times(n int64) *big.Int { return new(big.Int).Mul(b.price, big.NewInt(n)) }
 
 // record is the seller's record of the buyer's channel.
 func (b *batchSandbox) record(buyer *x402.BatchBuyer) *ledger.Channel {
 	b.t.Helper()
-	cfg, err := buyer.Config()
+	p, err := buyer.Voucher(new(big.Int)) // names the channel
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	ch, err := cfg.Parse()
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(b.svc.sandbox.Network.ChainID).Hex())
+	rec, err := b.svc.ledger.Channel(context.Background(), p.Payload.BatchPayload.Voucher.ChannelID)
 	if err != nil {
 		b.t.Fatal(err)
 	}
@@ -275,8 +305,10 @@ func TestBatchSettlementLimits(t *testing.T) {
 	}
 }
 
-// A claim whose batch fails claims each channel alone: the good ones land,
-// the bad one is quarantined until it is charged again.
+// A claim whose batch reverts claims each channel alone: the good ones
+// land, and the bad one is quarantined in its record (durable, shown at
+// /channel/{id}, counted by the gauge) until it is charged again or its
+// retry is due; a retry that lands ends the quarantine.
 func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 	b := startBatchSandbox(t)
 	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
@@ -286,6 +318,7 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 		}
 	}
 	rec := b.record(bad)
+	signature := rec.Signature
 	forged, _ := good.Voucher(b.times(1)) // signed by another key
 	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
 	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
@@ -300,6 +333,44 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 	seller := common.HexToAddress(good.Terms.PayTo)
 	if got := b.tokenBalance(seller); got.Sign() == 0 {
 		t.Fatalf("nothing was swept to the seller")
+	}
+	rec = b.record(bad)
+	if q := rec.Quarantine; q == nil || q.Charged != b.times(1).String() || q.Retries != 0 || !strings.Contains(q.Reason, x402.BatchClaimSimulationFailed) {
+		t.Fatalf("the record's quarantine %+v", q)
+	}
+	if g := b.metric("coinslot_channels_quarantined"); g != 1 {
+		t.Fatalf("quarantine gauge %v, want 1", g)
+	}
+	res, body, err := getURL(b.base + "/channel/" + rec.ID)
+	if err != nil || res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"quarantine":{"charged":"`+b.times(1).String()+`"`) {
+		t.Fatalf("the channel's account: %v %s", err, body)
+	}
+
+	// Its retry is due: it reverts again, and waits twice as long.
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-11 * time.Minute)
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 0 {
+		t.Fatalf("claimed %d channels with a forged voucher", n)
+	}
+	if rec = b.record(bad); rec.Quarantine == nil || rec.Quarantine.Retries != 1 {
+		t.Fatalf("after a second revert the quarantine is %+v", rec.Quarantine)
+	}
+	// The voucher put right and the retry due: it lands, the quarantine ends.
+	rec.Signature = signature
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-21 * time.Minute)
+	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.svc.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("the retried channel: %d claimed, want 1", n)
+	}
+	if rec = b.record(bad); rec.Quarantine != nil || rec.TotalClaimed != b.times(1).String() {
+		t.Fatalf("after the retry landed: quarantine %+v, claimed %s", rec.Quarantine, rec.TotalClaimed)
+	}
+	if g := b.metric("coinslot_channels_quarantined"); g != 0 {
+		t.Fatalf("quarantine gauge %v after the retry landed, want 0", g)
 	}
 }
 

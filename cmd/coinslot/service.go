@@ -85,6 +85,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	pay := edge.Payments{Metrics: reg, Log: log}
 	var finder edge.SettlementFinder         // nil: pending settlements are only counted
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
+	var channels edge.ChannelChain           // nil: no chain watch for batch-settlement channels
 	var checks []edge.Check                  // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
 	var chain *ethclient.Client // chain_rpc's, read to reconcile
@@ -114,6 +115,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
 			finder = facilitator.Finder{Chain: chain, ChainID: pay.Network.ChainID, Asset: pay.Network.Asset}
 			sandboxChain = chain
+			channels = facilitator.ChannelReader{Chain: chain}
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
 		}
@@ -125,6 +127,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
 		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
 		sandboxChain = sb.Client()
+		channels = facilitator.ChannelReader{Chain: sb.Client()}
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -135,6 +138,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
 		if chain != nil {
 			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+			channels = facilitator.ChannelReader{Chain: chain}
 		}
 	}
 	if cfg.BatchSettlement.Enabled {
@@ -195,8 +199,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
-	if svc.claimer, err = svc.edge.Claimer(); err != nil {
+	if svc.claimer, err = svc.edge.Claimer(channels); err != nil {
 		return nil, err
+	}
+	if svc.claimer != nil && channels == nil {
+		log.Warn("batch-settlement channels are not watched on chain: set chain_rpc, or a buyer's withdrawal is learnt only at the next verify")
 	}
 	if svc.claimer != nil {
 		claiming := make(chan struct{})

@@ -2,6 +2,7 @@ package facilitator
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 // settleBatch carries out a deposit, a claim, a sweep or a refund on chain.
@@ -145,7 +147,15 @@ func (f *Facilitator) claim(ctx context.Context, rows []x402.VoucherClaim) (*x40
 	}
 	tx, refusal := f.transact(ctx, batchABI.PackClaimWithSignature(set.claims, hexutil.MustDecode(sig)))
 	if refusal != nil {
-		refusal.Reason = x402.BatchClaimTransactionFailed
+		// A revert, simulated or mined, says the claim itself is refused;
+		// any other failure (no receipt, the node unreachable) says nothing
+		// of the claim, which the seller then retries.
+		switch {
+		case refusal.Reason == x402.BatchTransactionReverted && tx == "":
+			refusal.Reason = x402.BatchClaimSimulationFailed
+		case refusal.Reason == x402.BatchTransactionReverted:
+			refusal.Reason = x402.BatchClaimTransactionFailed
+		}
 		return &x402.SettleResponse{ErrorReason: refusal.Reason, ErrorMessage: refusal.Message, Transaction: tx, Network: f.network.ID}, nil
 	}
 	return &x402.SettleResponse{Success: true, Transaction: tx, Network: f.network.ID}, nil
@@ -181,7 +191,10 @@ func (f *Facilitator) sweep(ctx context.Context, b *x402.BatchPayload) (*x402.Se
 func (f *Facilitator) transact(ctx context.Context, data []byte) (string, *x402.Refusal) {
 	tx, err := f.send(ctx, f.batch, data)
 	if err != nil {
-		return "", refuse(x402.BatchTransactionReverted, "the transaction would fail: %v", err)
+		if reverts(err) {
+			return "", refuse(x402.BatchTransactionReverted, "the transaction would fail: %v", err)
+		}
+		return "", refuse(ReasonSendFailed, "the transaction was not sent: %v", err)
 	}
 	hash := tx.Hash()
 	receipt, err := f.receipt(ctx, hash)
@@ -192,6 +205,14 @@ func (f *Facilitator) transact(ctx context.Context, data []byte) (string, *x402.
 		return hash.Hex(), refuse(x402.BatchTransactionReverted, "transaction %s reverted in block %s", hash.Hex(), receipt.BlockNumber)
 	}
 	return hash.Hex(), nil
+}
+
+// reverts reports whether a transaction was refused because it would
+// revert (its estimate failed with the contract's error), not because the
+// node could not be asked.
+func reverts(err error) bool {
+	var de rpc.DataError
+	return errors.As(err, &de) || strings.Contains(err.Error(), "execution reverted")
 }
 
 func bindConfig(ch x402.Channel) channels.ChannelConfig {

@@ -166,34 +166,11 @@ func (f *Facilitator) checkDeposit(ctx context.Context, c *batchCall) (*x402.Ref
 	return nil, nil
 }
 
-// channelState reads a channel's on-chain state.
+// channelState reads a channel's on-chain state, pending transactions
+// included.
 func (f *Facilitator) channelState(ctx context.Context, id common.Hash) (*x402.ChannelState, error) {
 	at := x402.BatchSettlementAddress
-	read := func(data []byte) ([]byte, error) {
+	return readChannel(id, func(data []byte) ([]byte, error) {
 		return f.backend.PendingCallContract(ctx, ethereum.CallMsg{From: f.gas.From, To: &at, Data: data})
-	}
-	out, err := read(batchABI.PackChannels(id))
-	if err != nil {
-		return nil, err
-	}
-	ch, err := batchABI.UnpackChannels(out)
-	if err != nil {
-		return nil, err
-	}
-	if out, err = read(batchABI.PackRefundNonce(id)); err != nil {
-		return nil, err
-	}
-	nonce, err := batchABI.UnpackRefundNonce(out)
-	if err != nil {
-		return nil, err
-	}
-	if out, err = read(batchABI.PackPendingWithdrawals(id)); err != nil {
-		return nil, err
-	}
-	w, err := batchABI.UnpackPendingWithdrawals(out)
-	if err != nil {
-		return nil, err
-	}
-	return &x402.ChannelState{ChannelID: id.Hex(), Balance: ch.Balance.String(), TotalClaimed: ch.TotalClaimed.String(),
-		WithdrawRequestedAt: w.InitiatedAt.Uint64(), RefundNonce: nonce.String()}, nil
+	})
 }

@@ -28,11 +28,22 @@ type Channel struct {
 	RefundNonce         string    `json:"refund_nonce"`          // on chain: the next cooperative refund's nonce
 	SyncedAt            time.Time `json:"synced_at"`             // when the on-chain fields were read
 
+	// Refunding is when a refund of this channel was sent to the chain and
+	// not yet mirrored here: no call is charged meanwhile, on any instance,
+	// since the refund claims only the charged total it was judged on.
+	Refunding time.Time `json:"refunding,omitzero"`
+	// Quarantine is set while the claim of this channel reverted on chain
+	// on its own: the claimer leaves it out until it is charged again or
+	// the quarantine's retry is due.
+	Quarantine *Quarantine `json:"quarantine,omitempty"`
+
 	// The call the latest voucher paid for, kept so that a retry of that
-	// voucher gets its answer again rather than paying anew: the request's
-	// digest, the answer and the settlement document. One answer per
+	// voucher gets its answer again rather than paying anew: the tool and
+	// the request's key (route and canonical request make a retry the same
+	// request), the answer and the settlement document. One answer per
 	// channel, replaced by every call, is kept as it is: compressing it
 	// would cost every voucher call more than it saves.
+	Tool       string          `json:"tool,omitempty"`
 	Request    string          `json:"request,omitempty"`
 	Answer     json.RawMessage `json:"answer,omitempty"`
 	Settlement json.RawMessage `json:"settlement,omitempty"`
@@ -40,6 +51,14 @@ type Channel struct {
 	// Version orders the writes: PutChannel succeeds only on the version
 	// it read, so two instances can never both advance a channel.
 	Version int64 `json:"-"`
+}
+
+// Quarantine is a channel's claim that the contract refused.
+type Quarantine struct {
+	Charged string    `json:"charged"` // the charged total whose claim reverted
+	Since   time.Time `json:"since"`   // when it last reverted
+	Retries int       `json:"retries"` // reverts since the first, which space the retries out
+	Reason  string    `json:"reason"`  // the facilitator's reason and message
 }
 
 // Channels keeps the seller's channel records.

@@ -44,7 +44,14 @@ func channelVersions(t *testing.T, open Opener) {
 		t.Fatalf("read back\n%+v\nwant\n%+v", *got, want)
 	}
 	got.Charged, got.SignedMax = "2000", "2000"
+	got.Refunding = time.Date(2026, 11, 25, 12, 0, 1, 500, time.UTC)
+	got.Quarantine = &ledger.Quarantine{Charged: "1000", Since: time.Date(2026, 11, 25, 12, 0, 2, 0, time.UTC), Retries: 2, Reason: "reverted"}
 	must(t, "advance", s.PutChannel(ctx(t), got))
+	back, err := s.Channel(ctx(t), c.ID)
+	must(t, "read the advance", err)
+	if !reflect.DeepEqual(*back, *got) {
+		t.Fatalf("a refund hold and a quarantine read back\n%+v\nwant\n%+v", *back, *got)
+	}
 	stale := *c // still at version 1
 	stale.Charged = "9999"
 	wantErr(t, "stale write", s.PutChannel(ctx(t), &stale), ledger.ErrConflict)

@@ -47,6 +47,21 @@ func RequirePostgres(tb testing.TB) {
 // ends, so parallel tests and parallel runs never share tables. Every
 // store the Opener opens is one more instance sharing that ledger.
 func Postgres(tb testing.TB) Opener {
+	dsn := PostgresSchema(tb)
+	return func(opts ...ledger.Option) ledger.Store {
+		s, err := ledger.OpenPostgres(context.Background(), dsn, opts...)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { s.Close() })
+		return s
+	}
+}
+
+// PostgresSchema creates a schema of its own for the test, dropped when it
+// ends, and returns the DSN that uses it: for whole services (each one an
+// instance) sharing one ledger.
+func PostgresSchema(tb testing.TB) string {
 	ctx := context.Background()
 	suffix := make([]byte, 8)
 	rand.Read(suffix)
@@ -71,12 +86,5 @@ func Postgres(tb testing.TB) Opener {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return func(opts ...ledger.Option) ledger.Store {
-		s, err := ledger.OpenPostgres(ctx, u.String(), opts...)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		tb.Cleanup(func() { s.Close() })
-		return s
-	}
+	return u.String()
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,17 +58,27 @@ func TestSandboxLedgerBelongsToItsChain(t *testing.T) {
 	}
 
 	own := filepath.Join(dir, "own.db")
-	if err := os.WriteFile(own, []byte("a file of no known chain"), 0o644); err != nil {
+	// A ledger an earlier version made, which records no chain.
+	earlier, err := ledger.OpenFile(own)
+	if err != nil {
 		t.Fatal(err)
 	}
+	if err := earlier.Record(context.Background(), "0xabc", "0x1", &ledger.Receipt{Tool: "business_days", Tx: "0x1"}); err != nil {
+		t.Fatal(err)
+	}
+	earlier.Close()
 	b, stop := run(own)
 	if !strings.Contains(b.log.String(), "the ledger file records no sandbox chain; moved aside") {
 		t.Fatalf("no line on the file moved aside in\n%s", b.log.String())
 	}
 	if aside, _ := filepath.Glob(own + ".before-*"); len(aside) != 1 {
 		t.Fatalf("moved aside: %v", aside)
-	} else if kept, _ := os.ReadFile(aside[0]); string(kept) != "a file of no known chain" {
-		t.Fatalf("the file moved aside holds %q", kept)
+	} else if kept, err := ledger.OpenFile(aside[0]); err != nil {
+		t.Fatal(err)
+	} else if _, err := kept.Receipt(context.Background(), "0x1"); err != nil {
+		t.Fatalf("the ledger moved aside: %v", err)
+	} else {
+		kept.Close()
 	}
 	buyer := b.buyer(buyer1, 12)
 	if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {

@@ -58,11 +58,15 @@ func TestSandboxLedgerBelongsToItsChain(t *testing.T) {
 	}
 
 	own := filepath.Join(dir, "own.db")
-	before, err := ledger.OpenFile(own) // a ledger made before ledgers recorded their chain
+	// A ledger an earlier version made, which records no chain.
+	earlier, err := ledger.OpenFile(own)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before.Close()
+	if err := earlier.Record(context.Background(), "0xabc", "0x1", &ledger.Receipt{Tool: "business_days", Tx: "0x1"}); err != nil {
+		t.Fatal(err)
+	}
+	earlier.Close()
 	b, stop := run(own)
 	if !strings.Contains(b.log.String(), "the ledger file records no sandbox chain; moved aside") {
 		t.Fatalf("no line on the file moved aside in\n%s", b.log.String())
@@ -70,7 +74,9 @@ func TestSandboxLedgerBelongsToItsChain(t *testing.T) {
 	if aside, _ := filepath.Glob(own + ".before-*"); len(aside) != 1 {
 		t.Fatalf("moved aside: %v", aside)
 	} else if kept, err := ledger.OpenFile(aside[0]); err != nil {
-		t.Fatalf("the file moved aside is not the ledger that was there: %v", err)
+		t.Fatal(err)
+	} else if _, err := kept.Receipt(context.Background(), "0x1"); err != nil {
+		t.Fatalf("the ledger moved aside: %v", err)
 	} else {
 		kept.Close()
 	}

@@ -158,20 +158,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		if err != nil {
 			return nil, fmt.Errorf("sandbox chain: %w", err)
 		}
-		// Opening an existing ledger first takes its lock: a file another
-		// process holds is refused as held, never moved aside under it.
-		if _, err := os.Stat(cfg.Ledger.Path); err == nil {
-			held, err := openLedger(ctx, cfg.Ledger)
-			if err != nil {
-				return nil, err
-			}
-			held.Close()
-		}
-		if err := claimSandboxLedger(cfg.Ledger.Path, identity, log); err != nil {
+		svc.ledger, err = openSandboxLedger(ctx, cfg.Ledger, identity, log)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {
+	} else if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {
 		return nil, err
 	}
 	svc.closers = append(svc.closers, svc.ledger.Close)

@@ -41,14 +41,15 @@ type hold struct {
 // Pairs are keyed payer "/" nonce. A pair is in at most one of
 // reservationBucket (settling) and spentBucket (settled).
 var (
-	reservationBucket = []byte("reservations") // pair → entry (JSON)
-	spentBucket       = []byte("spent")        // pair → tx
-	receiptBucket     = []byte("receipts")     // tx → Receipt (JSON)
-	answerBucket      = []byte("answers")      // pair → stored (unix ns, 8 bytes) + compressed answer
-	answerAgeBucket   = []byte("answer_ages")  // stored (8 bytes) + pair → nothing: oldest first
-	metaBucket        = []byte("meta")         // answerBytesKey → total compressed bytes (8)
-	idBucket          = []byte("payment_ids")  // payer "/" id → Binding (JSON)
-	channelBucket     = []byte("channels")     // channel id → storedChannel (JSON)
+	reservationBucket = []byte("reservations")    // pair → entry (JSON)
+	spentBucket       = []byte("spent")           // pair → tx
+	receiptBucket     = []byte("receipts")        // tx → Receipt (JSON)
+	answerBucket      = []byte("answers")         // pair → stored (unix ns, 8 bytes) + compressed answer
+	answerAgeBucket   = []byte("answer_ages")     // stored (8 bytes) + pair → nothing: oldest first
+	metaBucket        = []byte("meta")            // answerBytesKey → total compressed bytes (8)
+	idBucket          = []byte("payment_ids")     // payer "/" id → fileBinding (JSON)
+	idAgeBucket       = []byte("payment_id_ages") // bound (unix ns, 8 bytes) + payer "/" id → nothing: oldest first
+	channelBucket     = []byte("channels")        // channel id → storedChannel (JSON)
 )
 
 var answerBytesKey = []byte("answer_bytes")
@@ -82,19 +83,23 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger: open %s: %w", path, err)
 	}
+	f := &File{db: db, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, channelBucket} {
+		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, idAgeBucket, channelBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
 		}
-		return dropReserved(tx.Bucket(reservationBucket))
+		if err := dropReserved(tx.Bucket(reservationBucket)); err != nil {
+			return err
+		}
+		return stampBindings(tx, f.now())
 	})
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("ledger: prepare %s: %w", path, err)
 	}
-	return &File{db: db, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}, nil
+	return f, nil
 }
 
 // dropReserved frees the pairs reserved on disk by earlier versions: the
@@ -259,7 +264,10 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 				return err
 			}
 		}
-		return f.prune(tx, now)
+		if err := f.prune(tx, now); err != nil {
+			return err
+		}
+		return f.pruneBindings(tx, now)
 	})
 	if err == nil {
 		f.forget(key) // once spent in the file, never before
@@ -420,47 +428,6 @@ func (f *File) prune(tx *bolt.Tx, now time.Time) error {
 		return nil
 	}
 	return addAnswerBytes(tx, -freed)
-}
-
-// Identify decides under idMu, against the bindings being written and
-// those on disk, so two calls with one id never both bind it; the write
-// itself happens outside the lock and shares a commit with others.
-func (f *File) Identify(_ context.Context, payer, id, fingerprint, nonce string) (*Binding, error) {
-	payer, nonce = pair(payer, nonce)
-	key := payer + "/" + id
-	f.idMu.Lock()
-	prior := f.binding[key]
-	if prior == nil {
-		err := f.db.View(func(tx *bolt.Tx) error {
-			if v := tx.Bucket(idBucket).Get([]byte(key)); v != nil {
-				prior = new(Binding)
-				return json.Unmarshal(v, prior)
-			}
-			return nil
-		})
-		if err != nil {
-			f.idMu.Unlock()
-			return nil, fmt.Errorf("ledger: payment id %s: %w", key, err)
-		}
-	}
-	if prior != nil && (prior.Fingerprint != fingerprint || !f.free(payer, prior.Nonce)) {
-		f.idMu.Unlock()
-		return prior, nil
-	}
-	b := &Binding{Fingerprint: fingerprint, Nonce: nonce}
-	f.binding[key] = b
-	f.idMu.Unlock()
-	err := f.writes.do(func(tx *bolt.Tx) error { return putJSON(tx.Bucket(idBucket), []byte(key), b) })
-	f.idMu.Lock()
-	delete(f.binding, key)
-	f.idMu.Unlock()
-	return nil, err
-}
-
-// free reports whether a pair is neither held, settling nor settled.
-func (f *File) free(payer, nonce string) bool {
-	p, err := f.Payment(context.Background(), payer, nonce)
-	return err == nil && p.State == Free
 }
 
 func (f *File) Close() error { return f.db.Close() }

@@ -86,3 +86,49 @@ func TestFileDropsReservationsOfEarlierVersions(t *testing.T) {
 		t.Fatalf("reserve a pair reserved by an earlier version: %v", err)
 	}
 }
+
+// Bindings written before bindings were dated are dated when the file
+// opens, and pruned a retention later like the others.
+func TestFileDatesBindingsOfEarlierVersions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("payment_ids"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("0xabc/pay_7d5d747be160e280504c099d984bcfe0"), []byte(`{"fingerprint":"fp-a","nonce":"0x1"}`))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	s, err := ledger.OpenFile(path, ledger.WithClock(func() time.Time { return now }), ledger.WithRetention(time.Hour, 1<<30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := context.Background()
+	const id = "pay_7d5d747be160e280504c099d984bcfe0"
+	if b, err := s.Identify(c, "0xABC", id, "fp-b", "0x2"); err != nil || b == nil || b.Nonce != "0x1" {
+		t.Fatalf("an earlier version's binding: %+v, %v; want it kept", b, err)
+	}
+	now = now.Add(time.Hour + time.Second)
+	for _, step := range []func() error{
+		func() error { return s.Reserve(c, "0xABC", "0x3", "tool_a") },
+		func() error { return s.Settling(c, "0xABC", "0x3", &ledger.Receipt{Tool: "tool_a"}, nil) },
+		func() error { return s.Record(c, "0xABC", "0x3", &ledger.Receipt{Tool: "tool_a", Tx: "0x3"}) },
+		func() error { return s.Reserve(c, "0xABC", "0x2", "tool_a") },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := s.Identify(c, "0xABC", id, "fp-b", "0x2"); err != nil || b != nil {
+		t.Fatalf("an earlier version's binding a retention after: %+v, %v; want it pruned", b, err)
+	}
+}

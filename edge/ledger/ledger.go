@@ -177,7 +177,9 @@ type Store interface {
 	// has reserved, and returns nil. When the id is bound already, it
 	// returns that binding, unless its pair is free (its call failed and
 	// nothing was charged) and the fingerprint is the same: then the id
-	// moves to the new nonce. Bindings are never dropped.
+	// moves to the new nonce. A binding is dropped once older than the
+	// retention with its payment's answer gone and the payment neither in
+	// use nor settling; the id then binds anew.
 	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
 	Close() error
 }

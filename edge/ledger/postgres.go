@@ -150,8 +150,8 @@ var (
 		FROM nonces n LEFT JOIN answers a ON a.payer = n.payer AND a.nonce = n.nonce
 		WHERE n.payer = $1 AND n.nonce = $2 AND NOT {orphaned}`, "$3", "$4")
 	identifySQL = withOrphaned(`
-		INSERT INTO payment_ids AS b (payer, id, fingerprint, nonce) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (payer, id) DO UPDATE SET nonce = excluded.nonce
+		INSERT INTO payment_ids AS b (payer, id, fingerprint, nonce, bound_at) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (payer, id) DO UPDATE SET nonce = excluded.nonce, bound_at = excluded.bound_at
 		WHERE b.fingerprint = excluded.fingerprint AND NOT EXISTS (
 			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})`, "$5", "$6")
 )
@@ -253,7 +253,8 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 }
 
 // pruneIfDue drops the answers older than the retention, then the oldest
-// while they take more than its bytes, at most once every pruneEvery. A
+// while they take more than its bytes, and the payment ids bound to them,
+// at most once every pruneEvery. A
 // failed prune is logged: the next one catches up.
 func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 	last := p.lastPrune.Load()
@@ -269,6 +270,16 @@ func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 		now.Add(-p.retention), p.retentionBytes)
 	if err != nil {
 		slog.Warn("ledger: pruning answers failed; the next round retries", "err", err)
+	}
+	// A binding goes with its answer, unless its payment is in use or
+	// settling and may yet be charged.
+	_, err = p.pool.Exec(ctx, `
+		DELETE FROM payment_ids b WHERE bound_at < $1
+			AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.payer = b.payer AND a.nonce = b.nonce)
+			AND NOT EXISTS (SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND n.state <> 'settled')`,
+		now.Add(-p.retention))
+	if err != nil {
+		slog.Warn("ledger: pruning payment ids failed; the next round retries", "err", err)
 	}
 	// Instances gone for a day hold nothing: a reservation whose instance
 	// is missing is as free as one whose lease lapsed.

@@ -78,6 +78,10 @@ CREATE TABLE IF NOT EXISTS payment_ids (
 	nonce       text NOT NULL,
 	PRIMARY KEY (payer, id)
 );
+-- When the id was bound to its nonce: a binding is dropped once its
+-- answer is past the retention.
+ALTER TABLE payment_ids ADD COLUMN IF NOT EXISTS bound_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX IF NOT EXISTS payment_ids_age ON payment_ids (bound_at);
 
 -- The seller's batch-settlement channels: one document per channel, written
 -- only over the version it was read at.

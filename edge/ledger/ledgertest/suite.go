@@ -52,6 +52,7 @@ func Run(t *testing.T, fresh Backend) {
 		{"OrphanedReservationFreed", orphanedReservationFreed},
 		{"IdentifyBindsOnce", identifyBindsOnce},
 		{"ConcurrentIdentify", concurrentIdentify},
+		{"IdentifyForgottenWithTheAnswer", identifyForgottenWithTheAnswer},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}
@@ -516,6 +517,42 @@ func identifyBindsOnce(t *testing.T, open Opener) {
 	second := &ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n2)}
 	if b, err := s.Identify(c, payer, paymentID, "fp-a", n3); err != nil || b == nil || *b != *second {
 		t.Fatalf("after settling and a reopen: %+v, %v; want %+v", b, err, second)
+	}
+}
+
+// A binding lasts as long as its payment's answer: once that is past the
+// retention the id is forgotten, so the ledger does not grow with every
+// identified call, and the id binds anew; an id whose payment is still
+// settling stays bound, since that payment may yet be charged.
+func identifyForgottenWithTheAnswer(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(append(clk.options(), ledger.WithRetention(time.Hour, 1<<30))...), ctx(t)
+	n1, n2, n3, n4 := nonce+"1", nonce+"2", nonce+"3", nonce+"4"
+	const other = "pay_0f8e2b6a1c4d4e7f9a3b5c7d9e1f2a4b"
+	must(t, "reserve", s.Reserve(c, payer, n1, "tool_a"))
+	if b, err := s.Identify(c, payer, paymentID, "fp-a", n1); err != nil || b != nil {
+		t.Fatalf("bind: %+v, %v", b, err)
+	}
+	must(t, "settling", s.Settling(c, payer, n1, wouldBe(), answer))
+	must(t, "record", s.Record(c, payer, n1, receipt(txHash(1))))
+	must(t, "reserve", s.Reserve(c, payer, n2, "tool_a"))
+	if b, err := s.Identify(c, payer, other, "fp-a", n2); err != nil || b != nil {
+		t.Fatalf("bind: %+v, %v", b, err)
+	}
+	must(t, "settling", s.Settling(c, payer, n2, wouldBe(), answer))
+
+	clk.advance(time.Hour + 2*time.Minute)
+	// Another call's Record prunes.
+	must(t, "reserve", s.Reserve(c, payer, n3, "tool_a"))
+	must(t, "settling", s.Settling(c, payer, n3, wouldBe(), answer))
+	must(t, "record", s.Record(c, payer, n3, receipt(txHash(3))))
+
+	must(t, "reserve", s.Reserve(c, payer, n4, "tool_a"))
+	if b, err := s.Identify(c, payer, other, "fp-b", n4); err != nil || b == nil || *b != (ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n2)}) {
+		t.Fatalf("the id of a settling payment: %+v, %v; want it kept", b, err)
+	}
+	if b, err := s.Identify(c, payer, paymentID, "fp-b", n4); err != nil || b != nil {
+		t.Fatalf("an id past its answer's retention: %+v, %v; want it bound anew", b, err)
 	}
 }
 

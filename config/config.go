@@ -22,6 +22,8 @@ type Config struct {
 	BaseURL           string              `yaml:"base_url"`
 	Mode              string              `yaml:"mode"`
 	PayTo             string              `yaml:"pay_to"`
+	Network           []string            `yaml:"network"`         // production: the networks sold on, the default first (CAIP-2 ids of the built-in table or custom_networks)
+	CustomNetworks    []CustomNetwork     `yaml:"custom_networks"` // EVM networks outside the built-in table
 	FacilitatorURL    string              `yaml:"facilitator_url"`
 	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
 	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
@@ -41,6 +43,17 @@ type Config struct {
 	PaymentIDRequired []string `yaml:"payment_identifier_required"`
 
 	Log Log `yaml:"log"`
+}
+
+// CustomNetwork is an EVM network outside the built-in table and its
+// EIP-3009 token; network names it by ID to sell on it.
+type CustomNetwork struct {
+	ID            string `yaml:"id"`             // CAIP-2: eip155:<chain_id>
+	ChainID       int64  `yaml:"chain_id"`       // the chain id
+	Name          string `yaml:"name"`           // for buyers to read; "": the id
+	Asset         string `yaml:"asset"`          // the token contract (0x...)
+	DomainName    string `yaml:"domain_name"`    // the token's EIP-712 domain name, e.g. "USD Coin"
+	DomainVersion string `yaml:"domain_version"` // and version, e.g. "2"
 }
 
 // BatchSettlement configures the x402 batch-settlement scheme: buyers

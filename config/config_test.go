@@ -334,3 +334,44 @@ func TestUnknownToolFromEnvironment(t *testing.T) {
 		t.Errorf("err = %v, want %s", err, want)
 	}
 }
+
+// TestNetworkList: network is a list of known names, each once; a custom
+// network needs its chain id, token and EIP-712 domain; the environment
+// sets the list as a,b but cannot set custom entries.
+func TestNetworkList(t *testing.T) {
+	opts := Options{Networks: []string{"eip155:8453", "eip155:84532"}}
+	cfg, err := ParseWith(nil, []string{"COINSLOT_NETWORK=eip155:84532,eip155:8453"}, opts)
+	if err != nil || strings.Join(cfg.Network, " ") != "eip155:84532 eip155:8453" {
+		t.Fatalf("network %v, %v", cfg, err)
+	}
+	if cfg, _ := ParseWith(nil, nil, opts); strings.Join(cfg.Network, " ") != "eip155:8453" {
+		t.Fatalf("default network %v; want Base mainnet", cfg.Network)
+	}
+	for env, want := range map[string]string{
+		"COINSLOT_NETWORK=eip155:8543":             `network[0] (COINSLOT_NETWORK): "eip155:8543" is no built-in or custom network; did you mean eip155:8453?`,
+		"COINSLOT_NETWORK=eip155:8453,eip155:8453": `network[1] (COINSLOT_NETWORK): "eip155:8453" is listed twice`,
+		"COINSLOT_NETWORK=":                        `network (COINSLOT_NETWORK): must list at least one network, such as eip155:8453`,
+		"COINSLOT_CUSTOM_NETWORKS=x":               `custom_networks (COINSLOT_CUSTOM_NETWORKS): is a list of objects: set it in the config file`,
+	} {
+		_, err := ParseWith(nil, []string{env}, opts)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", env, err, want)
+		}
+	}
+	yaml := []byte("network: [eip155:8453, eip155:31337]\ncustom_networks:\n  - {id: eip155:31337, chain_id: 31337, asset: \"0x5FbDB2315678afecb367f032d93F642f64180aa3\", domain_name: USD Coin, domain_version: \"2\"}\n")
+	if cfg, err := ParseWith(yaml, nil, opts); err != nil || cfg.CustomNetworks[0].ChainID != 31337 {
+		t.Fatalf("custom network: %v", err)
+	}
+	bad := []byte("network: [eip155:31337]\ncustom_networks:\n  - {id: eip155:1, chain_id: 31337, asset: 0x12, domain_name: USD Coin}\n")
+	_, err = ParseWith(bad, nil, opts)
+	for _, want := range []string{
+		`custom_networks[0].id: must be eip155:<chain_id>, eip155:31337; got "eip155:1"`,
+		`custom_networks[0].asset: must be the token contract as 0x followed by 40 hex digits`,
+		`custom_networks[0]: needs the token's EIP-712 domain_name and domain_version`,
+		`network[0]: "eip155:31337" is no built-in or custom network`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("bad custom network: %v; want %q", err, want)
+		}
+	}
+}

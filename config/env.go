@@ -165,6 +165,9 @@ func setText(f reflect.Value, text string) error {
 		f.SetString(text)
 		return nil
 	case reflect.Slice:
+		if f.Type().Elem().Kind() != reflect.String {
+			return fmt.Errorf("is a list of objects: set it in the config file")
+		}
 		items := []string{}
 		for _, item := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "["), "]"), ",") {
 			if item = strings.TrimSpace(item); item != "" {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -56,6 +57,7 @@ func (c *Config) Validate() Problems {
 	if c.PayTo != "" && !wallet.MatchString(c.PayTo) {
 		add("pay_to", "must be 0x followed by 40 hex digits, got %q", c.PayTo)
 	}
+	c.validateNetworks(add)
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
@@ -179,6 +181,39 @@ func (l *Limits) validate(add func(key, format string, args ...any)) {
 	for key, n := range map[string]int{"limits.paid_burst_per_ip": l.PaidBurstPerIP, "limits.paid_burst_per_payer": l.PaidBurstPerPayer, "limits.verifies": l.Verifies, "limits.work_per_ip": l.WorkPerIP} {
 		if n < 1 {
 			add(key, "must be at least 1, got %d", n)
+		}
+	}
+}
+
+// validateNetworks checks the network list and the custom networks' shape;
+// which names exist is checked against the built-in table on load.
+func (c *Config) validateNetworks(add func(key, format string, args ...any)) {
+	if len(c.Network) == 0 {
+		add("network", "must list at least one network, such as eip155:8453")
+	}
+	for i, name := range c.Network {
+		if slices.Contains(c.Network[:i], name) {
+			add(fmt.Sprintf("network[%d]", i), "%q is listed twice", name)
+		}
+	}
+	ids := map[string]bool{}
+	for i, n := range c.CustomNetworks {
+		key := fmt.Sprintf("custom_networks[%d]", i)
+		if n.ChainID <= 0 {
+			add(key+".chain_id", "must be the chain's positive id, got %d", n.ChainID)
+		}
+		if n.ID != fmt.Sprintf("eip155:%d", n.ChainID) {
+			add(key+".id", "must be eip155:<chain_id>, eip155:%d; got %q", n.ChainID, n.ID)
+		}
+		if ids[n.ID] {
+			add(key+".id", "%q is listed twice", n.ID)
+		}
+		ids[n.ID] = true
+		if !wallet.MatchString(n.Asset) {
+			add(key+".asset", "must be the token contract as 0x followed by 40 hex digits, got %q", n.Asset)
+		}
+		if strings.TrimSpace(n.DomainName) == "" || strings.TrimSpace(n.DomainVersion) == "" {
+			add(key, "needs the token's EIP-712 domain_name and domain_version: buyers sign against them")
 		}
 	}
 }

@@ -109,7 +109,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 		log.Printf("ledger: record %s (%s): %v", r.Tx, t.Name, err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	out := pm.Answer
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, &r)

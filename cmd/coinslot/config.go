@@ -40,7 +40,7 @@ func runConfig(args []string) int {
 	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
 		fmt.Println("warning: " + p.String())
 	}
-	_, err := config.Load(file, config.Options{Upstreams: sourceNames(), PaidTools: paidToolNames()})
+	_, err := config.Load(file, config.Options{Upstreams: sourceNames(), PaidTools: paidToolNames(), Networks: networkNames()})
 	var problems config.Problems
 	switch {
 	case errors.As(err, &problems):

@@ -90,3 +90,8 @@ func chainNetwork(ctx context.Context, chain interface {
 	}
 	return x402.Network{}, fmt.Errorf("it serves chain %s, which is none of the networks sold on (%v)", id, ids(nets))
 }
+
+// remoteFacilitator is the client of the configured facilitator.
+func remoteFacilitator(cfg *config.Config) *x402.HTTPFacilitator {
+	return x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+}

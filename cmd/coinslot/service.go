@@ -113,7 +113,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 				return nil, fmt.Errorf("chain_rpc: %w", err)
 			}
 			pay.Networks = []x402.Network{joined}
-			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+			pay.Facilitator = remoteFacilitator(cfg)
 			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
@@ -136,7 +136,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			return nil, err
 		}
 		pay.Networks = configured
-		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		pay.Facilitator = remoteFacilitator(cfg)
 		if chain != nil {
 			n, err := chainNetwork(ctx, chain, configured)
 			if err != nil {

@@ -25,7 +25,8 @@ type Config struct {
 	Network           []string            `yaml:"network"`         // production: the networks sold on, the default first (CAIP-2 ids of the built-in table or custom_networks)
 	CustomNetworks    []CustomNetwork     `yaml:"custom_networks"` // EVM networks outside the built-in table
 	FacilitatorURL    string              `yaml:"facilitator_url"`
-	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
+	FacilitatorToken  string              `yaml:"facilitator_token"` // a static bearer token for the facilitator
+	FacilitatorAuth   FacilitatorAuth     `yaml:"facilitator_auth"`  // or a hosted facilitator's signed token per request
 	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
@@ -43,6 +44,16 @@ type Config struct {
 	PaymentIDRequired []string `yaml:"payment_identifier_required"`
 
 	Log Log `yaml:"log"`
+}
+
+// FacilitatorAuth signs every request to a hosted facilitator with its API
+// key. The key secret is read from a file or an environment variable at
+// start, and never logged or served.
+type FacilitatorAuth struct {
+	Kind    string `yaml:"kind"`     // "": none; cdp (Coinbase Developer Platform, ES256 or Ed25519 key) or payai (Ed25519 key)
+	KeyID   string `yaml:"key_id"`   // the API key's id (CDP: its name, organizations/.../apiKeys/...)
+	KeyFile string `yaml:"key_file"` // the file holding the key secret,
+	KeyEnv  string `yaml:"key_env"`  // or the environment variable holding it, e.g. CDP_API_KEY_SECRET
 }
 
 // CustomNetwork is an EVM network outside the built-in table and its

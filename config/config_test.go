@@ -375,3 +375,26 @@ func TestNetworkList(t *testing.T) {
 		}
 	}
 }
+
+// facilitator_auth names a known kind, a key id and one source of the key
+// secret, and replaces the static token.
+func TestFacilitatorAuth(t *testing.T) {
+	good := []byte("facilitator_auth: {kind: payai, key_id: payai_pk_1, key_env: PAYAI_API_KEY_SECRET}\n")
+	if cfg, err := ParseWith(good, nil, Options{}); err != nil || cfg.FacilitatorAuth.KeyEnv != "PAYAI_API_KEY_SECRET" {
+		t.Fatalf("good auth: %v", err)
+	}
+	for yaml, want := range map[string]string{
+		"facilitator_auth: {kind: jwt}":                                                  `facilitator_auth.kind: must be empty, cdp or payai, got "jwt"`,
+		"facilitator_auth: {key_id: k}":                                                  `facilitator_auth.kind: must be cdp or payai when a key is given`,
+		"facilitator_auth: {kind: cdp, key_file: /k}":                                    `facilitator_auth.key_id: cdp signs with an API key: give its id`,
+		"facilitator_auth: {kind: cdp, key_id: k}":                                       `facilitator_auth: needs the key secret from exactly one of key_file and key_env`,
+		"facilitator_auth: {kind: cdp, key_id: k, key_file: /k, key_env: K}":             `facilitator_auth: needs the key secret from exactly one of key_file and key_env`,
+		"facilitator_auth: {kind: cdp, key_id: k, key_env: 'A-B'}":                       `facilitator_auth.key_env: must name an environment variable`,
+		"facilitator_token: t\nfacilitator_auth: {kind: cdp, key_id: k, key_env: CDP_K}": `facilitator_auth: replaces the static bearer token: leave the token empty`,
+	} {
+		_, err := ParseWith([]byte(yaml+"\n"), nil, Options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", yaml, err, want)
+		}
+	}
+}

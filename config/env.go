@@ -22,6 +22,7 @@ var ownVariables = []string{
 	"COINSLOT_TEST_POSTGRES",    // tests: the PostgreSQL DSN
 	"COINSLOT_REQUIRE_POSTGRES", // tests: fail instead of skipping without PostgreSQL
 	"COINSLOT_REQUIRE_REDIS",    // tests: fail instead of skipping without Redis
+	"COINSLOT_REQUIRE_NODE",     // tests: fail instead of skipping without node and the npm packages they compare with
 	"COINSLOT_TEST_SERVE_CHILD", // tests: the process a test re-executes
 	"COINSLOT_TEST_CAPS",
 }

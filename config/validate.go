@@ -58,6 +58,7 @@ func (c *Config) Validate() Problems {
 		add("pay_to", "must be 0x followed by 40 hex digits, got %q", c.PayTo)
 	}
 	c.validateNetworks(add)
+	c.FacilitatorAuth.validate("facilitator_auth", c.FacilitatorToken, add)
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
@@ -215,5 +216,35 @@ func (c *Config) validateNetworks(add func(key, format string, args ...any)) {
 		if strings.TrimSpace(n.DomainName) == "" || strings.TrimSpace(n.DomainVersion) == "" {
 			add(key, "needs the token's EIP-712 domain_name and domain_version: buyers sign against them")
 		}
+	}
+}
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// validate checks a facilitator's auth, at key; token is the same
+// facilitator's static bearer token, which the signed one replaces.
+func (a *FacilitatorAuth) validate(key, token string, add func(key, format string, args ...any)) {
+	switch a.Kind {
+	case "":
+		if a.KeyID != "" || a.KeyFile != "" || a.KeyEnv != "" {
+			add(key+".kind", "must be cdp or payai when a key is given")
+		}
+		return
+	case "cdp", "payai":
+	default:
+		add(key+".kind", "must be empty, cdp or payai, got %q", a.Kind)
+		return
+	}
+	if a.KeyID == "" {
+		add(key+".key_id", "%s signs with an API key: give its id", a.Kind)
+	}
+	if (a.KeyFile == "") == (a.KeyEnv == "") {
+		add(key, "needs the key secret from exactly one of key_file and key_env")
+	}
+	if a.KeyEnv != "" && !envName.MatchString(a.KeyEnv) {
+		add(key+".key_env", "must name an environment variable, such as CDP_API_KEY_SECRET, got %q", a.KeyEnv)
+	}
+	if token != "" {
+		add(key, "replaces the static bearer token: leave the token empty")
 	}
 }

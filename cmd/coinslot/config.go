@@ -87,7 +87,12 @@ func checkOnline(file string, cfg *config.Config) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	doc, err := remoteFacilitator(cfg).Supported(ctx)
+	remote, err := remoteFacilitator(cfg)
+	if err != nil {
+		fmt.Println(file + ": " + err.Error())
+		return 1
+	}
+	doc, err := remote.Supported(ctx)
 	if err != nil {
 		fmt.Printf("%s: facilitator_url: %s: %v\n", file, cfg.FacilitatorURL, err)
 		return 1

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"os"
+	"time"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -91,7 +93,40 @@ func chainNetwork(ctx context.Context, chain interface {
 	return x402.Network{}, fmt.Errorf("it serves chain %s, which is none of the networks sold on (%v)", id, ids(nets))
 }
 
-// remoteFacilitator is the client of the configured facilitator.
-func remoteFacilitator(cfg *config.Config) *x402.HTTPFacilitator {
-	return x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+// remoteFacilitator is the client of the configured facilitator, signing
+// its requests as facilitator_auth says.
+func remoteFacilitator(cfg *config.Config) (*x402.HTTPFacilitator, error) {
+	f := x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+	auth, err := authorizer(cfg.FacilitatorAuth, "facilitator_auth")
+	if auth != nil {
+		f.Authorize = auth
+	}
+	return f, err
+}
+
+// authorizer signs a hosted facilitator's requests with the key a reads;
+// nil when a names none. Errors name the key's source, never its value.
+func authorizer(a config.FacilitatorAuth, key string) (x402.Authorizer, error) {
+	if a.Kind == "" {
+		return nil, nil
+	}
+	var secret string
+	if a.KeyFile != "" {
+		b, err := os.ReadFile(a.KeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("%s.key_file: %w", key, err)
+		}
+		secret = string(b)
+	} else if secret = os.Getenv(a.KeyEnv); secret == "" {
+		return nil, fmt.Errorf("%s.key_env: %s is not set", key, a.KeyEnv)
+	}
+	sign := x402.CDPAuthorizer
+	if a.Kind == "payai" {
+		sign = x402.PayAIAuthorizer
+	}
+	auth, err := sign(a.KeyID, secret, time.Now)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", key, err)
+	}
+	return auth, nil
 }

@@ -113,7 +113,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 				return nil, fmt.Errorf("chain_rpc: %w", err)
 			}
 			pay.Networks = []x402.Network{joined}
-			pay.Facilitator = remoteFacilitator(cfg)
+			if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
+				return nil, err
+			}
 			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
@@ -136,7 +138,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			return nil, err
 		}
 		pay.Networks = configured
-		pay.Facilitator = remoteFacilitator(cfg)
+		if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
+			return nil, err
+		}
 		if chain != nil {
 			n, err := chainNetwork(ctx, chain, configured)
 			if err != nil {
@@ -272,7 +276,7 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // start builds from them (the listener, the logger, the facilitator, the
 // ledger, the connection guards, Redis, the claimer) outlives a reload.
 var atStart = []string{
-	"listen", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token",
+	"listen", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token", "facilitator_auth",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level",
 }

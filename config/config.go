@@ -25,9 +25,11 @@ type Config struct {
 	Network           []string            `yaml:"network"`         // production: the networks sold on, the default first (CAIP-2 ids of the built-in table or custom_networks)
 	CustomNetworks    []CustomNetwork     `yaml:"custom_networks"` // EVM networks outside the built-in table
 	FacilitatorURL    string              `yaml:"facilitator_url"`
-	FacilitatorToken  string              `yaml:"facilitator_token"` // a static bearer token for the facilitator
-	FacilitatorAuth   FacilitatorAuth     `yaml:"facilitator_auth"`  // or a hosted facilitator's signed token per request
-	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements
+	FacilitatorToken  string              `yaml:"facilitator_token"`   // a static bearer token for the facilitator
+	FacilitatorAuth   FacilitatorAuth     `yaml:"facilitator_auth"`    // or a hosted facilitator's signed token per request
+	Facilitators      []Facilitator       `yaml:"facilitators"`        // asked after facilitator_url, in order, when it fails
+	FailoverBreaker   Breaker             `yaml:"facilitator_breaker"` // when a facilitator is passed over, and for how long
+	ChainRPC          string              `yaml:"chain_rpc"`           // read-only JSON-RPC endpoint, to reconcile settlements
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
@@ -44,6 +46,13 @@ type Config struct {
 	PaymentIDRequired []string `yaml:"payment_identifier_required"`
 
 	Log Log `yaml:"log"`
+}
+
+// Facilitator is one more facilitator to fail over to.
+type Facilitator struct {
+	URL   string          `yaml:"url"`
+	Token string          `yaml:"token"` // a static bearer token,
+	Auth  FacilitatorAuth `yaml:"auth"`  // or a hosted facilitator's signed one
 }
 
 // FacilitatorAuth signs every request to a hosted facilitator with its API

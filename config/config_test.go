@@ -398,3 +398,25 @@ func TestFacilitatorAuth(t *testing.T) {
 		}
 	}
 }
+
+// facilitators lists more facilitators, each an http(s) URL with its own
+// credentials; the breaker that passes them over needs a count and a time.
+func TestFacilitatorsList(t *testing.T) {
+	good := []byte("facilitators:\n  - {url: https://x402.org/facilitator}\n  - {url: https://api.cdp.coinbase.com/platform/v2/x402, auth: {kind: cdp, key_id: k, key_env: CDP_API_KEY_SECRET}}\n")
+	cfg, err := ParseWith(good, nil, Options{})
+	if err != nil || len(cfg.Facilitators) != 2 || cfg.Facilitators[1].Auth.Kind != "cdp" || *cfg.FailoverBreaker.Failures != 3 || time.Duration(*cfg.FailoverBreaker.Cooldown) != 30*time.Second {
+		t.Fatalf("facilitators %+v, %v", cfg, err)
+	}
+	bad := []byte("facilitators:\n  - {url: x402.org}\n  - {url: https://a.test, token: t, auth: {kind: payai, key_id: k, key_file: /k}}\nfacilitator_breaker: {failures: 0, cooldown: 0s}\n")
+	_, err = ParseWith(bad, nil, Options{})
+	for _, want := range []string{
+		`facilitators[0].url: must be the facilitator's http(s) URL, got "x402.org"`,
+		`facilitators[1].auth: replaces the static bearer token: leave the token empty`,
+		`facilitator_breaker.failures: must be at least 1`,
+		`facilitator_breaker.cooldown: must be positive, such as 30s`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v; want %q", err, want)
+		}
+	}
+}

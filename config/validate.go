@@ -59,6 +59,19 @@ func (c *Config) Validate() Problems {
 	}
 	c.validateNetworks(add)
 	c.FacilitatorAuth.validate("facilitator_auth", c.FacilitatorToken, add)
+	for i, f := range c.Facilitators {
+		key := fmt.Sprintf("facilitators[%d]", i)
+		if !httpURL(f.URL) {
+			add(key+".url", "must be the facilitator's http(s) URL, got %q", f.URL)
+		}
+		f.Auth.validate(key+".auth", f.Token, add)
+	}
+	if n := c.FailoverBreaker.Failures; n == nil || *n < 1 {
+		add("facilitator_breaker.failures", "must be at least 1")
+	}
+	if d := c.FailoverBreaker.Cooldown; d == nil || *d <= 0 {
+		add("facilitator_breaker.cooldown", "must be positive, such as 30s")
+	}
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}

@@ -108,7 +108,8 @@ type harness struct {
 	open   ledgertest.Opener // the ledger, when not the file at path
 	store  ledger.Store
 	fac    *facilitatorDouble
-	nets   []x402.Network // sold on; nil: Base
+	nets   []x402.Network   // sold on; nil: Base
+	via    x402.Facilitator // what the server asks; nil: fac's client
 	reg    *prometheus.Registry
 	client *fasthttp.Client
 }
@@ -169,8 +170,11 @@ func (h *harness) start() {
 	if h.nets == nil {
 		h.nets = []x402.Network{x402.Base}
 	}
+	if h.via == nil {
+		h.via = h.fac.client()
+	}
 	h.srv, err = New(cfg, h.rt, Payments{
-		Networks: h.nets, Facilitator: h.fac.client(), Ledger: h.store, Metrics: h.reg,
+		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg,
 	})
 	if err != nil {
 		t.Fatal(err)

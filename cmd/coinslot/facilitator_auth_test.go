@@ -11,11 +11,14 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // facilitator_auth signs every request with the key read from its file or
@@ -81,5 +84,42 @@ func TestFacilitatorAuthCDP(t *testing.T) {
 	path = write("{kind: cdp, key_id: org/other, key_file: " + keyFile + "}")
 	if code, out, _ := output(t, "config", "check", "--online", path); code != 1 || !strings.Contains(out, "HTTP 401") {
 		t.Fatalf("another key id: exit %d\n%s", code, out)
+	}
+}
+
+// With facilitators listed, the service asks them through a failover,
+// facilitator_url first, each signing with its own credentials.
+func TestFacilitatorsBuildAFailover(t *testing.T) {
+	cfg, err := config.ParseWith([]byte("mode: production\nbase_url: https://coinslot.example\npay_to: \"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\"\n"+
+		"facilitator_url: https://user:pass@first.test/x402\nfacilitators: [{url: https://second.test, token: s3cret}]\n"), nil, config.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	f, err := facilitators(cfg, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failover, ok := f.(*x402.Failover)
+	if !ok || len(failover.Members()) != 2 || failover.Members()[1].(*x402.HTTPFacilitator).URL != "https://second.test" {
+		t.Fatalf("facilitators %T %+v", f, f)
+	}
+	families, _ := reg.Gather()
+	var labels []string
+	for _, mf := range families {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				labels = append(labels, l.GetValue())
+			}
+		}
+	}
+	if !slices.Contains(labels, "first.test/x402") || !slices.Contains(labels, "second.test") || slices.ContainsFunc(labels, func(l string) bool { return strings.Contains(l, "pass") }) {
+		t.Fatalf("facilitator labels %q: want hosts, no credentials", labels)
+	}
+	cfg.Facilitators = nil
+	if f, _ := facilitators(cfg, reg); f == nil {
+		t.Fatal("no facilitator without a list")
+	} else if _, ok := f.(*x402.HTTPFacilitator); !ok {
+		t.Fatalf("one facilitator is %T, want the HTTP client itself", f)
 	}
 }

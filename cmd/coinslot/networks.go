@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"net/url"
 	"os"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // networkNames are the built-in networks the config's network may name.
@@ -102,6 +104,38 @@ func remoteFacilitator(cfg *config.Config) (*x402.HTTPFacilitator, error) {
 		f.Authorize = auth
 	}
 	return f, err
+}
+
+// facilitators is the configured facilitator, or, with facilitators
+// listed, all of them behind a failover in order, facilitator_url first.
+func facilitators(cfg *config.Config, reg prometheus.Registerer) (x402.Facilitator, error) {
+	primary, err := remoteFacilitator(cfg)
+	if err != nil || len(cfg.Facilitators) == 0 {
+		return primary, err
+	}
+	members := []x402.Member{{Name: hostOf(cfg.FacilitatorURL), Facilitator: primary}}
+	for i, c := range cfg.Facilitators {
+		f := x402.NewHTTPFacilitator(c.URL, c.Token)
+		auth, err := authorizer(c.Auth, fmt.Sprintf("facilitators[%d].auth", i))
+		if err != nil {
+			return nil, err
+		}
+		if auth != nil {
+			f.Authorize = auth
+		}
+		members = append(members, x402.Member{Name: hostOf(c.URL), Facilitator: f})
+	}
+	return x402.NewFailover(members, *cfg.FailoverBreaker.Failures, time.Duration(*cfg.FailoverBreaker.Cooldown), reg)
+}
+
+// hostOf names a facilitator by its address's host and path, leaving out
+// any credentials the URL might carry.
+func hostOf(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "facilitator"
+	}
+	return u.Host + u.Path
 }
 
 // authorizer signs a hosted facilitator's requests with the key a reads;

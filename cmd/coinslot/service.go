@@ -138,7 +138,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			return nil, err
 		}
 		pay.Networks = configured
-		if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
+		if pay.Facilitator, err = facilitators(cfg, reg); err != nil {
 			return nil, err
 		}
 		if chain != nil {
@@ -200,8 +200,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}()
 		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
 	}
-	if remote, ok := pay.Facilitator.(*x402.HTTPFacilitator); ok {
-		checks = append(checks, svc.edge.SupportedCheck(remote.Supported))
+	switch f := pay.Facilitator.(type) {
+	case *x402.HTTPFacilitator:
+		checks = append(checks, svc.edge.SupportedCheck(f.Supported))
+	case *x402.Failover:
+		checks = append(checks, svc.edge.SupportedCheck(firstSupported(f)))
 	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
 	svc.logUnavailable()
@@ -276,7 +279,7 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // start builds from them (the listener, the logger, the facilitator, the
 // ledger, the connection guards, Redis, the claimer) outlives a reload.
 var atStart = []string{
-	"listen", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token", "facilitator_auth",
+	"listen", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token", "facilitator_auth", "facilitators", "facilitator_breaker",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level",
 }
@@ -387,8 +390,28 @@ func askSupported(ctx context.Context, f x402.Facilitator) (*x402.Supported, err
 		ctx, cancel := context.WithTimeout(ctx, readinessTimeout)
 		defer cancel()
 		return f.Supported(ctx)
+	case *x402.Failover:
+		return firstSupported(f)(ctx)
 	}
 	return nil, fmt.Errorf("the facilitator cannot be asked what it supports")
+}
+
+// firstSupported asks each facilitator of a failover in order for its
+// /supported and returns the first answer: the one calls would go to.
+func firstSupported(f *x402.Failover) func(ctx context.Context) (*x402.Supported, error) {
+	return func(ctx context.Context) (*x402.Supported, error) {
+		var failed []string
+		for _, m := range f.Members() {
+			if remote, ok := m.(*x402.HTTPFacilitator); ok {
+				doc, err := remote.Supported(ctx)
+				if err == nil {
+					return doc, nil
+				}
+				failed = append(failed, hostOf(remote.URL)+": "+err.Error())
+			}
+		}
+		return nil, errors.New(strings.Join(failed, "; "))
+	}
 }
 
 // batchTerms are the channel parameters of batch-settlement, on the first

@@ -115,6 +115,30 @@ func checkOnline(file string, cfg *config.Config) int {
 			fmt.Printf("%s: batch_settlement: offered on %s, receiver authorizer %s\n", file, terms.Network, terms.ReceiverAuthorizer.Hex())
 		}
 	}
+	// A fallback must settle what is offered, or the calls it takes fail.
+	for i, c := range cfg.Facilitators {
+		key := fmt.Sprintf("facilitators[%d]", i)
+		f, err := fallback(c, key)
+		if err != nil {
+			fmt.Println(file + ": " + err.Error())
+			code = 1
+			continue
+		}
+		doc, err := f.Supported(ctx)
+		if err != nil {
+			fmt.Printf("%s: %s: %s: %v\n", file, key, hostOf(c.URL), err)
+			code = 1
+			continue
+		}
+		for _, n := range offered {
+			if !doc.Lists(x402.SchemeExact, n.ID) {
+				fmt.Printf("%s: %s: %s (%s): does not settle exact there; calls it takes on it would fail\n", file, key, n.ID, n.Name)
+				code = 1
+				continue
+			}
+			fmt.Printf("%s: %s: %s (%s): settled (exact)\n", file, key, n.ID, n.Name)
+		}
+	}
 	return code
 }
 

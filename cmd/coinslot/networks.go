@@ -115,17 +115,23 @@ func facilitators(cfg *config.Config, reg prometheus.Registerer) (x402.Facilitat
 	}
 	members := []x402.Member{{Name: hostOf(cfg.FacilitatorURL), Facilitator: primary}}
 	for i, c := range cfg.Facilitators {
-		f := x402.NewHTTPFacilitator(c.URL, c.Token)
-		auth, err := authorizer(c.Auth, fmt.Sprintf("facilitators[%d].auth", i))
+		f, err := fallback(c, fmt.Sprintf("facilitators[%d]", i))
 		if err != nil {
 			return nil, err
-		}
-		if auth != nil {
-			f.Authorize = auth
 		}
 		members = append(members, x402.Member{Name: hostOf(c.URL), Facilitator: f})
 	}
 	return x402.NewFailover(members, *cfg.FailoverBreaker.Failures, time.Duration(*cfg.FailoverBreaker.Cooldown), reg)
+}
+
+// fallback is the client of one of facilitators, at key.
+func fallback(c config.Facilitator, key string) (*x402.HTTPFacilitator, error) {
+	f := x402.NewHTTPFacilitator(c.URL, c.Token)
+	auth, err := authorizer(c.Auth, key+".auth")
+	if auth != nil {
+		f.Authorize = auth
+	}
+	return f, err
 }
 
 // hostOf names a facilitator by its address's host and path, leaving out

@@ -15,7 +15,8 @@ const (
 
 // Site is everything about the running service that documents state besides
 // the tools themselves. Every payment value comes from here (production: USDC
-// on Base; sandbox: the simulated chain); no document assumes one.
+// on the configured networks, Base by default; sandbox: the simulated chain);
+// no document assumes one.
 type Site struct {
 	BaseURL           string       // absolute, e.g. "https://api.example.com"
 	Version           string       // the interface version, "0.13.0"

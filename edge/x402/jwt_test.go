@@ -232,3 +232,23 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// BenchmarkTokens is what signing each facilitator request costs.
+func BenchmarkTokens(b *testing.B) {
+	ec, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	der, _ := x509.MarshalPKCS8PrivateKey(ec)
+	_, ed, _ := ed25519.GenerateKey(rand.Reader)
+	payaiDER, _ := x509.MarshalPKCS8PrivateKey(ed)
+	cdpES, _ := CDPAuthorizer("k", string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})), time.Now)
+	cdpEd, _ := CDPAuthorizer("k", base64.StdEncoding.EncodeToString(ed), time.Now)
+	payai, _ := PayAIAuthorizer("k", base64.StdEncoding.EncodeToString(payaiDER), time.Now)
+	for name, auth := range map[string]Authorizer{"cdp_es256": cdpES, "cdp_eddsa": cdpEd, "payai": payai} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := auth(context.Background(), "POST", "https://api.cdp.coinbase.com/platform/v2/x402/settle"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -22,9 +22,14 @@ type Config struct {
 	BaseURL           string              `yaml:"base_url"`
 	Mode              string              `yaml:"mode"`
 	PayTo             string              `yaml:"pay_to"`
+	Network           []string            `yaml:"network"`         // production: the networks sold on, the default first (CAIP-2 ids of the built-in table or custom_networks)
+	CustomNetworks    []CustomNetwork     `yaml:"custom_networks"` // EVM networks outside the built-in table
 	FacilitatorURL    string              `yaml:"facilitator_url"`
-	FacilitatorToken  string              `yaml:"facilitator_token"` // bearer token for hosted facilitators
-	ChainRPC          string              `yaml:"chain_rpc"`         // read-only JSON-RPC endpoint, to reconcile settlements and watch channels
+	FacilitatorToken  string              `yaml:"facilitator_token"`   // a static bearer token for the facilitator
+	FacilitatorAuth   FacilitatorAuth     `yaml:"facilitator_auth"`    // or a hosted facilitator's signed token per request
+	Facilitators      []Facilitator       `yaml:"facilitators"`        // asked after facilitator_url, in order, when it fails
+	FailoverBreaker   Breaker             `yaml:"facilitator_breaker"` // when a facilitator is passed over, and for how long
+	ChainRPC          string              `yaml:"chain_rpc"`           // read-only JSON-RPC endpoint, to reconcile settlements and watch channels
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`
@@ -43,6 +48,34 @@ type Config struct {
 	PaymentIDRequired []string `yaml:"payment_identifier_required"`
 
 	Log Log `yaml:"log"`
+}
+
+// Facilitator is one more facilitator to fail over to.
+type Facilitator struct {
+	URL   string          `yaml:"url"`
+	Token string          `yaml:"token"` // a static bearer token,
+	Auth  FacilitatorAuth `yaml:"auth"`  // or a hosted facilitator's signed one
+}
+
+// FacilitatorAuth signs every request to a hosted facilitator with its API
+// key. The key secret is read from a file or an environment variable at
+// start, and never logged or served.
+type FacilitatorAuth struct {
+	Kind    string `yaml:"kind"`     // "": none; cdp (Coinbase Developer Platform, ES256 or Ed25519 key) or payai (Ed25519 key)
+	KeyID   string `yaml:"key_id"`   // the API key's id (CDP: its name, organizations/.../apiKeys/...)
+	KeyFile string `yaml:"key_file"` // the file holding the key secret,
+	KeyEnv  string `yaml:"key_env"`  // or the environment variable holding it, e.g. CDP_API_KEY_SECRET
+}
+
+// CustomNetwork is an EVM network outside the built-in table and its
+// EIP-3009 token; network names it by ID to sell on it.
+type CustomNetwork struct {
+	ID            string `yaml:"id"`             // CAIP-2: eip155:<chain_id>
+	ChainID       int64  `yaml:"chain_id"`       // the chain id
+	Name          string `yaml:"name"`           // for buyers to read; "": the id
+	Asset         string `yaml:"asset"`          // the token contract (0x...)
+	DomainName    string `yaml:"domain_name"`    // the token's EIP-712 domain name, e.g. "USD Coin"
+	DomainVersion string `yaml:"domain_version"` // and version, e.g. "2"
 }
 
 // BatchSettlement configures the x402 batch-settlement scheme: buyers

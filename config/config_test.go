@@ -334,3 +334,89 @@ func TestUnknownToolFromEnvironment(t *testing.T) {
 		t.Errorf("err = %v, want %s", err, want)
 	}
 }
+
+// TestNetworkList: network is a list of known names, each once; a custom
+// network needs its chain id, token and EIP-712 domain; the environment
+// sets the list as a,b but cannot set custom entries.
+func TestNetworkList(t *testing.T) {
+	opts := Options{Networks: []string{"eip155:8453", "eip155:84532"}}
+	cfg, err := ParseWith(nil, []string{"COINSLOT_NETWORK=eip155:84532,eip155:8453"}, opts)
+	if err != nil || strings.Join(cfg.Network, " ") != "eip155:84532 eip155:8453" {
+		t.Fatalf("network %v, %v", cfg, err)
+	}
+	if cfg, _ := ParseWith(nil, nil, opts); strings.Join(cfg.Network, " ") != "eip155:8453" {
+		t.Fatalf("default network %v; want Base mainnet", cfg.Network)
+	}
+	for env, want := range map[string]string{
+		"COINSLOT_NETWORK=eip155:8543":             `network[0] (COINSLOT_NETWORK): "eip155:8543" is no built-in or custom network; did you mean eip155:8453?`,
+		"COINSLOT_NETWORK=eip155:8453,eip155:8453": `network[1] (COINSLOT_NETWORK): "eip155:8453" is listed twice`,
+		"COINSLOT_NETWORK=":                        `network (COINSLOT_NETWORK): must list at least one network, such as eip155:8453`,
+		"COINSLOT_CUSTOM_NETWORKS=x":               `custom_networks (COINSLOT_CUSTOM_NETWORKS): is a list of objects: set it in the config file`,
+	} {
+		_, err := ParseWith(nil, []string{env}, opts)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", env, err, want)
+		}
+	}
+	yaml := []byte("network: [eip155:8453, eip155:31337]\ncustom_networks:\n  - {id: eip155:31337, chain_id: 31337, asset: \"0x5FbDB2315678afecb367f032d93F642f64180aa3\", domain_name: USD Coin, domain_version: \"2\"}\n")
+	if cfg, err := ParseWith(yaml, nil, opts); err != nil || cfg.CustomNetworks[0].ChainID != 31337 {
+		t.Fatalf("custom network: %v", err)
+	}
+	bad := []byte("network: [eip155:31337]\ncustom_networks:\n  - {id: eip155:1, chain_id: 31337, asset: 0x12, domain_name: USD Coin}\n")
+	_, err = ParseWith(bad, nil, opts)
+	for _, want := range []string{
+		`custom_networks[0].id: must be eip155:<chain_id>, eip155:31337; got "eip155:1"`,
+		`custom_networks[0].asset: must be the token contract as 0x followed by 40 hex digits`,
+		`custom_networks[0]: needs the token's EIP-712 domain_name and domain_version`,
+		`network[0]: "eip155:31337" is no built-in or custom network`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("bad custom network: %v; want %q", err, want)
+		}
+	}
+}
+
+// facilitator_auth names a known kind, a key id and one source of the key
+// secret, and replaces the static token.
+func TestFacilitatorAuth(t *testing.T) {
+	good := []byte("facilitator_auth: {kind: payai, key_id: payai_pk_1, key_env: PAYAI_API_KEY_SECRET}\n")
+	if cfg, err := ParseWith(good, nil, Options{}); err != nil || cfg.FacilitatorAuth.KeyEnv != "PAYAI_API_KEY_SECRET" {
+		t.Fatalf("good auth: %v", err)
+	}
+	for yaml, want := range map[string]string{
+		"facilitator_auth: {kind: jwt}":                                                  `facilitator_auth.kind: must be empty, cdp or payai, got "jwt"`,
+		"facilitator_auth: {key_id: k}":                                                  `facilitator_auth.kind: must be cdp or payai when a key is given`,
+		"facilitator_auth: {kind: cdp, key_file: /k}":                                    `facilitator_auth.key_id: cdp signs with an API key: give its id`,
+		"facilitator_auth: {kind: cdp, key_id: k}":                                       `facilitator_auth: needs the key secret from exactly one of key_file and key_env`,
+		"facilitator_auth: {kind: cdp, key_id: k, key_file: /k, key_env: K}":             `facilitator_auth: needs the key secret from exactly one of key_file and key_env`,
+		"facilitator_auth: {kind: cdp, key_id: k, key_env: 'A-B'}":                       `facilitator_auth.key_env: must name an environment variable`,
+		"facilitator_token: t\nfacilitator_auth: {kind: cdp, key_id: k, key_env: CDP_K}": `facilitator_auth: replaces the static bearer token: leave the token empty`,
+	} {
+		_, err := ParseWith([]byte(yaml+"\n"), nil, Options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", yaml, err, want)
+		}
+	}
+}
+
+// facilitators lists more facilitators, each an http(s) URL with its own
+// credentials; the breaker that passes them over needs a count and a time.
+func TestFacilitatorsList(t *testing.T) {
+	good := []byte("facilitators:\n  - {url: https://x402.org/facilitator}\n  - {url: https://api.cdp.coinbase.com/platform/v2/x402, auth: {kind: cdp, key_id: k, key_env: CDP_API_KEY_SECRET}}\n")
+	cfg, err := ParseWith(good, nil, Options{})
+	if err != nil || len(cfg.Facilitators) != 2 || cfg.Facilitators[1].Auth.Kind != "cdp" || *cfg.FailoverBreaker.Failures != 3 || time.Duration(*cfg.FailoverBreaker.Cooldown) != 30*time.Second {
+		t.Fatalf("facilitators %+v, %v", cfg, err)
+	}
+	bad := []byte("facilitators:\n  - {url: x402.org}\n  - {url: https://a.test, token: t, auth: {kind: payai, key_id: k, key_file: /k}}\nfacilitator_breaker: {failures: 0, cooldown: 0s}\n")
+	_, err = ParseWith(bad, nil, Options{})
+	for _, want := range []string{
+		`facilitators[0].url: must be the facilitator's http(s) URL, got "x402.org"`,
+		`facilitators[1].auth: replaces the static bearer token: leave the token empty`,
+		`facilitator_breaker.failures: must be at least 1`,
+		`facilitator_breaker.cooldown: must be positive, such as 30s`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v; want %q", err, want)
+		}
+	}
+}

@@ -23,6 +23,7 @@ var ownVariables = []string{
 	"COINSLOT_TEST_POSTGRES",    // tests: the PostgreSQL DSN
 	"COINSLOT_REQUIRE_POSTGRES", // tests: fail instead of skipping without PostgreSQL
 	"COINSLOT_REQUIRE_REDIS",    // tests: fail instead of skipping without Redis
+	"COINSLOT_REQUIRE_NODE",     // tests: fail instead of skipping without node and the npm packages they compare with
 	"COINSLOT_TEST_SERVE_CHILD", // tests: the process a test re-executes
 	"COINSLOT_TEST_CAPS",
 }
@@ -166,6 +167,9 @@ func setText(f reflect.Value, text string) error {
 		f.SetString(text)
 		return nil
 	case reflect.Slice:
+		if f.Type().Elem().Kind() != reflect.String {
+			return fmt.Errorf("is a list of objects: set it in the config file")
+		}
 		items := []string{}
 		for _, item := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "["), "]"), ",") {
 			if item = strings.TrimSpace(item); item != "" {

@@ -59,6 +59,9 @@ type Options struct {
 	// PaidTools are the names payment_identifier_required may hold; nil
 	// leaves them unchecked.
 	PaidTools []string
+	// Networks are the built-in network names network may hold besides
+	// custom_networks' ids; nil leaves them unchecked.
+	Networks []string
 }
 
 // emptyFile is the one refusal of a file with no keys, at start, in check
@@ -120,7 +123,7 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	if cfg.BaseURL == "" && cfg.Mode == Sandbox {
 		cfg.BaseURL = "http://" + loopback(cfg.Listen)
 	}
-	for _, p := range slices.Concat(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools), cfg.Canary.unknownTool(opts.PaidTools)) {
+	for _, p := range slices.Concat(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools), cfg.Canary.unknownTool(opts.PaidTools), unknownNetworks(cfg, opts.Networks)) {
 		if name, ok := fromEnv[listOf(p.Key)]; ok {
 			p.Key += " (" + name + ")"
 		} else if n := nodeAt(at, p.Key); n != nil {
@@ -135,7 +138,26 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	return cfg, nil
 }
 
-// unknownTools are the problems of names in payment_identifier_required
+// unknownNetworks are the entries of network that name neither a built-in
+// network (known; nil: unchecked) nor a custom one.
+func unknownNetworks(cfg *Config, known []string) Problems {
+	if known == nil {
+		return nil
+	}
+	names := slices.Clone(known)
+	for _, c := range cfg.CustomNetworks {
+		names = append(names, c.ID)
+	}
+	var ps Problems
+	for i, name := range cfg.Network {
+		if !slices.Contains(names, name) {
+			ps = append(ps, Problem{Key: fmt.Sprintf("network[%d]", i), Message: fmt.Sprintf("%q is no built-in or custom network%s", name, Suggest(name, names))})
+		}
+	}
+	return ps
+}
+
+// unknownTools are the entries of payment_identifier_required
 // that are no paid tool.
 func unknownTools(names, paid []string) Problems {
 	var ps Problems

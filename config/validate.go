@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -55,6 +56,21 @@ func (c *Config) Validate() Problems {
 	}
 	if c.PayTo != "" && !wallet.MatchString(c.PayTo) {
 		add("pay_to", "must be 0x followed by 40 hex digits, got %q", c.PayTo)
+	}
+	c.validateNetworks(add)
+	c.FacilitatorAuth.validate("facilitator_auth", c.FacilitatorToken, add)
+	for i, f := range c.Facilitators {
+		key := fmt.Sprintf("facilitators[%d]", i)
+		if !httpURL(f.URL) {
+			add(key+".url", "must be the facilitator's http(s) URL, got %q", f.URL)
+		}
+		f.Auth.validate(key+".auth", f.Token, add)
+	}
+	if n := c.FailoverBreaker.Failures; n == nil || *n < 1 {
+		add("facilitator_breaker.failures", "must be at least 1")
+	}
+	if d := c.FailoverBreaker.Cooldown; d == nil || *d <= 0 {
+		add("facilitator_breaker.cooldown", "must be positive, such as 30s")
 	}
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
@@ -184,5 +200,68 @@ func (l *Limits) validate(add func(key, format string, args ...any)) {
 		if n < 1 {
 			add(key, "must be at least 1, got %d", n)
 		}
+	}
+}
+
+// validateNetworks checks the network list and the custom networks' shape;
+// which names exist is checked against the built-in table on load.
+func (c *Config) validateNetworks(add func(key, format string, args ...any)) {
+	if len(c.Network) == 0 {
+		add("network", "must list at least one network, such as eip155:8453")
+	}
+	for i, name := range c.Network {
+		if slices.Contains(c.Network[:i], name) {
+			add(fmt.Sprintf("network[%d]", i), "%q is listed twice", name)
+		}
+	}
+	ids := map[string]bool{}
+	for i, n := range c.CustomNetworks {
+		key := fmt.Sprintf("custom_networks[%d]", i)
+		if n.ChainID <= 0 {
+			add(key+".chain_id", "must be the chain's positive id, got %d", n.ChainID)
+		}
+		if n.ID != fmt.Sprintf("eip155:%d", n.ChainID) {
+			add(key+".id", "must be eip155:<chain_id>, eip155:%d; got %q", n.ChainID, n.ID)
+		}
+		if ids[n.ID] {
+			add(key+".id", "%q is listed twice", n.ID)
+		}
+		ids[n.ID] = true
+		if !wallet.MatchString(n.Asset) {
+			add(key+".asset", "must be the token contract as 0x followed by 40 hex digits, got %q", n.Asset)
+		}
+		if strings.TrimSpace(n.DomainName) == "" || strings.TrimSpace(n.DomainVersion) == "" {
+			add(key, "needs the token's EIP-712 domain_name and domain_version: buyers sign against them")
+		}
+	}
+}
+
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// validate checks a facilitator's auth, at key; token is the same
+// facilitator's static bearer token, which the signed one replaces.
+func (a *FacilitatorAuth) validate(key, token string, add func(key, format string, args ...any)) {
+	switch a.Kind {
+	case "":
+		if a.KeyID != "" || a.KeyFile != "" || a.KeyEnv != "" {
+			add(key+".kind", "must be cdp or payai when a key is given")
+		}
+		return
+	case "cdp", "payai":
+	default:
+		add(key+".kind", "must be empty, cdp or payai, got %q", a.Kind)
+		return
+	}
+	if a.KeyID == "" {
+		add(key+".key_id", "%s signs with an API key: give its id", a.Kind)
+	}
+	if (a.KeyFile == "") == (a.KeyEnv == "") {
+		add(key, "needs the key secret from exactly one of key_file and key_env")
+	}
+	if a.KeyEnv != "" && !envName.MatchString(a.KeyEnv) {
+		add(key+".key_env", "must name an environment variable, such as CDP_API_KEY_SECRET, got %q", a.KeyEnv)
+	}
+	if token != "" {
+		add(key, "replaces the static bearer token: leave the token empty")
 	}
 }

@@ -70,7 +70,7 @@ func (s *Server) askedToPay(t *registry.Tool) {
 
 // price says what a call costs; each transport adds how to pay.
 func (s *Server) price(t *registry.Tool) string {
-	return fmt.Sprintf("%s costs %s USD in USDC on %s", t.Name, t.Price, s.pay.Network.Name)
+	return fmt.Sprintf("%s costs %s USD in USDC on %s", t.Name, t.Price, s.networkNames())
 }
 
 // parseObject reads the body as one JSON object, numbers kept exact.

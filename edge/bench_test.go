@@ -66,7 +66,7 @@ func benchServer(b *testing.B) *edge.Server {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { store.Close() })
-	srv, err := edge.New(cfg, localRuntime{}, edge.Payments{Network: x402.Base, Facilitator: acceptAll{}, Ledger: store})
+	srv, err := edge.New(cfg, localRuntime{}, edge.Payments{Networks: []x402.Network{x402.Base}, Facilitator: acceptAll{}, Ledger: store})
 	if err != nil {
 		b.Fatal(err)
 	}

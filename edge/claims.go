@@ -405,10 +405,12 @@ func (c *Claimer) sweep(ctx context.Context) {
 func (s *Server) Claimer(chain ChannelChain) (*Claimer, error) {
 	g := s.gen.Load()
 	for _, o := range g.offers {
-		if o.terms.Batch != nil {
-			above := int64(g.cfg.BatchSettlement.ClaimAbove * 1e6) // USD to USDC atomic units
-			return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Chain: chain, Terms: *o.terms.Batch, Above: above,
-				Log: s.log(), book: &s.channels}, s.pay.Metrics)
+		for _, t := range o.terms.PerNetwork() {
+			if t.Batch != nil {
+				above := int64(g.cfg.BatchSettlement.ClaimAbove * 1e6) // USD to USDC atomic units
+				return NewClaimer(Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Chain: chain, Terms: *t.Batch, Above: above,
+					Log: s.log(), book: &s.channels}, s.pay.Metrics)
+			}
 		}
 	}
 	return nil, nil

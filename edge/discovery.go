@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/valyala/fasthttp"
@@ -29,24 +30,37 @@ const (
 const documentCache = "public, max-age=300"
 
 // site states what the documents say about this service: the payment
-// network comes from the payments setup (Base, or the sandbox chain).
+// networks come from the payments setup (the configured networks, or the
+// sandbox chain), each with the schemes its 402 offers.
 func (s *Server) site(cfg *config.Config) registry.Site {
 	payTo := cfg.PayTo
 	if common.IsHexAddress(payTo) {
 		payTo = common.HexToAddress(payTo).Hex() // as the 402 terms state it
 	}
-	n := s.pay.Network
-	asset := ""
-	if n.Asset != (common.Address{}) {
-		asset = n.Asset.Hex()
+	var nets []registry.PayNetwork
+	for _, n := range s.pay.Networks {
+		asset := ""
+		if n.Asset != (common.Address{}) {
+			asset = n.Asset.Hex()
+		}
+		schemes := []string{x402.SchemeExact}
+		if s.pay.Batch != nil && s.pay.Batch.Network == n.ID {
+			schemes = append(schemes, x402.SchemeBatch)
+		}
+		nets = append(nets, registry.PayNetwork{Network: n.ID, NetworkName: n.Name, AssetContract: asset, Schemes: schemes})
+	}
+	if len(nets) == 0 { // refused by the checks that follow: paid routes need a network
+		nets = []registry.PayNetwork{{}}
 	}
 	return registry.Site{
 		BaseURL:           cfg.BaseURL,
 		Version:           Version,
 		Service:           registry.ServiceName,
-		Network:           n.ID,
-		NetworkName:       n.Name,
-		AssetContract:     asset,
+		Network:           nets[0].Network,
+		NetworkName:       nets[0].NetworkName,
+		AssetContract:     nets[0].AssetContract,
+		Schemes:           nets[0].Schemes,
+		More:              nets[1:],
 		PayTo:             payTo,
 		Facilitator:       cfg.FacilitatorURL,
 		CatalogURL:        cdpCatalog,

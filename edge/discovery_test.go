@@ -67,7 +67,7 @@ func newDiscoveryServer(t *testing.T, rt Runtime) *discoveryServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{runtime: rt, started: time.Now().Add(-90 * time.Second), pay: Payments{Network: x402.Base}, fair: newFairness(cfg.Limits.WorkPerIP)}
+	s := &Server{runtime: rt, started: time.Now().Add(-90 * time.Second), pay: Payments{Networks: []x402.Network{x402.Base}}, fair: newFairness(cfg.Limits.WorkPerIP)}
 	routes, err := s.buildRoutes(cfg)
 	if err != nil {
 		t.Fatal(err)

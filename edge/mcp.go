@@ -191,7 +191,7 @@ func (s *Server) mcpTool(t *registry.Tool) *mcp.Tool {
 	return &mcp.Tool{
 		Name: t.Name,
 		Description: fmt.Sprintf("%s Price: %s USD per call in USDC on %s, paid with x402: a call without payment answers with the terms; "+
-			`repeat it with _meta["%s"] to pay.`, t.Description, t.Price, s.pay.Network.Name, mcpPaymentKey),
+			`repeat it with _meta["%s"] to pay.`, t.Description, t.Price, s.networkNames(), mcpPaymentKey),
 		InputSchema:  registry.InputSchema(t),
 		OutputSchema: registry.MCPOutputSchema(t),
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &destructive, OpenWorldHint: &openWorld},

@@ -108,6 +108,8 @@ type harness struct {
 	open   ledgertest.Opener // the ledger, when not the file at path
 	store  ledger.Store
 	fac    *facilitatorDouble
+	nets   []x402.Network   // sold on; nil: Base
+	via    x402.Facilitator // what the server asks; nil: fac's client
 	reg    *prometheus.Registry
 	client *fasthttp.Client
 }
@@ -165,8 +167,14 @@ func (h *harness) start() {
 		t.Fatal(err)
 	}
 	h.reg = prometheus.NewRegistry()
+	if h.nets == nil {
+		h.nets = []x402.Network{x402.Base}
+	}
+	if h.via == nil {
+		h.via = h.fac.client()
+	}
 	h.srv, err = New(cfg, h.rt, Payments{
-		Network: x402.Base, Facilitator: h.fac.client(), Ledger: h.store, Metrics: h.reg,
+		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg,
 	})
 	if err != nil {
 		t.Fatal(err)

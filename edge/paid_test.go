@@ -173,7 +173,7 @@ func TestPaidCallSettlesAndRecords(t *testing.T) {
 	if _, err := time.Parse(time.RFC3339, got["settled_at"].(string)); err != nil {
 		t.Errorf("settled_at %v", got["settled_at"])
 	}
-	if v := testutil.ToFloat64(h.srv.metrics.revenue.WithLabelValues("test_echo")); v != 50000 {
+	if v := testutil.ToFloat64(h.srv.metrics.revenue.WithLabelValues("test_echo", "eip155:8453")); v != 50000 {
 		t.Errorf("revenue %v", v)
 	}
 	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSettled)); v != 1 {

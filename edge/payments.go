@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -16,7 +17,7 @@ import (
 
 // Payments is what the paid routes need besides the configuration.
 type Payments struct {
-	Network     x402.Network     // x402.Base in production; the simulated chain in sandbox
+	Networks    []x402.Network   // sold on, the default first: production's configured networks; the simulated chain in sandbox
 	Facilitator x402.Facilitator // remote (x402.HTTPFacilitator) or in-process
 	Ledger      ledger.Store
 	Metrics     prometheus.Registerer // nil: metrics are kept but not exported
@@ -35,9 +36,16 @@ type offer struct {
 	requireID bool   // payments must carry a payment-identifier id
 }
 
+// on is the offer sold on one of its networks' terms.
+func (o *offer) on(t *x402.Terms) *offer {
+	c := *o
+	c.terms = t
+	return &c
+}
+
 // buildOffers builds every tool's terms for cfg, once per configuration.
 func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
-	if s.pay.Ledger == nil || s.pay.Facilitator == nil || s.pay.Network.ChainID == nil {
+	if s.pay.Ledger == nil || s.pay.Facilitator == nil || len(s.pay.Networks) == 0 {
 		return nil, fmt.Errorf("paid routes need a network, a facilitator and a ledger")
 	}
 	if !common.IsHexAddress(cfg.PayTo) {
@@ -53,11 +61,11 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 	}
 	offers := map[string]*offer{}
 	for _, t := range registry.All() {
-		terms, err := x402.NewTerms(s.pay.Network, x402.Offer{
+		terms, err := x402.NewTerms(s.pay.Networks, x402.Offer{
 			Name: t.Name, Description: t.Description, Amount: t.PriceAtomic(), PayTo: payTo,
 			Resource: registry.Site{BaseURL: cfg.BaseURL}.Endpoint(t), MCPOnly: !t.Paid(),
 			Example: t.Example, InputSchema: registry.InputSchema(t),
-			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Network, t)},
+			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Networks[0], t)},
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
 			Batch: s.pay.Batch,
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))
@@ -121,8 +129,8 @@ func newPaymentMetrics(reg prometheus.Registerer) (*paymentMetrics, error) {
 			Name: "coinslot_payment_refusals_total", Help: "Payments refused, by x402 reason.",
 		}, []string{"reason"}),
 		revenue: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "coinslot_revenue_atomic_total", Help: "Settled revenue in USDC atomic units (6 decimals), by tool.",
-		}, []string{"tool"}),
+			Name: "coinslot_revenue_atomic_total", Help: "Settled revenue in USDC atomic units (6 decimals), by tool and the network it was paid on.",
+		}, []string{"tool", "network"}),
 		facilitator: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "coinslot_facilitator_seconds", Help: "Facilitator verify and settle latency.",
 			Buckets: []float64{.05, .1, .25, .5, 1, 2, 4, 8, 15},
@@ -153,4 +161,16 @@ func newPaymentMetrics(reg prometheus.Registerer) (*paymentMetrics, error) {
 		}
 	}
 	return m, nil
+}
+
+// networkNames names the networks a call may be paid on, for buyers to read.
+func (s *Server) networkNames() string {
+	names := make([]string, len(s.pay.Networks))
+	for i, n := range s.pay.Networks {
+		names[i] = n.Name
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -26,6 +26,7 @@ type SettlementFinder interface {
 type Reconciliation struct {
 	Ledger  ledger.Store
 	Finder  SettlementFinder      // nil: pending payments are counted and logged, not resolved
+	Network string                // the CAIP-2 network Finder reads; a payment on another is counted, never resolved by it
 	BaseURL string                // receipt URLs are BaseURL/receipt/{tx}
 	Metrics prometheus.Registerer // nil: metrics are kept but not exported
 	Log     *slog.Logger          // nil: slog.Default()
@@ -213,7 +214,9 @@ func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 // resolve records or releases one pending payment, and reports whether it
 // did.
 func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Time) bool {
-	if r.c.Finder == nil {
+	// Another chain's authorization is unused on this one: looking it up
+	// here would release a payment that may have settled there.
+	if r.c.Finder == nil || p.Receipt.Network != "" && p.Receipt.Network != r.c.Network {
 		return false
 	}
 	log := r.c.Log.With("payer", checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)

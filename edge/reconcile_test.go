@@ -45,7 +45,7 @@ func (c *fakeChain) FindSettlement(_ context.Context, a *x402.Authorization, aft
 func (h *harness) reconcilerFor(chain SettlementFinder, now *time.Time) *Reconciler {
 	h.t.Helper()
 	r, err := NewReconciler(Reconciliation{
-		Ledger: h.store, Finder: chain, BaseURL: testBase, Metrics: prometheus.NewRegistry(),
+		Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase, Metrics: prometheus.NewRegistry(),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return *now },
 	})
 	if err != nil {
@@ -338,5 +338,30 @@ func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 		if e, l := lookups(earlier), lookups(live); e != step.earlier || l != step.live {
 			t.Fatalf("%v after the live payment was noted: looked up %d times and the live one %d, want %d and %d", step.after, e, l, step.earlier, step.live)
 		}
+	}
+}
+
+// A pending payment on another network than the chain read is never
+// released from it: its authorization is unused on this chain whatever
+// happened on its own.
+func TestReconcileLeavesOtherNetworksPayments(t *testing.T) {
+	h := newHarness(t)
+	a := h.payment(echoPath, nil).Payload.Authorization
+	unix, _ := strconv.ParseInt(a.ValidBefore, 10, 64)
+	would := &ledger.Receipt{Schema: ledger.ReceiptSchema, Payer: a.From, Tool: "test_echo", Network: x402.Polygon.ID, ValidBefore: time.Unix(unix, 0).UTC()}
+	ctx := context.Background()
+	if err := h.store.Reserve(ctx, a.From, a.Nonce, "test_echo"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.Settling(ctx, a.From, a.Nonce, would, nil); err != nil {
+		t.Fatal(err)
+	}
+	chain := &fakeChain{}
+	now := would.ValidBefore.Add(expiryMargin + time.Hour)
+	r := h.reconcilerFor(chain, &now)
+	once(t, r, 1)
+	r.wantCounts(t, 1, 0, 0, 0)
+	if len(chain.asked) != 0 {
+		t.Fatalf("looked up on Base's chain %d times", len(chain.asked))
 	}
 }

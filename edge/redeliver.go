@@ -113,7 +113,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", r.Tx, "payer", checksummed(payer), "nonce", nonce, "err", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	out := pm.Answer
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, &r)

@@ -36,6 +36,11 @@ type sale struct {
 // reservation, verification, the tool, settlement and the ledger. Every
 // transport sells through it.
 func (s *Server) sell(cfg *config.Config, a *admission) *sale {
+	terms, refusal := a.offer.terms.For(a.payment)
+	if refusal != nil {
+		return &sale{failure: s.refused(a.offer, refusal)}
+	}
+	a.offer = a.offer.on(terms)
 	o, p := a.offer, a.payment
 	if p.Batch() != nil || p.V2 != nil && p.V2.Accepted.Scheme == x402.SchemeBatch {
 		return s.sellBatch(cfg, a)
@@ -138,7 +143,7 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, receipt)
 	}

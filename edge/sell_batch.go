@@ -147,7 +147,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name).Add(float64(t.PriceAtomic()))
+	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	return &sale{body: out, settlement: settlement}
 }
 

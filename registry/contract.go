@@ -1,6 +1,9 @@
 package registry
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // BuyerContractVersion is the schema version every buyer contract carries.
 const BuyerContractVersion = "svc.buyer_contract.v1"
@@ -21,6 +24,7 @@ type BuyerContract struct {
 	NetworkName        string         `json:"networkName"`
 	Asset              string         `json:"asset"`
 	AssetContract      string         `json:"assetContract"`
+	Networks           []PayNetwork   `json:"networks"` // every network it may be paid on, the one above first
 	PayTo              string         `json:"payTo"`
 	Facilitator        string         `json:"facilitator"`
 	RequestBody        map[string]any `json:"requestBody"`
@@ -48,6 +52,7 @@ func (s Site) Contract(t *Tool) BuyerContract {
 		NetworkName:        s.NetworkName,
 		Asset:              AssetName,
 		AssetContract:      s.AssetContract,
+		Networks:           s.PayNetworks(),
 		PayTo:              s.PayTo,
 		Facilitator:        s.Facilitator,
 		RequestBody:        example(t),
@@ -64,9 +69,18 @@ func (s Site) verifyRules(t *Tool) []string {
 	if !t.Paid() {
 		resource = "resource must equal " + s.Endpoint(t) + " and the bazaar extension's toolName " + t.Name
 	}
+	network, asset := "network must equal "+s.Network, "asset contract must equal "+s.AssetContract
+	if len(s.More) > 0 {
+		var ids []string
+		for _, n := range s.PayNetworks() {
+			ids = append(ids, n.Network)
+		}
+		network = "network must be one of " + strings.Join(ids, ", ")
+		asset = "asset contract must equal the assetContract networks lists for the chosen network"
+	}
 	return []string{
-		"network must equal " + s.Network,
-		"asset contract must equal " + s.AssetContract,
+		network,
+		asset,
 		"payTo must equal " + s.PayTo,
 		"maxPayment must be no more than " + t.Price + " USD",
 		resource,

@@ -31,9 +31,11 @@ func TestBuyerContractFields(t *testing.T) {
 		"networkName":   "Base",
 		"asset":         "USDC",
 		"assetContract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-		"payTo":         "0x1111111111111111111111111111111111111111",
-		"facilitator":   "https://facilitator.coinslot.test",
-		"requestBody":   map[string]any{"ticker": "O'NEIL"},
+		"networks": []any{map[string]any{"network": "eip155:8453", "networkName": "Base",
+			"assetContract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "schemes": []any{"exact"}}},
+		"payTo":       "0x1111111111111111111111111111111111111111",
+		"facilitator": "https://facilitator.coinslot.test",
+		"requestBody": map[string]any{"ticker": "O'NEIL"},
 		"input": map[string]any{
 			"ticker":    "required string (stock ticker)",
 			"min_score": "optional number 0-1; default 0.5",
@@ -100,5 +102,40 @@ func TestQuoteCarriesAtomicPrice(t *testing.T) {
 	keys := slices.Sorted(maps.Keys(all))
 	if want := []string{"approval_prompt", "buyer_contract", "category", "endpoint", "price_atomic", "price_usd", "service", "tool"}; !slices.Equal(keys, want) {
 		t.Errorf("quote keys = %v, want %v", keys, want)
+	}
+}
+
+// TestSeveralNetworks: a site sold on two networks lists both in the buyer
+// contract, whose network rules then name both, and in /.well-known/x402
+// and OpenAPI's x-payment-info one accepts entry per network and scheme.
+func TestSeveralNetworks(t *testing.T) {
+	s := testSite
+	s.Schemes = []string{Scheme, "batch-settlement"}
+	s.More = []PayNetwork{{Network: "eip155:137", NetworkName: "Polygon", AssetContract: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", Schemes: []string{Scheme}}}
+	c := s.Contract(sampleInsider)
+	if len(c.Networks) != 2 || c.Networks[1].Network != "eip155:137" || c.Network != "eip155:8453" {
+		t.Fatalf("contract networks %+v", c.Networks)
+	}
+	if c.VerifyBeforePaying[0] != "network must be one of eip155:8453, eip155:137" ||
+		c.VerifyBeforePaying[1] != "asset contract must equal the assetContract networks lists for the chosen network" {
+		t.Errorf("rules %q", c.VerifyBeforePaying[:2])
+	}
+	var got []string
+	doc := buildX402(s, []*Tool{sampleInsider})
+	i := slices.IndexFunc(doc, func(f field) bool { return f.Key == "items" })
+	for _, a := range doc[i].Value.([]x402Resource)[0].Accepts {
+		got = append(got, a.Scheme+" "+a.Network+" "+a.Asset+" "+a.Amount)
+	}
+	want := []string{
+		"exact eip155:8453 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 120000",
+		"batch-settlement eip155:8453 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 120000",
+		"exact eip155:137 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 120000",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("well-known accepts %q, want %q", got, want)
+	}
+	accepts := s.accepts(sampleInsider)
+	if len(accepts) != 3 || accepts[2]["network"] != "eip155:137" || accepts[1]["scheme"] != "batch-settlement" {
+		t.Errorf("x-payment-info accepts %v", accepts)
 	}
 }

@@ -15,19 +15,39 @@ const (
 
 // Site is everything about the running service that documents state besides
 // the tools themselves. Every payment value comes from here (production: USDC
-// on Base; sandbox: the simulated chain); no document assumes one.
+// on the configured networks, Base by default; sandbox: the simulated chain);
+// no document assumes one.
 type Site struct {
-	BaseURL           string // absolute, e.g. "https://api.example.com"
-	Version           string // the interface version, "0.13.0"
-	Service           string // "coinslot"
-	Network           string // CAIP-2, e.g. "eip155:8453"
-	NetworkName       string // e.g. "Base"
-	AssetContract     string // the USDC contract on Network
-	PayTo             string // the seller wallet
-	Facilitator       string // the x402 facilitator URL
-	CatalogURL        string // the public catalog of payable resources
-	Sandbox           bool   // the in-process chain: no real money moves
-	MaxTimeoutSeconds int    // how long a buyer's authorization must stay valid
+	BaseURL           string       // absolute, e.g. "https://api.example.com"
+	Version           string       // the interface version, "0.13.0"
+	Service           string       // "coinslot"
+	Network           string       // the default network, CAIP-2, e.g. "eip155:8453"
+	NetworkName       string       // e.g. "Base"
+	AssetContract     string       // the USDC contract on Network
+	Schemes           []string     // the x402 schemes sold on Network; nil: exact
+	More              []PayNetwork // further networks a call may be paid on, after Network
+	PayTo             string       // the seller wallet
+	Facilitator       string       // the x402 facilitator URL
+	CatalogURL        string       // the public catalog of payable resources
+	Sandbox           bool         // the in-process chain: no real money moves
+	MaxTimeoutSeconds int          // how long a buyer's authorization must stay valid
+}
+
+// PayNetwork is one network a call may be paid on.
+type PayNetwork struct {
+	Network       string   `json:"network"`       // CAIP-2
+	NetworkName   string   `json:"networkName"`   // e.g. "Polygon"
+	AssetContract string   `json:"assetContract"` // its USDC contract
+	Schemes       []string `json:"schemes"`       // the x402 schemes sold on it
+}
+
+// PayNetworks are every network a call may be paid on, the default first.
+func (s Site) PayNetworks() []PayNetwork {
+	schemes := s.Schemes
+	if schemes == nil {
+		schemes = []string{Scheme}
+	}
+	return append([]PayNetwork{{s.Network, s.NetworkName, s.AssetContract, schemes}}, s.More...)
 }
 
 // check refuses a site whose documents would mislead a buyer. In sandbox the

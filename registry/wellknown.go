@@ -42,7 +42,11 @@ func buildX402(s Site, tools []*Tool) object {
 	for i, t := range tools {
 		r := x402Resource{
 			Resource: s.Endpoint(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Tags: BazaarTags(t),
-			Accepts: []x402Requirements{{Scheme, s.Network, strconv.FormatInt(t.PriceAtomic(), 10), s.AssetContract, s.PayTo, s.MaxTimeoutSeconds}},
+		}
+		for _, n := range s.PayNetworks() {
+			for _, scheme := range n.Schemes {
+				r.Accepts = append(r.Accepts, x402Requirements{scheme, n.Network, strconv.FormatInt(t.PriceAtomic(), 10), n.AssetContract, s.PayTo, s.MaxTimeoutSeconds})
+			}
 		}
 		if t.Paid() {
 			r.Type, r.Method = "http", "POST"
@@ -57,6 +61,7 @@ func buildX402(s Site, tools []*Tool) object {
 		{"serviceName", s.Service},
 		{"network", s.Network},
 		{"asset", s.AssetContract},
+		{"networks", s.PayNetworks()},
 		{"payTo", s.PayTo},
 		{"facilitator", s.Facilitator},
 		{"mcp", s.URL(PathMCP)},
@@ -161,4 +166,17 @@ func serverName(base, service string) string {
 	}
 	slices.Reverse(labels)
 	return strings.Join(labels, ".") + "/" + service
+}
+
+// accepts are a tool's x402 terms in brief: one entry per network and
+// scheme, as its 402 lists them.
+func (s Site) accepts(t *Tool) []map[string]any {
+	var out []map[string]any
+	for _, n := range s.PayNetworks() {
+		for _, scheme := range n.Schemes {
+			out = append(out, map[string]any{"scheme": scheme, "network": n.Network, "asset": n.AssetContract,
+				"amount": strconv.FormatInt(t.PriceAtomic(), 10), "payTo": s.PayTo})
+		}
+	}
+	return out
 }

@@ -31,7 +31,7 @@ const (
 	callUnknown = 4 // the payment was sent and no answer came: it may be charged, so a re-run would pay again
 )
 
-const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X]
+const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X] [--network ID]
 
 Buys one call of TOOL. It reads the tool's buyer contract (/api/quote?tool=TOOL),
 asks for its 402 terms (from the tool's route, or over /mcp for a tool sold only
@@ -39,7 +39,9 @@ there), and refuses to pay unless every verifyBeforePaying rule holds: network,
 asset contract and payTo equal the contract's, the amount is no more than
 maxPaymentUsd (and --max-usd), and the resource is the contract's endpoint. It
 then prints the approval prompt, signs an EIP-3009 authorization, pays, prints
-the JSON answer on stdout and the receipt address on stderr.
+the JSON answer on stdout and the receipt address on stderr. It pays on
+--network when given (a CAIP-2 id such as eip155:84532, which the terms must
+offer), else on the first network the terms offer.
 
 Environment:
   COINSLOT_BUYER_KEY     the buyer's private key in hex, when --key-file is not given
@@ -65,6 +67,7 @@ func runCall(args []string) int {
 	base := fs.String("url", "http://localhost:8080", "the service's base address")
 	keyFile := fs.String("key-file", "", "file holding the buyer's private key in hex")
 	maxUSD := fs.String("max-usd", "", "refuse to pay more than this many dollars")
+	network := fs.String("network", "", "pay on this network, a CAIP-2 id such as eip155:84532 (default: the first the terms offer)")
 	var tool string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		tool, args = args[0], args[1:]
@@ -95,7 +98,7 @@ func runCall(args []string) int {
 		return callUsage
 	}
 	b := &buyer{http: &http.Client{Timeout: 2 * time.Minute}, base: strings.TrimRight(*base, "/"), key: key}
-	return b.call(tool, []byte(*data), limit)
+	return b.call(tool, []byte(*data), limit, *network)
 }
 
 type buyer struct {
@@ -107,19 +110,23 @@ type buyer struct {
 // quote is the part of /api/quote a buyer checks.
 type quote struct {
 	Contract struct {
-		Tool               string   `json:"tool"`
-		Endpoint           string   `json:"endpoint"`
-		PriceUSD           string   `json:"priceUsd"`
-		MaxPaymentUSD      string   `json:"maxPaymentUsd"`
-		Network            string   `json:"network"`
-		AssetContract      string   `json:"assetContract"`
+		Tool          string `json:"tool"`
+		Endpoint      string `json:"endpoint"`
+		PriceUSD      string `json:"priceUsd"`
+		MaxPaymentUSD string `json:"maxPaymentUsd"`
+		Network       string `json:"network"`
+		AssetContract string `json:"assetContract"`
+		Networks      []struct {
+			Network       string `json:"network"`
+			AssetContract string `json:"assetContract"`
+		} `json:"networks"`
 		PayTo              string   `json:"payTo"`
 		VerifyBeforePaying []string `json:"verifyBeforePaying"`
 	} `json:"buyer_contract"`
 	ApprovalPrompt string `json:"approval_prompt"`
 }
 
-func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
+func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) int {
 	q, err := b.quote(tool)
 	endpoint := ""
 	switch {
@@ -162,10 +169,15 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay: the 402 has no readable x402 v2 terms")
 		return callRefused
 	}
-	if q == nil {
-		q = termsQuote(tool, endpoint, &terms.Accepts[0], limit)
+	acc := chooseEntry(terms, network)
+	if acc == nil {
+		fmt.Fprintf(os.Stderr, "coinslot call: refusing to pay: the terms offer no %s entry on %s; they offer %s\n", x402.SchemeExact, cmp.Or(network, "any network"), offeredNetworks(terms))
+		return callRefused
 	}
-	if problems := q.check(terms, limit); len(problems) > 0 {
+	if q == nil {
+		q = termsQuote(tool, endpoint, acc, limit)
+	}
+	if problems := q.check(terms, acc, limit); len(problems) > 0 {
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay; the terms break the buyer contract:")
 		for _, p := range problems {
 			fmt.Fprintln(os.Stderr, "  -", p)
@@ -173,7 +185,9 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int) int {
 		return callRefused
 	}
 	fmt.Fprintln(os.Stderr, q.ApprovalPrompt)
-	header, payload, err := x402.Pay(b.key, terms, time.Now())
+	chosen := *terms
+	chosen.Accepts = []x402.Requirements{*acc}
+	header, payload, err := x402.Pay(b.key, &chosen, time.Now())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot call: signing:", err)
 		return callFailed
@@ -336,20 +350,53 @@ func termsQuote(tool, endpoint string, acc *x402.Requirements, limit *big.Int) *
 	return q
 }
 
+// chooseEntry is the exact entry of the terms on network, or the first
+// exact entry when network is ""; nil when there is none.
+func chooseEntry(terms *x402.PaymentRequired, network string) *x402.Requirements {
+	for i, r := range terms.Accepts {
+		if r.Scheme == x402.SchemeExact && (network == "" || r.Network == network) {
+			return &terms.Accepts[i]
+		}
+	}
+	return nil
+}
+
+// offeredNetworks lists the networks of the terms' exact entries.
+func offeredNetworks(terms *x402.PaymentRequired) string {
+	var nets []string
+	for _, r := range terms.Accepts {
+		if r.Scheme == x402.SchemeExact {
+			nets = append(nets, r.Network)
+		}
+	}
+	if nets == nil {
+		return "none"
+	}
+	return strings.Join(nets, ", ")
+}
+
 // check applies the five verifyBeforePaying rules, and the buyer's own
-// limit, to the 402 terms. It returns every rule that fails.
-func (q *quote) check(terms *x402.PaymentRequired, limit *big.Int) []string {
-	c, acc := &q.Contract, &terms.Accepts[0]
+// limit, to acc, the entry of the 402 terms chosen to pay. It returns every
+// rule that fails.
+func (q *quote) check(terms *x402.PaymentRequired, acc *x402.Requirements, limit *big.Int) []string {
+	c := &q.Contract
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	if acc.Scheme != "exact" {
 		fail("scheme is %q, not exact", acc.Scheme)
 	}
-	if acc.Network != c.Network {
-		fail("network is %q; the contract says %q", acc.Network, c.Network)
+	// The contract's networks, each with its asset; a contract that lists
+	// none names one network.
+	assets := map[string]string{c.Network: c.AssetContract}
+	for _, n := range c.Networks {
+		assets[n.Network] = n.AssetContract
 	}
-	if !strings.EqualFold(acc.Asset, c.AssetContract) {
-		fail("asset contract is %s; the contract says %s", acc.Asset, c.AssetContract)
+	asset, listed := assets[acc.Network]
+	switch {
+	case !listed:
+		fail("network is %q; the contract says %q", acc.Network, c.Network)
+	case !strings.EqualFold(acc.Asset, asset):
+		fail("asset contract is %s; the contract says %s", acc.Asset, asset)
 	}
 	if !strings.EqualFold(acc.PayTo, c.PayTo) {
 		fail("payTo is %s; the contract says %s", acc.PayTo, c.PayTo)

@@ -28,7 +28,7 @@ func TestMCPTermsMustNameTheTool(t *testing.T) {
 		{terms("https://api.coinslot.test/mcp", "scrape"), []string{`the bazaar extension names the tool "scrape", not check_agent_policy`}},
 		{terms("https://api.coinslot.test/paid/scrape", "check_agent_policy"), []string{"the resource does not match the endpoint https://api.coinslot.test/mcp"}},
 	} {
-		if got := q.check(tc.terms, nil); !slices.Equal(got, tc.want) {
+		if got := q.check(tc.terms, &tc.terms.Accepts[0], nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s %s: %q, want %q", tc.terms.Resource.URL, tc.terms.Extensions, got, tc.want)
 		}
 	}

@@ -34,7 +34,7 @@ func runFacilitator(args []string) int {
 	fs := newFlags("facilitator", facilitatorUsage)
 	rpc := fs.String("rpc", "", "JSON-RPC URL of the chain (required)")
 	listen := fs.String("listen", "127.0.0.1:8402", "listen address")
-	asset := fs.String("asset", "", "USDC contract address; defaults to Base USDC on chain 8453")
+	asset := fs.String("asset", "", "the EIP-3009 token's address (domain \"USD Coin\" version 2); defaults to the USDC of the built-in networks' chain")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -78,13 +78,18 @@ func runFacilitator(args []string) int {
 	return 0
 }
 
-// networkFor is Base for chain 8453, or the chain with the given token.
+// networkFor is the built-in network of the chain, or the chain with the
+// given token.
 func networkFor(chainID *big.Int, asset string) (x402.Network, error) {
-	if chainID.Cmp(x402.Base.ChainID) == 0 && asset == "" {
-		return x402.Base, nil
+	if asset == "" {
+		for _, n := range x402.Networks {
+			if n.ChainID.Cmp(chainID) == 0 {
+				return n, nil
+			}
+		}
 	}
 	if !common.IsHexAddress(asset) {
-		return x402.Network{}, fmt.Errorf("chain %s is not Base: --asset must name the USDC contract", chainID)
+		return x402.Network{}, fmt.Errorf("chain %s is none of the built-in networks: --asset must name its USDC contract", chainID)
 	}
 	return x402.Network{
 		ID: "eip155:" + chainID.String(), ChainID: chainID, Name: "eip155:" + chainID.String(),

@@ -79,8 +79,8 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	sb := svc.sandbox
 	r, err := edge.NewReconciler(edge.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler),
-		Finder: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset},
-		Now:    func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
+		Finder: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, Network: sb.Network.ID,
+		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {
 		t.Fatal(err)

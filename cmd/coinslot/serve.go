@@ -48,7 +48,7 @@ func runServe(args []string) int {
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	cfg, err := config.Load(*cfgPath, config.Options{Listen: *listen, Upstreams: sourceNames(), PaidTools: paidToolNames()})
+	cfg, err := config.Load(*cfgPath, config.Options{Listen: *listen, Upstreams: sourceNames(), PaidTools: paidToolNames(), Networks: networkNames()})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "coinslot: config %s:\n%v\n", *cfgPath, err)
 		return 1

@@ -84,6 +84,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 
 	pay := edge.Payments{Metrics: reg, Log: log}
 	var finder edge.SettlementFinder         // nil: pending settlements are only counted
+	var finderNetwork string                 // the network finder reads
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
 	var channels edge.ChannelChain           // nil: no chain watch for batch-settlement channels
 	var checks []edge.Check                  // what /readyz watches besides draining
@@ -109,11 +110,15 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		opts.Sandbox, opts.ReplayURL = true, rs.URL()
 		if chain != nil {
 			// Another sandbox's chain and facilitator, which outlive this process.
-			if pay.Network, err = facilitator.JoinSandbox(ctx, chain); err != nil {
+			joined, err := facilitator.JoinSandbox(ctx, chain)
+			if err != nil {
 				return nil, fmt.Errorf("chain_rpc: %w", err)
 			}
-			pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
-			finder = facilitator.Finder{Chain: chain, ChainID: pay.Network.ChainID, Asset: pay.Network.Asset}
+			pay.Networks = []x402.Network{joined}
+			if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
+				return nil, err
+			}
+			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
 			sandboxChain = chain
 			channels = facilitator.ChannelReader{Chain: chain}
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
@@ -124,8 +129,8 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			return nil, fmt.Errorf("sandbox chain: %w", err)
 		}
 		svc.closers = append(svc.closers, sb.Close)
-		pay.Network, pay.Facilitator = sb.Network, sb.Facilitator
-		finder = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}
+		pay.Networks, pay.Facilitator = []x402.Network{sb.Network}, sb.Facilitator
+		finder, finderNetwork = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, sb.Network.ID
 		sandboxChain = sb.Client()
 		channels = facilitator.ChannelReader{Chain: sb.Client()}
 		cfg.PayTo = sb.PayTo.Hex()
@@ -134,23 +139,37 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		svc.extra[pathSandboxRPC] = fasthttpadaptor.NewFastHTTPHandler(sb.RPCHandler())
 		svc.sandbox = sb
 	default:
-		pay.Network = x402.Base
-		pay.Facilitator = x402.NewHTTPFacilitator(cfg.FacilitatorURL, cfg.FacilitatorToken)
+		configured, err := configuredNetworks(cfg)
+		if err != nil {
+			return nil, err
+		}
+		pay.Networks = configured
+		if pay.Facilitator, err = facilitators(cfg, reg); err != nil {
+			return nil, err
+		}
 		if chain != nil {
-			finder = facilitator.Finder{Chain: chain, ChainID: x402.Base.ChainID, Asset: x402.Base.Asset}
+			n, err := chainNetwork(ctx, chain, configured)
+			if err != nil {
+				return nil, fmt.Errorf("chain_rpc: %w", err)
+			}
+			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}, n.ID
 			channels = facilitator.ChannelReader{Chain: chain}
 		}
 	}
+	supported, err := askSupported(ctx, pay.Facilitator)
+	if err != nil {
+		log.Warn("the facilitator's /supported cannot be read: every configured network is offered, and readiness waits for it", "err", err)
+	} else if cfg.Mode == config.Production {
+		pay.Networks = settled(pay.Networks, supported, log)
+	}
 	if cfg.BatchSettlement.Enabled {
-		if pay.Batch, err = batchTerms(ctx, cfg, pay); err != nil {
+		if pay.Batch, err = batchTerms(cfg, pay.Networks, supported); err != nil {
 			log.Warn("batch-settlement is not offered", "err", err)
 		}
 	}
-	if remote, ok := pay.Facilitator.(*x402.HTTPFacilitator); ok {
-		checks = append(checks, edge.Check{Why: "the facilitator's /supported fails", Probe: func(ctx context.Context) error {
-			_, err := remote.Supported(ctx)
-			return err
-		}})
+	if pay.Batch != nil && channels != nil && pay.Batch.Network != finderNetwork {
+		// chain_rpc reads another chain than the one channels live on.
+		channels = nil
 	}
 
 	if sandboxChain != nil && cfg.Ledger.Driver == "file" {
@@ -173,7 +192,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 		return nil
 	}})
-	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, BaseURL: cfg.BaseURL, Metrics: reg, Log: log})
+	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, Network: finderNetwork, BaseURL: cfg.BaseURL, Metrics: reg, Log: log})
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +213,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	if svc.claimer != nil && channels == nil {
-		log.Warn("batch-settlement channels are not watched on chain: set chain_rpc, or a buyer's withdrawal is learnt only at the next verify")
+		log.Warn("batch-settlement channels are not watched on chain: set chain_rpc to an endpoint of their network, or a buyer's withdrawal is learnt only at the next verify", "network", pay.Batch.Network)
 	}
 	if svc.claimer != nil {
 		claiming := make(chan struct{})
@@ -203,6 +222,12 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			svc.claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery))
 		}()
 		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
+	}
+	switch f := pay.Facilitator.(type) {
+	case *x402.HTTPFacilitator:
+		checks = append(checks, svc.edge.SupportedCheck(f.Supported))
+	case *x402.Failover:
+		checks = append(checks, svc.edge.SupportedCheck(firstSupported(f)))
 	}
 	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
 	stopCanary, err := scheduleCanary(ctx, cfg, reg, log)
@@ -282,7 +307,8 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // start builds from them (the listener, the logger, the facilitator, the
 // ledger, the connection guards, Redis, the claimer) outlives a reload.
 var atStart = []string{
-	"listen", "shutdown_delay", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
+	"listen", "shutdown_delay", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token",
+	"facilitator_auth", "facilitators", "facilitator_breaker",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
 }
@@ -299,7 +325,7 @@ func ownFacilitator(baseURL string) string { return strings.TrimRight(baseURL, "
 // service has a level to set.
 func (svc *service) reload(path string) {
 	old := svc.edge.Config()
-	opts := config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), PaidTools: paidToolNames()}
+	opts := config.Options{Listen: old.Listen, Mode: old.Mode, Upstreams: sourceNames(), PaidTools: paidToolNames(), Networks: networkNames()}
 	cfg, err := config.Load(path, opts)
 	if err != nil {
 		svc.refuse(err)
@@ -383,32 +409,58 @@ func (svc *service) searchCatalog(ctx context.Context, query string, limit int) 
 	return &registry.Result{Data: res, Count: len(res.Resources), Source: x402catalog.Source.Title, Cached: cached}, nil
 }
 
-// batchTerms are the channel parameters of batch-settlement: the configured
-// receiver authorizer, or the one the facilitator advertises.
-func batchTerms(ctx context.Context, cfg *config.Config, pay edge.Payments) (*x402.BatchTerms, error) {
+// askSupported reads the facilitator's /supported, within the readiness
+// probe's time.
+func askSupported(ctx context.Context, f x402.Facilitator) (*x402.Supported, error) {
+	switch f := f.(type) {
+	case *facilitator.Facilitator:
+		return f.Supported(), nil
+	case *x402.HTTPFacilitator:
+		ctx, cancel := context.WithTimeout(ctx, readinessTimeout)
+		defer cancel()
+		return f.Supported(ctx)
+	case *x402.Failover:
+		return firstSupported(f)(ctx)
+	}
+	return nil, fmt.Errorf("the facilitator cannot be asked what it supports")
+}
+
+// firstSupported asks each facilitator of a failover in order for its
+// /supported and returns the first answer: the one calls would go to.
+func firstSupported(f *x402.Failover) func(ctx context.Context) (*x402.Supported, error) {
+	return func(ctx context.Context) (*x402.Supported, error) {
+		var failed []string
+		for _, m := range f.Members() {
+			if remote, ok := m.(*x402.HTTPFacilitator); ok {
+				doc, err := remote.Supported(ctx)
+				if err == nil {
+					return doc, nil
+				}
+				failed = append(failed, hostOf(remote.URL)+": "+err.Error())
+			}
+		}
+		return nil, errors.New(strings.Join(failed, "; "))
+	}
+}
+
+// batchTerms are the channel parameters of batch-settlement, on the first
+// network it can be offered on: one the facilitator lists it for, with the
+// configured receiver authorizer or the one the facilitator advertises
+// there. Channels are claimed on one chain, so one network offers them.
+func batchTerms(cfg *config.Config, nets []x402.Network, supported *x402.Supported) (*x402.BatchTerms, error) {
 	terms := &x402.BatchTerms{WithdrawDelay: uint64(time.Duration(cfg.BatchSettlement.WithdrawDelay) / time.Second)}
 	if a := cfg.BatchSettlement.ReceiverAuthorizer; a != "" {
-		terms.ReceiverAuthorizer = common.HexToAddress(a)
+		terms.Network, terms.ReceiverAuthorizer = nets[0].ID, common.HexToAddress(a)
 		return terms, nil
 	}
-	var supported *x402.Supported
-	switch f := pay.Facilitator.(type) {
-	case *facilitator.Facilitator:
-		supported = f.Supported()
-	case *x402.HTTPFacilitator:
-		var err error
-		if supported, err = f.Supported(ctx); err != nil {
-			return nil, err
-		}
-	}
 	if supported == nil {
-		return nil, fmt.Errorf("the facilitator cannot be asked for its receiver authorizer")
+		return nil, fmt.Errorf("the facilitator's /supported could not be read for its receiver authorizer")
 	}
-	for _, k := range supported.Kinds {
-		if a, _ := k.Extra["receiverAuthorizer"].(string); k.Scheme == x402.SchemeBatch && k.Network == pay.Network.ID && common.IsHexAddress(a) {
-			terms.ReceiverAuthorizer = common.HexToAddress(a)
+	for _, n := range nets {
+		if a, ok := supported.ReceiverAuthorizer(n.ID); ok {
+			terms.Network, terms.ReceiverAuthorizer = n.ID, a
 			return terms, nil
 		}
 	}
-	return nil, fmt.Errorf("the facilitator does not settle %s on %s; set batch_settlement.receiver_authorizer to offer it anyway", x402.SchemeBatch, pay.Network.ID)
+	return nil, fmt.Errorf("the facilitator does not settle %s on %v; set batch_settlement.receiver_authorizer to offer it anyway", x402.SchemeBatch, ids(nets))
 }

@@ -15,8 +15,8 @@ import (
 func batchFixture(t *testing.T) (*Terms, *ecdsa.PrivateKey) {
 	t.Helper()
 	net := Network{ID: "eip155:1337", ChainID: big.NewInt(1337), Asset: common.HexToAddress("0x5FbDB2315678afecb367f032d93F642f64180aa3"), AssetName: "USD Coin", AssetVersion: "2"}
-	terms, err := NewTerms(net, Offer{Name: "business_days", Amount: 1000, PayTo: common.HexToAddress("0x90F79bf6EB2c4f870365E785982E1f101E93b906"),
-		Resource: "http://seller.test/paid/x", Batch: &BatchTerms{ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}},
+	terms, err := NewTerms([]Network{net}, Offer{Name: "business_days", Amount: 1000, PayTo: common.HexToAddress("0x90F79bf6EB2c4f870365E785982E1f101E93b906"),
+		Resource: "http://seller.test/paid/x", Batch: &BatchTerms{Network: net.ID, ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}},
 		60, time.Hour)
 	if err != nil {
 		t.Fatal(err)

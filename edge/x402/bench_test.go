@@ -13,7 +13,7 @@ import (
 // sends it: the PAYMENT-SIGNATURE value, echoing the 402's extensions.
 func benchPayment(b *testing.B) (*Terms, string) {
 	b.Helper()
-	terms, err := NewTerms(Base, Offer{Name: "bench_tool", Description: "Benchmarks the payment path.", Amount: 50000,
+	terms, err := NewTerms([]Network{Base}, Offer{Name: "bench_tool", Description: "Benchmarks the payment path.", Amount: 50000,
 		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "http://coinslot.test/paid/bench/tool", Example: map[string]any{"text": "hi"},
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string", "minLength": 1, "maxLength": 100}},
 			"required": []string{"text"}, "additionalProperties": false},
@@ -86,8 +86,8 @@ func BenchmarkRecoverAuthorizer(b *testing.B) {
 func BenchmarkDecodeVoucher(b *testing.B) {
 	terms, _ := benchPayment(b)
 	offer := terms.Offer
-	offer.Batch = &BatchTerms{ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}
-	terms, err := NewTerms(Base, offer, 60, 24*time.Hour)
+	offer.Batch = &BatchTerms{Network: Base.ID, ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}
+	terms, err := NewTerms([]Network{Base}, offer, 60, 24*time.Hour)
 	if err != nil {
 		b.Fatal(err)
 	}

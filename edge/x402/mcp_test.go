@@ -11,7 +11,7 @@ import (
 )
 
 func TestTermsOfAToolSoldOverMCPOnly(t *testing.T) {
-	terms, err := NewTerms(Base, Offer{Name: "test_mcp_terms", Description: "Sold over MCP only.", Amount: 30000,
+	terms, err := NewTerms([]Network{Base}, Offer{Name: "test_mcp_terms", Description: "Sold over MCP only.", Amount: 30000,
 		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "https://seller.test/mcp", MCPOnly: true,
 		Example: map[string]any{"q": "x"}, InputSchema: map[string]any{"type": "object"}, Output: Output{Format: "object", Description: "Nothing."}}, 60, 24*time.Hour)
 	if err != nil {

@@ -39,8 +39,5 @@ func (t *Terms) AdvertisePaymentIdentifier(required bool) error {
 	if t.Required.Extensions, err = json.Marshal(ext); err != nil {
 		return fmt.Errorf("tool %s: %w", t.Offer.Name, err)
 	}
-	if t.Header, err = EncodeHeader(t.Required); err != nil {
-		return fmt.Errorf("tool %s: %w", t.Offer.Name, err)
-	}
-	return nil
+	return t.share()
 }

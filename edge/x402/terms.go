@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/big"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -31,6 +33,7 @@ type Offer struct {
 
 // BatchTerms are the seller's channel parameters for batch-settlement.
 type BatchTerms struct {
+	Network            string         // the CAIP-2 id of the one network channels are offered on (claims go to one chain)
 	ReceiverAuthorizer common.Address // signs claims and refunds: the facilitator's by default
 	WithdrawDelay      uint64         // seconds, within MinWithdrawDelay and MaxWithdrawDelay
 }
@@ -42,8 +45,11 @@ type Output struct {
 	Example     map[string]any // the part of the answer every call has
 }
 
-// Terms are an offer's payment terms, built once: every 402 for it sends
-// the same bytes, so the accepted requirements a buyer echoes always match.
+// Terms are an offer's payment terms on one network, built once: every 402
+// for it sends the same bytes, so the accepted requirements a buyer echoes
+// always match. The 402 documents (Required, Header, AcceptsV1) offer every
+// network the offer is sold on; For picks the terms of the one a payment
+// chose.
 type Terms struct {
 	Offer    Offer
 	Network  Network
@@ -53,72 +59,143 @@ type Terms struct {
 	Horizon  time.Duration // how far ahead validBefore may lie
 	resource *url.URL      // Resource parsed, to compare payments' resources with
 
-	Required       PaymentRequired // the v2 402 document
-	Requirements   Requirements    // the v2 exact accepts entry
-	Batch          *Requirements   // the v2 batch-settlement entry, nil when not offered
-	RequirementsV1 RequirementsV1  // the one v1 accepts entry
+	Required       PaymentRequired // the v2 402 document: every network's entries
+	Requirements   Requirements    // this network's v2 exact entry
+	Batch          *Requirements   // this network's v2 batch-settlement entry, nil when not offered here
+	RequirementsV1 RequirementsV1  // this network's v1 entry; its network is "" where v1 names none
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
-	AcceptsV1      json.RawMessage // the v1 body's accepts array
+	AcceptsV1      json.RawMessage // the v1 body's accepts array: every network with a v1 name
+
+	networks []*Terms // the offer's terms on each network, the first the default; shared by all
 }
 
-// NewTerms builds an offer's terms on net: an authorization must stay valid
-// maxTimeout seconds and may run at most horizon ahead. The offer's input
-// schema goes into the bazaar discovery extension together with its
-// example request.
-func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Terms, error) {
+// NewTerms builds an offer's terms on nets, the first the default: an
+// authorization must stay valid maxTimeout seconds and may run at most
+// horizon ahead. The 402 offers an exact entry on each network, followed by
+// a batch-settlement entry on the network the offer's Batch names. The
+// offer's input schema goes into the bazaar discovery extension together
+// with its example request.
+func NewTerms(nets []Network, o Offer, maxTimeout int, horizon time.Duration) (*Terms, error) {
+	if len(nets) == 0 {
+		return nil, fmt.Errorf("offer %s: no network to sell on", o.Name)
+	}
 	resource, err := url.Parse(o.Resource)
 	if err != nil {
 		return nil, fmt.Errorf("offer %s: resource: %w", o.Name, err)
 	}
-	amount := strconv.FormatInt(o.Amount, 10)
-	terms := &Terms{
-		Offer: o, Network: net, PayTo: o.PayTo, Resource: o.Resource, Amount: big.NewInt(o.Amount),
-		Horizon: horizon, resource: resource,
-		Requirements: Requirements{
-			Scheme: "exact", Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
-			MaxTimeoutSeconds: maxTimeout, Extra: net.extra(),
-		},
-	}
-	if b := o.Batch; b != nil {
-		if b.WithdrawDelay < MinWithdrawDelay || b.WithdrawDelay > MaxWithdrawDelay {
-			return nil, fmt.Errorf("offer %s: withdraw delay %d s is outside %d..%d", o.Name, b.WithdrawDelay, MinWithdrawDelay, MaxWithdrawDelay)
-		}
-		extra := net.extra()
-		extra["receiverAuthorizer"], extra["withdrawDelay"] = b.ReceiverAuthorizer.Hex(), b.WithdrawDelay
-		terms.Batch = &Requirements{Scheme: SchemeBatch, Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
-			MaxTimeoutSeconds: maxTimeout, Extra: extra}
+	if b := o.Batch; b != nil && !slices.ContainsFunc(nets, func(n Network) bool { return n.ID == b.Network }) {
+		return nil, fmt.Errorf("offer %s: batch-settlement is offered on %s, which is not one of its networks", o.Name, b.Network)
 	}
 	discovery := bazaar(o)
-	terms.RequirementsV1 = RequirementsV1{
-		Scheme: "exact", Network: net.V1Name, MaxAmountRequired: amount, Resource: o.Resource,
-		Description: o.Description, MimeType: "application/json", PayTo: o.PayTo.Hex(),
-		MaxTimeoutSeconds: maxTimeout, Asset: net.Asset.Hex(), Extra: net.extra(),
-	}
-	if terms.RequirementsV1.OutputSchema, err = json.Marshal(discovery["info"]); err != nil {
+	outputSchema, err := json.Marshal(discovery["info"])
+	if err != nil {
 		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
 	extensions, err := json.Marshal(map[string]any{"bazaar": discovery})
 	if err != nil {
 		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
-	terms.Required = PaymentRequired{
+	required := PaymentRequired{
 		X402Version: 2,
 		Error:       "payment required",
 		Resource: &ResourceInfo{URL: o.Resource, Description: o.Description, MimeType: "application/json",
 			ServiceName: o.ServiceName, Tags: o.Tags, IconURL: o.IconURL},
-		Accepts:    []Requirements{terms.Requirements},
 		Extensions: extensions,
 	}
-	if terms.Batch != nil {
-		terms.Required.Accepts = append(terms.Required.Accepts, *terms.Batch)
+	var acceptsV1 []RequirementsV1
+	var all []*Terms
+	amount := strconv.FormatInt(o.Amount, 10)
+	for _, net := range nets {
+		if slices.ContainsFunc(all, func(t *Terms) bool { return t.Network.ID == net.ID }) {
+			return nil, fmt.Errorf("offer %s: network %s is listed twice", o.Name, net.ID)
+		}
+		t := &Terms{
+			Offer: o, Network: net, PayTo: o.PayTo, Resource: o.Resource, Amount: big.NewInt(o.Amount),
+			Horizon: horizon, resource: resource,
+			Requirements: Requirements{
+				Scheme: SchemeExact, Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
+				MaxTimeoutSeconds: maxTimeout, Extra: net.extra(),
+			},
+			RequirementsV1: RequirementsV1{
+				Scheme: SchemeExact, Network: net.V1Name, MaxAmountRequired: amount, Resource: o.Resource,
+				Description: o.Description, MimeType: "application/json", PayTo: o.PayTo.Hex(),
+				MaxTimeoutSeconds: maxTimeout, Asset: net.Asset.Hex(), Extra: net.extra(), OutputSchema: outputSchema,
+			},
+		}
+		required.Accepts = append(required.Accepts, t.Requirements)
+		if b := o.Batch; b != nil && b.Network == net.ID {
+			if b.WithdrawDelay < MinWithdrawDelay || b.WithdrawDelay > MaxWithdrawDelay {
+				return nil, fmt.Errorf("offer %s: withdraw delay %d s is outside %d..%d", o.Name, b.WithdrawDelay, MinWithdrawDelay, MaxWithdrawDelay)
+			}
+			extra := net.extra()
+			extra["receiverAuthorizer"], extra["withdrawDelay"] = b.ReceiverAuthorizer.Hex(), b.WithdrawDelay
+			t.Batch = &Requirements{Scheme: SchemeBatch, Network: net.ID, Amount: amount, Asset: net.Asset.Hex(), PayTo: o.PayTo.Hex(),
+				MaxTimeoutSeconds: maxTimeout, Extra: extra}
+			required.Accepts = append(required.Accepts, *t.Batch)
+		}
+		if net.V1Name != "" {
+			acceptsV1 = append(acceptsV1, t.RequirementsV1)
+		}
+		all = append(all, t)
 	}
-	if terms.Header, err = EncodeHeader(terms.Required); err != nil {
+	first := all[0]
+	first.networks, first.Required = all, required
+	if first.AcceptsV1, err = json.Marshal(acceptsV1); err != nil {
 		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
-	if terms.AcceptsV1, err = json.Marshal([]RequirementsV1{terms.RequirementsV1}); err != nil {
-		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
+	if acceptsV1 == nil {
+		first.AcceptsV1 = json.RawMessage("[]")
 	}
-	return terms, nil
+	if err := first.share(); err != nil {
+		return nil, err
+	}
+	return first, nil
+}
+
+// share encodes the 402 header and gives every network's terms the same
+// 402 documents.
+func (t *Terms) share() error {
+	var err error
+	if t.Header, err = EncodeHeader(t.Required); err != nil {
+		return fmt.Errorf("offer %s: %w", t.Offer.Name, err)
+	}
+	for _, n := range t.networks {
+		n.networks, n.Required, n.Header, n.AcceptsV1 = t.networks, t.Required, t.Header, t.AcceptsV1
+	}
+	return nil
+}
+
+// PerNetwork are the offer's terms on each network it is sold on, the
+// default first.
+func (t *Terms) PerNetwork() []*Terms { return slices.Clone(t.networks) }
+
+// For is the terms of the network a payment chose: its accepted network
+// (v2) or its v1 network name.
+func (t *Terms) For(p *Payment) (*Terms, *Refusal) {
+	field, chosen := "accepted.network", ""
+	if p.V1 != nil {
+		field, chosen = "network", p.V1.Network
+	} else {
+		chosen = p.V2.Accepted.Network
+	}
+	var offered []string
+	for _, n := range t.networks {
+		name := n.Network.ID
+		if p.V1 != nil {
+			name = n.Network.V1Name
+		}
+		if name == "" {
+			continue
+		}
+		if name == chosen {
+			return n, nil
+		}
+		offered = append(offered, name)
+	}
+	if len(offered) == 0 {
+		return nil, refuse(ReasonInvalidNetwork, "no network of these terms has a v1 name; pay with x402 v2 on %s", t.Network.ID)
+	}
+	return nil, refuse(ReasonInvalidNetwork, "%s %q is not offered; pay on %s", field, chosen, strings.Join(offered, " or "))
 }
 
 // bazaar is the discovery extension: what catalogs index, and what

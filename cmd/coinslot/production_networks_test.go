@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coinslot/coinslot/edge/x402"
+)
+
+// A production instance configured for Base and Base Sepolia, whose
+// facilitator settles Base only, offers Base alone and logs why Base
+// Sepolia is not offered; one whose facilitator settles neither offers
+// both and stays unready, naming each.
+func TestProductionOffersWhatTheFacilitatorSettles(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		settles   []string
+		offered   []string
+		logged    string
+		readiness string
+	}{
+		{"Base only", []string{"eip155:8453"}, []string{"eip155:8453"},
+			"network not offered: the facilitator's /supported does not list exact on it network=eip155:84532 network_name=Base Sepolia",
+			`{"status":"ready"}`},
+		{"neither", nil, []string{"eip155:8453", "eip155:84532"},
+			"the facilitator settles none of the configured networks; offering them all, and not ready until it does networks=[eip155:8453 eip155:84532]",
+			`{"status":"not_ready","why":"the facilitator's /supported: lacks exact on eip155:8453 (Base), exact on eip155:84532 (Base Sepolia), which the 402 offers"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fac := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				doc := x402.Supported{Kinds: []x402.SupportedKind{}}
+				for _, n := range tc.settles {
+					doc.Kinds = append(doc.Kinds, x402.SupportedKind{X402Version: 2, Scheme: "exact", Network: n})
+				}
+				json.NewEncoder(w).Encode(doc)
+			}))
+			defer fac.Close()
+			ln, base, cfg := sandboxOn(t, "mode: production\npay_to: \"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\"\nfacilitator_url: "+fac.URL+
+				"\nnetwork: [eip155:8453, eip155:84532]\nbatch_settlement: {enabled: false}\n")
+			logs := &logRecorder{}
+			startService(t, ln, cfg, slog.New(logs))
+			if logs.count(tc.logged) != 1 {
+				t.Errorf("log lacks %s:\n%q", tc.logged, logs.snapshot())
+			}
+			res, _, err := post(base+"/paid/utility/business-days", []byte(`{}`), "")
+			if err != nil || res.StatusCode != http.StatusPaymentRequired {
+				t.Fatalf("terms: %v %v", res, err)
+			}
+			var terms x402.PaymentRequired
+			if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
+				t.Fatal(err)
+			}
+			var offered []string
+			for _, a := range terms.Accepts {
+				offered = append(offered, a.Network)
+			}
+			if strings.Join(offered, " ") != strings.Join(tc.offered, " ") {
+				t.Errorf("402 offers %v, want %v", offered, tc.offered)
+			}
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+				r := get(t, base+"/readyz")
+				body, _ := io.ReadAll(r.Body)
+				r.Body.Close()
+				if strings.TrimSpace(string(body)) == tc.readiness {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("readyz %d %s, want %s", r.StatusCode, body, tc.readiness)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,43 @@
+package edge
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/coinslot/coinslot/edge/x402"
+)
+
+// SupportedCheck watches the facilitator's /supported: every (scheme,
+// network) the 402 offers must be listed there, since a payment on one it
+// does not settle is refused after the buyer signed it.
+func (s *Server) SupportedCheck(supported func(ctx context.Context) (*x402.Supported, error)) Check {
+	return Check{Why: "the facilitator's /supported", Probe: func(ctx context.Context) error {
+		doc, err := supported(ctx)
+		if err != nil {
+			return err
+		}
+		if missing := s.Unsettled(doc); len(missing) > 0 {
+			return fmt.Errorf("lacks %s, which the 402 offers", strings.Join(missing, ", "))
+		}
+		return nil
+	}}
+}
+
+// Unsettled names each (scheme, network) the 402 offers that doc does not
+// list, as "exact on eip155:84532 (Base Sepolia)".
+func (s *Server) Unsettled(doc *x402.Supported) []string {
+	var missing []string
+	for _, n := range s.pay.Networks {
+		schemes := []string{x402.SchemeExact}
+		if s.pay.Batch != nil && s.pay.Batch.Network == n.ID {
+			schemes = append(schemes, x402.SchemeBatch)
+		}
+		for _, scheme := range schemes {
+			if !doc.Lists(scheme, n.ID) {
+				missing = append(missing, fmt.Sprintf("%s on %s (%s)", scheme, n.ID, n.Name))
+			}
+		}
+	}
+	return missing
+}

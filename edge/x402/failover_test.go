@@ -1,0 +1,132 @@
+package x402
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+// fakeFacilitator answers or fails as told, and counts what it was asked.
+type fakeFacilitator struct {
+	mu               sync.Mutex
+	down             bool // no usable answer: as a timeout, a 5xx or a lost connection
+	verifies, settle int
+}
+
+func (f *fakeFacilitator) Verify(context.Context, *Payload, *Requirements) (*VerifyResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.verifies++
+	if f.down {
+		return nil, &FacilitatorError{"verify", 502, "server error"}
+	}
+	return &VerifyResponse{IsValid: true}, nil
+}
+
+func (f *fakeFacilitator) Settle(context.Context, *Payload, *Requirements) (*SettleResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.settle++
+	if f.down {
+		return nil, &FacilitatorError{"settle", 0, "timed out"}
+	}
+	return &SettleResponse{Success: true, Transaction: "0x01", Network: "eip155:8453"}, nil
+}
+
+func (f *fakeFacilitator) counts() (int, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.verifies, f.settle
+}
+
+// TestFailover: /verify moves to the second facilitator when the first
+// fails; a /settle the first leaves unknown is returned as unknown and never
+// sent to the second; once the first's breaker opens, /settle goes to the
+// second; after the cooldown one trial call closes it again.
+func TestFailover(t *testing.T) {
+	first, second := &fakeFacilitator{down: true}, &fakeFacilitator{}
+	reg := prometheus.NewRegistry()
+	f, err := NewFailover([]Member{{"first.test", first}, {"second.test", second}}, 2, time.Minute, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	f.now = func() time.Time { return now }
+	ctx, p, r := context.Background(), &Payload{X402Version: 2}, &Requirements{Scheme: SchemeExact}
+	calls := func(name, op, outcome string) float64 {
+		return testutil.ToFloat64(f.calls.WithLabelValues(name, op, outcome))
+	}
+
+	if v, err := f.Verify(ctx, p, r); err != nil || !v.IsValid {
+		t.Fatalf("verify: %+v %v", v, err)
+	}
+	if v1, _ := first.counts(); v1 != 1 || calls("first.test", "verify", "failed") != 1 || calls("second.test", "verify", "answered") != 1 {
+		t.Fatalf("verify did not move to the second: first asked %d", v1)
+	}
+
+	// The first's breaker is still closed (one failure of two): the settle
+	// goes to it, its outcome is unknown, and the second never sees it.
+	if _, err := f.Settle(ctx, p, r); err == nil {
+		t.Fatal("an unknown settlement was reported settled")
+	}
+	if _, s1 := first.counts(); s1 != 1 {
+		t.Fatalf("first settled %d times", s1)
+	}
+	if _, s2 := second.counts(); s2 != 0 {
+		t.Fatalf("the unknown settlement was sent again to the second facilitator (%d)", s2)
+	}
+	if got := testutil.ToFloat64(f.state.WithLabelValues("first.test")); got != breakerOpen {
+		t.Fatalf("first's breaker %v after two failures, want open", got)
+	}
+
+	// Open: the first is skipped for both operations.
+	if resp, err := f.Settle(ctx, p, r); err != nil || !resp.Success {
+		t.Fatalf("settle with the first open: %+v %v", resp, err)
+	}
+	if _, s2 := second.counts(); s2 != 1 || calls("first.test", "settle", "skipped") != 1 {
+		t.Fatalf("settle did not move to the second: %d, skipped %v", s2, calls("first.test", "settle", "skipped"))
+	}
+	f.Verify(ctx, p, r)
+	if v1, _ := first.counts(); v1 != 1 {
+		t.Fatalf("an open facilitator was asked to verify (%d)", v1)
+	}
+
+	// A batch-settlement payment stays with the first: its channel names
+	// the first's receiver authorizer.
+	if _, err := f.Settle(ctx, p, &Requirements{Scheme: SchemeBatch}); err != ErrNoFacilitator {
+		t.Fatalf("batch-settlement with the first open: %v, want %v", err, ErrNoFacilitator)
+	}
+
+	// After the cooldown one trial passes; its success closes the breaker.
+	now = now.Add(time.Minute)
+	first.mu.Lock()
+	first.down = false
+	first.mu.Unlock()
+	if _, err := f.Verify(ctx, p, r); err != nil {
+		t.Fatal(err)
+	}
+	if v1, _ := first.counts(); v1 != 2 || testutil.ToFloat64(f.state.WithLabelValues("first.test")) != breakerClosed {
+		t.Fatalf("trial: first asked %d times, breaker %v", v1, testutil.ToFloat64(f.state.WithLabelValues("first.test")))
+	}
+	if n, err := testutil.GatherAndCount(reg, "coinslot_facilitator_calls_total", "coinslot_facilitator_breaker_state"); err != nil || n == 0 {
+		t.Fatalf("metrics not exported: %d %v", n, err)
+	}
+
+	// Every breaker open: nothing is asked.
+	first.mu.Lock()
+	first.down = true
+	first.mu.Unlock()
+	second.mu.Lock()
+	second.down = true
+	second.mu.Unlock()
+	for range 2 {
+		f.Verify(ctx, p, r)
+	}
+	if _, err := f.Verify(ctx, p, r); err != ErrNoFacilitator {
+		t.Fatalf("all open: %v", err)
+	}
+}

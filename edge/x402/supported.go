@@ -1,0 +1,29 @@
+package x402
+
+import "github.com/ethereum/go-ethereum/common"
+
+// Lists reports whether the facilitator settles scheme on network in x402
+// v2, the version payments reach it in.
+func (s *Supported) Lists(scheme, network string) bool {
+	return s.kind(scheme, network) != nil
+}
+
+// ReceiverAuthorizer is the address the facilitator signs batch-settlement
+// claims and refunds with on network, and whether it names one.
+func (s *Supported) ReceiverAuthorizer(network string) (common.Address, bool) {
+	k := s.kind(SchemeBatch, network)
+	if k == nil {
+		return common.Address{}, false
+	}
+	a, _ := k.Extra["receiverAuthorizer"].(string)
+	return common.HexToAddress(a), common.IsHexAddress(a)
+}
+
+func (s *Supported) kind(scheme, network string) *SupportedKind {
+	for i, k := range s.Kinds {
+		if k.X402Version == 2 && k.Scheme == scheme && k.Network == network {
+			return &s.Kinds[i]
+		}
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package edge
 import (
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -75,7 +76,13 @@ func TestPaidOnEachNetwork(t *testing.T) {
 	if h.rt.runs.Load() != runs || h.fac.verifies.Load() != verifies {
 		t.Fatal("a payment on a network not sold on reached the tool or the facilitator")
 	}
-	if refused.header[x402.HeaderRequired] != r.header[x402.HeaderRequired] {
+	// The refusal's terms name its reason; they are the route's otherwise.
+	var carried x402.PaymentRequired
+	if err := x402.DecodeHeader(refused.header[x402.HeaderRequired], &carried); err != nil || carried.Error != x402.ReasonInvalidNetwork {
+		t.Fatalf("the refusal's PAYMENT-REQUIRED error is %q (%v), want its reason", carried.Error, err)
+	}
+	carried.Error = h.terms(echoPath).Error
+	if !reflect.DeepEqual(&carried, h.terms(echoPath)) {
 		t.Fatal("the refusal does not carry the same terms")
 	}
 }

@@ -4,7 +4,7 @@
 // _meta["x402/payment"], as the x402 MCP transport says.
 //
 //   BASE_URL     the service (default http://localhost:8080); MCP is at /mcp
-//   BUYER_KEY    the buyer's private key, 0x-hex, funded on the service's network
+//   COINSLOT_BUYER_KEY the buyer's private key, 0x-hex, funded on the service's network
 //   TOOL         the tool to buy (default business_days); its buyer contract's
 //                requestBody is the arguments unless ARGS is set
 //   ARGS         the arguments, a JSON object (optional)
@@ -21,11 +21,11 @@ import { isDeepStrictEqual } from "node:util";
 
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
 const tool = process.env.TOOL || "business_days";
-if (!process.env.BUYER_KEY) {
-  console.error("BUYER_KEY is required");
+if (!process.env.COINSLOT_BUYER_KEY) {
+  console.error("COINSLOT_BUYER_KEY is required");
   process.exit(2);
 }
-const account = privateKeyToAccount(process.env.BUYER_KEY);
+const account = privateKeyToAccount(process.env.COINSLOT_BUYER_KEY);
 
 let passed = 0;
 let failed = 0;

@@ -18,7 +18,7 @@ for _ in $(seq 150); do
 done
 key=$(grep -m1 -oE '0x[0-9a-f]{64}' "$work/serve.log") || { cat "$work/serve.log"; exit 1; }
 count=$(curl -fs "$base/api/info" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).tools.length))')
-BASE_URL=$base BUYER_KEY=$key TOOLS_COUNT=$count node pay.mjs
+BASE_URL=$base COINSLOT_BUYER_KEY=$key TOOLS_COUNT=$count node pay.mjs
 if [ -n "${NODE22:-}" ]; then
   NODE=$NODE22 MCP_URL=$base/mcp bash conformance.sh
 fi

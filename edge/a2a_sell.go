@@ -40,6 +40,9 @@ func (s *Server) a2aPay(ctx *fasthttp.RequestCtx, id, status string, payload jso
 		}
 		out, t, request = task.wire, task.tool, task.request
 	})
+	if t != nil {
+		accessOf(ctx).tool = t.Name
+	}
 	switch {
 	case !found:
 		return nil, taskNotFound(id)

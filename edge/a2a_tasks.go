@@ -23,12 +23,13 @@ const (
 	paymentFailedStatus    = "payment-failed"
 )
 
-// How many A2A tasks an instance keeps, and for how long: long enough for a
-// buyer to sign and send the payment, and to read the answer again with
-// tasks/get. A paid answer outlives its task in the ledger: the same
-// payment sent in a new message gets it again.
+// How many A2A tasks an instance keeps, in how many bytes, and for how
+// long: long enough for a buyer to sign and send the payment, and to read
+// the answer again with tasks/get. A paid answer outlives its task in the
+// ledger: the same payment sent in a new message gets it again.
 const (
 	taskLimit = 4096
+	taskBytes = 32 << 20
 	taskTTL   = time.Hour
 )
 
@@ -40,6 +41,27 @@ type a2aTask struct {
 	request []byte // the input as sent
 	paid    string // the digest of the payment submitted to the task, once one was
 	expires time.Time
+	size    int // what the task holds, in bytes, as last counted
+}
+
+// bytes counts what a task holds: its input, its status message and its
+// answer.
+func (t *a2aTask) bytes() int {
+	n := len(t.request)
+	if m := t.wire.Status.Message; m != nil {
+		for _, v := range m.Metadata {
+			n += len(v)
+		}
+		for _, p := range m.Parts {
+			n += len(p.Text) + len(p.Data)
+		}
+	}
+	for _, a := range t.wire.Artifacts {
+		for _, p := range a.Parts {
+			n += len(p.Data)
+		}
+	}
+	return n
 }
 
 // taskStore holds the tasks of this instance, bounded in number and age;
@@ -48,6 +70,7 @@ type taskStore struct {
 	mu    sync.Mutex
 	tasks map[string]*a2aTask
 	order []string // ids, oldest first: tasks expire in the order they were made
+	bytes int      // what the tasks hold together
 }
 
 // add stores a new task for t's call, giving it an id.
@@ -59,26 +82,39 @@ func (s *taskStore) add(t *registry.Tool, request []byte, now time.Time) string 
 		s.tasks = map[string]*a2aTask{}
 	}
 	s.expire(now)
-	for len(s.order) >= taskLimit {
-		delete(s.tasks, s.order[0])
-		s.order = s.order[1:]
-	}
-	s.tasks[id] = &a2aTask{wire: taskWire{Kind: "task", ID: id, ContextID: newTaskID()}, tool: t, request: request, expires: now.Add(taskTTL)}
+	task := &a2aTask{wire: taskWire{Kind: "task", ID: id, ContextID: newTaskID()}, tool: t, request: request, expires: now.Add(taskTTL)}
+	task.size = task.bytes()
+	s.tasks[id], s.bytes = task, s.bytes+task.size
 	s.order = append(s.order, id)
+	s.trim()
 	return id
+}
+
+// trim drops the oldest tasks while there are too many, or they hold too
+// much; the caller holds the lock.
+func (s *taskStore) trim() {
+	for len(s.order) > taskLimit || s.bytes > taskBytes {
+		s.drop()
+	}
+}
+
+// drop forgets the oldest task; the caller holds the lock.
+func (s *taskStore) drop() {
+	if t := s.tasks[s.order[0]]; t != nil {
+		s.bytes -= t.size
+		delete(s.tasks, s.order[0])
+	}
+	s.order = s.order[1:]
 }
 
 // expire drops the tasks past their time; the caller holds the lock.
 func (s *taskStore) expire(now time.Time) {
-	n := 0
-	for n < len(s.order) {
-		if t := s.tasks[s.order[n]]; t != nil && now.Before(t.expires) {
-			break
+	for len(s.order) > 0 {
+		if t := s.tasks[s.order[0]]; t != nil && now.Before(t.expires) {
+			return
 		}
-		delete(s.tasks, s.order[n])
-		n++
+		s.drop()
 	}
-	s.order = s.order[n:]
 }
 
 // with runs f on the task id under the store's lock; false when there is
@@ -92,6 +128,10 @@ func (s *taskStore) with(id string, now time.Time, f func(*a2aTask)) bool {
 		return false
 	}
 	f(t)
+	size := t.bytes()
+	s.bytes += size - t.size
+	t.size = size
+	s.trim()
 	return true
 }
 

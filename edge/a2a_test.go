@@ -244,7 +244,16 @@ func TestTaskStoreIsBounded(t *testing.T) {
 		t.Fatalf("the oldest task was kept: %d tasks", len(s.tasks))
 	}
 	last := s.order[len(s.order)-1]
-	if !s.with(last, now.Add(taskTTL-time.Second), func(*a2aTask) {}) || s.with(last, now.Add(taskTTL), func(*a2aTask) {}) || len(s.tasks) != 0 {
-		t.Fatalf("expiry: %d tasks left", len(s.tasks))
+	if !s.with(last, now.Add(taskTTL-time.Second), func(*a2aTask) {}) || s.with(last, now.Add(taskTTL), func(*a2aTask) {}) || len(s.tasks) != 0 || s.bytes != 0 {
+		t.Fatalf("expiry: %d tasks left, %d bytes", len(s.tasks), s.bytes)
+	}
+	// An answer counts once the task holds it: the tasks before it go.
+	older := s.add(nil, []byte("{}"), now)
+	answered := s.add(nil, []byte("{}"), now)
+	s.with(answered, now, func(task *a2aTask) {
+		task.wire.Artifacts = []taskArtifact{{Parts: []partWire{{Kind: "data", Data: make([]byte, taskBytes-3)}}}}
+	})
+	if s.with(older, now, func(*a2aTask) {}) || !s.with(answered, now, func(*a2aTask) {}) || s.bytes != taskBytes-1 {
+		t.Fatalf("byte budget: %d tasks, %d bytes", len(s.tasks), s.bytes)
 	}
 }

@@ -91,7 +91,7 @@ func (s *Server) a2aCall(ctx *fasthttp.RequestCtx, task taskWire, t *registry.To
 	switch {
 	case f != nil && (f.code.Payment() || payload != nil):
 		rec.sold(t.Name, nil, &sale{failure: f})
-		task.Status = a2aFailed(task, a, nil, f, nil)
+		task.Status = s.a2aFailed(task, a, nil, f, nil)
 	case f != nil:
 		rec.code = f.code
 		task.Status = failedStatus(task, f)
@@ -111,7 +111,7 @@ func (s *Server) a2aCall(ctx *fasthttp.RequestCtx, task taskWire, t *registry.To
 		}
 		rec.sold(t.Name, a.payment, sold)
 		if sold.failure != nil {
-			task.Status = a2aFailed(task, a, a.payment, sold.failure, sold.settlement)
+			task.Status = s.a2aFailed(task, a, a.payment, sold.failure, sold.settlement)
 			break
 		}
 		text := "payment completed: the answer is the artifact " + t.Name
@@ -140,7 +140,7 @@ func a2aPayment(payload json.RawMessage) carrier {
 // a2aFailed is the state of a task whose payment was refused or whose paid
 // call failed: nothing was charged. A call whose payment is still settling
 // or in use stays working, for the same payment to be sent again.
-func a2aFailed(task taskWire, a *admission, p *x402.Payment, f *failure, settled *x402.SettleResponse) taskStatus {
+func (s *Server) a2aFailed(task taskWire, a *admission, p *x402.Payment, f *failure, settled *x402.SettleResponse) taskStatus {
 	shape, _ := json.Marshal(errorBody{errorDetail{Code: f.code, Message: f.message, Reason: f.reason, Fields: f.fields}})
 	if f.code == registry.CodeSettlementPending || f.code == registry.CodePaymentInProgress {
 		return taskStatus{State: taskWorking, Message: agentMessage(task, f.message+"; send the same payment to this task again", shape,
@@ -148,12 +148,9 @@ func a2aFailed(task taskWire, a *admission, p *x402.Payment, f *failure, settled
 	}
 	why := cmp.Or(f.reason, string(f.code))
 	if settled == nil {
-		settled = &x402.SettleResponse{ErrorReason: why, ErrorMessage: f.message}
-		if a != nil && a.offer != nil {
-			settled.Network = a.offer.terms.Network.ID
-			if p != nil {
-				settled.Network, settled.Payer = networkFor(p, a.offer.terms), p.Payer()
-			}
+		settled = &x402.SettleResponse{ErrorReason: why, ErrorMessage: f.message, Network: s.pay.Network.ID}
+		if p != nil {
+			settled.Network, settled.Payer = networkFor(p, a.offer.terms), p.Payer()
 		}
 	}
 	meta := map[string]any{a2aPaymentStatus: paymentFailedStatus, a2aPaymentError: why, a2aPaymentReceipts: []*x402.SettleResponse{settled}}

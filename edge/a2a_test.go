@@ -184,6 +184,31 @@ func TestA2AFailedToolIsNeverCharged(t *testing.T) {
 	}
 }
 
+func TestA2AUnknownSettlementKeepsTheTaskWorking(t *testing.T) {
+	h := newHarness(t)
+	h.fac.hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
+	asked := h.a2aCall("test_echo", `{"text":"ab"}`)
+	p := h.a2aSigned(asked)
+	pending := h.a2aPayTask(asked.ID, p)
+	h.fac.hang.Store(0)
+	again := h.a2aPayTask(asked.ID, p) // the same payment: answered as HTTP answers it, never sold twice
+	for name, task := range map[string]*taskWire{"first": pending, "retry": again} {
+		if task.Status.State != taskWorking || metaOf[string](t, task, a2aPaymentStatus) != paymentSubmittedStatus || len(task.Artifacts) != 0 ||
+			!strings.HasPrefix(string(task.Status.Message.Parts[1].Data), `{"error":{"code":"settlement_pending"`) {
+			t.Fatalf("%s: %s", name, mustJSON(t, task))
+		}
+	}
+	other := h.a2aSigned(h.a2aCall("test_echo", `{"text":"ab"}`))
+	r := h.a2aRPC("message/send", map[string]any{"message": map[string]any{"kind": "message", "role": "user", "messageId": "m", "taskId": asked.ID,
+		"parts": []any{}, "metadata": map[string]any{a2aPaymentPayload: other}}}, activation)
+	if r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "is working and takes no other payment") {
+		t.Fatalf("another payment: %+v", r.Error)
+	}
+	if pend := h.pending(); len(pend) != 1 || pend[0].Receipt.Payer != buyer || h.rt.runs.Load() != 1 {
+		t.Fatalf("runs %d, journal %+v", h.rt.runs.Load(), pend)
+	}
+}
+
 func TestA2ARefusedPaymentFailsTheTask(t *testing.T) {
 	h := newHarness(t)
 	asked := h.a2aCall("test_echo", `{"text":"ab"}`)

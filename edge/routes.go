@@ -41,6 +41,7 @@ func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHan
 	for path, h := range routes {
 		routes[path] = readOnly(h)
 	}
+	routes[registry.PathA2A] = s.serveA2A
 	// The paid routes join them: finding any route is one lookup.
 	for _, t := range registry.All() {
 		if t.Paid() {

@@ -49,6 +49,7 @@ type Server struct {
 	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
 	channels      channelBook   // batch-settlement channels: one call at a time each, and their records
 	calls         calls         // exact-payment calls running here, for their duplicates to wait on
+	tasks         taskStore     // the A2A tasks of this instance
 }
 
 // New builds a server for cfg.

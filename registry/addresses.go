@@ -5,6 +5,7 @@ package registry
 const (
 	PathRoot          = "/"
 	PathMCP           = "/mcp"
+	PathA2A           = "/a2a"
 	PathMCPManifest   = "/.well-known/mcp.json"
 	PathInfo          = "/api/info"
 	PathSystemInfo    = "/api/system/info"

@@ -77,6 +77,15 @@ func buildX402(s Site, tools []*Tool) object {
 	return doc
 }
 
+// A2AX402Extension is the URI of the A2A extension for x402 payments that
+// the agent card declares and a paying client activates.
+const A2AX402Extension = "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2"
+
+// A2AHow is how a skill is called over A2A.
+const A2AHow = "Call a skill with the A2A method message/send: metadata.skill names the skill and one data part holds its input " +
+	"(the skill's example). The answer is a task asking for payment (x402 extension for A2A); send the signed payment in a message " +
+	"to that task (metadata x402.payment.payload) to get the answer as an artifact. Each skill is also sold over MCP and HTTP."
+
 // buildAgentCard is an A2A v0.3 agent card whose skills are the tools.
 func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 	skills := make([]map[string]any, len(tools))
@@ -95,21 +104,22 @@ func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 			"outputModes": []string{"application/json"},
 		}
 	}
-	// The service takes no A2A messages: the card names the service's own
-	// address and points to MCP as the way to call the skills, rather than
-	// claiming an A2A JSON-RPC endpoint at /mcp.
 	return map[string]any{
-		"protocolVersion": "0.3.0",
-		"name":            s.Service,
-		"description": Description + " This card is for discovery: the service does not take A2A messages. " +
-			"Call each skill over MCP (tools/call at " + s.URL(PathMCP) + ") or with an HTTP POST to its endpoint.",
-		"url":              strings.TrimRight(s.BaseURL, "/"),
-		"version":          s.Version,
-		"provider":         map[string]any{"organization": s.Service, "url": strings.TrimRight(s.BaseURL, "/")},
-		"documentationUrl": s.URL(PathDocs),
+		"protocolVersion":    "0.3.0",
+		"name":               s.Service,
+		"description":        Description + " " + A2AHow,
+		"url":                s.URL(PathA2A),
+		"preferredTransport": "JSONRPC",
+		"version":            s.Version,
+		"provider":           map[string]any{"organization": s.Service, "url": strings.TrimRight(s.BaseURL, "/")},
+		"documentationUrl":   s.URL(PathDocs),
 		"capabilities": map[string]any{"streaming": false, "pushNotifications": false, "extensions": []map[string]any{{
+			"uri":         A2AX402Extension,
+			"description": "Supports payments using the x402 protocol for on-chain settlement: every skill is paid per call in USDC.",
+			"required":    true,
+		}, {
 			"uri":         "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http",
-			"description": "The skills are MCP tools served over streamable HTTP, paid with x402.",
+			"description": "The skills are also MCP tools served over streamable HTTP, paid with x402.",
 			"required":    false,
 			"params":      map[string]any{"url": s.URL(PathMCP), "serverCard": s.URL(PathMCPManifest), "x402": s.URL(PathX402)},
 		}}},

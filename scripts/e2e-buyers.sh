@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Buys routes from a sandbox coinslot with the official x402 npm client
-# (@x402/fetch + @x402/evm, x402 v2), checking each receipt, then 100 calls
+# (@x402/fetch + @x402/evm, x402 v2), checking each receipt, one over A2A
+# with the official A2A client (@a2a-js/sdk), then 100 calls
 # over one batch-settlement deposit, checking that the seller's claim lands.
 # BASE_URL selects a running service; without it one is built from this
 # checkout and started, claiming every 2 seconds.
@@ -22,5 +23,7 @@ npm ci --no-audit --no-fund --loglevel=error
 for tool in business_days trending_markets mcp_approval_pack; do
 	TOOL=$tool CLIENTS=v2 node pay.mjs
 done
+# An A2A agent buys with the official A2A client and the x402 extension for A2A.
+node a2a.mjs
 # Account 2 pays over a channel of its own.
 COINSLOT_BUYER_KEY=0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a CALLS=100 npm run batch

@@ -148,7 +148,7 @@ func (s *Server) a2aFailed(task taskWire, a *admission, p *x402.Payment, f *fail
 	}
 	why := cmp.Or(f.reason, string(f.code))
 	if settled == nil {
-		settled = &x402.SettleResponse{ErrorReason: why, ErrorMessage: f.message, Network: s.pay.Network.ID}
+		settled = &x402.SettleResponse{ErrorReason: why, ErrorMessage: f.message, Network: s.pay.Networks[0].ID} // the default network, when no payment chose one
 		if p != nil {
 			settled.Network, settled.Payer = networkFor(p, a.offer.terms), p.Payer()
 		}

@@ -7,7 +7,7 @@
 // sent again gets the same answer, uncharged.
 //
 //   BASE_URL   the service (default http://localhost:8080)
-//   BUYER_KEY  the buyer's private key, 0x-hex, funded on the service's network
+//   COINSLOT_BUYER_KEY  the buyer's private key, 0x-hex, funded on the service's network
 //   TOOL       the skill to buy (default business_days); its contract's
 //              requestBody is the input
 //
@@ -29,10 +29,10 @@ import { privateKeyToAccount } from "viem/accounts";
 
 const x402Extension = "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2";
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
-const key = process.env.BUYER_KEY;
+const key = process.env.COINSLOT_BUYER_KEY;
 const tool = process.env.TOOL || "business_days";
 if (!key) {
-  console.error("BUYER_KEY is required");
+  console.error("COINSLOT_BUYER_KEY is required");
   process.exit(2);
 }
 const account = privateKeyToAccount(key);

@@ -174,7 +174,9 @@ func (h *harness) start() {
 	ln := fasthttputil.NewInmemoryListener()
 	go HTTPServer(h.srv.Handler, cfg.Limits).Serve(ln)
 	t.Cleanup(func() { ln.Close() })
-	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }}
+	// 16 KiB of response head, what Node's and Python's HTTP clients read:
+	// a 402 states its input and answer schemas in PAYMENT-REQUIRED.
+	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }, ReadBufferSize: 16 << 10}
 }
 
 type reply struct {

@@ -51,13 +51,17 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 		}
 		requireID[name] = true
 	}
-	offers := map[string]*offer{}
+	offers, site := map[string]*offer{}, s.site(cfg)
 	for _, t := range registry.All() {
+		output, err := answerTerms(site, t)
+		if err != nil {
+			return nil, err
+		}
 		terms, err := x402.NewTerms(s.pay.Network, x402.Offer{
 			Name: t.Name, Description: t.Description, Amount: t.PriceAtomic(), PayTo: payTo,
 			Resource: registry.Site{BaseURL: cfg.BaseURL}.Endpoint(t), MCPOnly: !t.Paid(),
 			Example: t.Example, InputSchema: registry.InputSchema(t),
-			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Network, t)},
+			Output:      output,
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
 			Batch: s.pay.Batch,
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))

@@ -37,9 +37,10 @@ type BatchTerms struct {
 
 // Output describes a served call's answer for the discovery extension.
 type Output struct {
-	Format      string         // e.g. "envelope"
-	Description string         // the answer in words
-	Example     map[string]any // the part of the answer every call has
+	Format      string          // e.g. "envelope"
+	Description string          // the answer in words
+	Example     json.RawMessage // a recorded answer; nil for none
+	Schema      map[string]any  // JSON Schema of every answer; nil: any object
 }
 
 // Terms are an offer's payment terms, built once: every 402 for it sends
@@ -121,6 +122,14 @@ func NewTerms(net Network, o Offer, maxTimeout int, horizon time.Duration) (*Ter
 	return terms, nil
 }
 
+// MaxDiscoveryBytes bounds the bazaar extension's JSON with its example
+// answer. Every 402 sends it in PAYMENT-REQUIRED, base64 and a third
+// larger, and common HTTP clients read at most 16 KiB of response head
+// (Node's parser, Python's h11), so an example that would take it past is
+// left out: it is optional, /docs and OpenAPI still show it, and the
+// answer's schema, which facilitators validate against, stays.
+const MaxDiscoveryBytes = 8 << 10
+
 // bazaar is the discovery extension: what catalogs index, and what
 // facilitators validate against its schema. A route is a JSON POST; a tool
 // sold over MCP only is an MCP tool.
@@ -133,11 +142,13 @@ func bazaar(o Offer) map[string]any {
 	if o.MCPOnly {
 		input, inputShape = mcpInput(o, example)
 	}
-	return map[string]any{
-		"info": map[string]any{
-			"input":  input,
-			"output": map[string]any{"type": "json", "format": o.Output.Format, "description": o.Output.Description, "example": o.Output.Example},
-		},
+	output := map[string]any{"type": "json", "format": o.Output.Format, "description": o.Output.Description}
+	answer := o.Output.Schema
+	if answer == nil {
+		answer = map[string]any{"type": "object"}
+	}
+	discovery := map[string]any{
+		"info": map[string]any{"input": input, "output": output},
 		"schema": map[string]any{
 			"$schema": "https://json-schema.org/draft/2020-12/schema",
 			"type":    "object",
@@ -147,7 +158,7 @@ func bazaar(o Offer) map[string]any {
 					"type": "object",
 					"properties": map[string]any{
 						"type":    map[string]any{"type": "string"},
-						"example": map[string]any{"type": "object"},
+						"example": answer, // a facilitator validating info checks the example's shape
 					},
 					"required": []string{"type"},
 				},
@@ -155,6 +166,13 @@ func bazaar(o Offer) map[string]any {
 			"required": []string{"input"},
 		},
 	}
+	if o.Output.Example != nil {
+		output["example"] = o.Output.Example
+		if b, err := json.Marshal(discovery); err != nil || len(b) > MaxDiscoveryBytes {
+			delete(output, "example")
+		}
+	}
+	return discovery
 }
 
 // httpInput is a JSON POST route's bazaar input and its schema.

@@ -110,6 +110,8 @@ type harness struct {
 	fac    *facilitatorDouble
 	reg    *prometheus.Registry
 	client *fasthttp.Client
+	// offerKey signs offers and receipts; nil: the seller signs neither.
+	offerKey *ecdsa.PrivateKey
 }
 
 func newHarness(t *testing.T) *harness {
@@ -166,7 +168,7 @@ func (h *harness) start() {
 	}
 	h.reg = prometheus.NewRegistry()
 	h.srv, err = New(cfg, h.rt, Payments{
-		Network: x402.Base, Facilitator: h.fac.client(), Ledger: h.store, Metrics: h.reg,
+		Network: x402.Base, Facilitator: h.fac.client(), Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"crypto/ecdsa"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -25,6 +26,9 @@ type Payments struct {
 	// Batch offers batch-settlement next to exact with these channel
 	// parameters; nil offers exact only.
 	Batch *x402.BatchTerms
+	// OfferKey signs every offer and every paid answer's receipt
+	// (offer-and-receipt); nil signs neither.
+	OfferKey *ecdsa.PrivateKey
 }
 
 // offer is a tool's terms and, for a route, its ready-made 402 body.
@@ -70,6 +74,11 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 		}
 		if err := terms.AdvertisePaymentIdentifier(requireID[t.Name]); err != nil {
 			return nil, err
+		}
+		if s.pay.OfferKey != nil {
+			if err := terms.SignOffers(s.pay.OfferKey); err != nil {
+				return nil, err
+			}
 		}
 		o := &offer{tool: t, terms: terms, requireID: requireID[t.Name]}
 		if t.Paid() {

@@ -83,6 +83,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	svc.extra["/metrics"] = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	pay := edge.Payments{Metrics: reg, Log: log}
+	if pay.OfferKey, err = readKey(cfg.OfferReceipt.KeyFile, "COINSLOT_OFFER_KEY", "offer"); err != nil {
+		return nil, fmt.Errorf("offer_receipt: %w", err)
+	}
 	var finder edge.SettlementFinder         // nil: pending settlements are only counted
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
 	var checks []edge.Check                  // what /readyz watches besides draining
@@ -285,6 +288,7 @@ var atStart = []string{
 	"listen", "shutdown_delay", "shutdown_timeout", "chain_rpc", "facilitator_url", "facilitator_token",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
+	"offer_receipt",
 }
 
 // ownFacilitator is where a sandbox that runs its own chain serves its

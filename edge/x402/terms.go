@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"crypto/ecdsa"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -60,6 +61,8 @@ type Terms struct {
 	RequirementsV1 RequirementsV1  // the one v1 accepts entry
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
 	AcceptsV1      json.RawMessage // the v1 body's accepts array
+
+	receiptKey *ecdsa.PrivateKey // signs offers and receipts; nil: neither is signed
 }
 
 // NewTerms builds an offer's terms on net: an authorization must stay valid

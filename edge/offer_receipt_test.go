@@ -3,6 +3,7 @@ package edge
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,7 +46,7 @@ func receiptOf(t *testing.T, extensions json.RawMessage) x402.SignedReceipt {
 }
 
 // With a signing key, a route's 402 carries a signed offer per accepts
-// entry, and its paid answer, over HTTP (v2 and v1) and over MCP, carries a
+// entry (the v1 body one for its entry, its network in CAIP-2), and its paid answer, over HTTP (v2 and v1) and over MCP, carries a
 // receipt the key signed naming the payer, the resource, the network, the
 // transaction and the settlement time; a retry of the same payment gets the
 // same receipt. A changed term or payer no longer recovers the key.
@@ -73,6 +74,23 @@ func TestOffersAndPaidAnswersAreSigned(t *testing.T) {
 		if signerOf(t, o.Payload.Hash(), o.Signature) == seller {
 			t.Errorf("offer %d verifies with another payTo", i)
 		}
+	}
+
+	var v1 struct {
+		Accepts    []x402.RequirementsV1
+		Extensions struct {
+			OfferReceipt struct {
+				Info struct{ Offers []x402.SignedOffer }
+			} `json:"offer-receipt"`
+		}
+	}
+	if r := h.do("GET", echoPath, "", nil); json.Unmarshal(r.body, &v1) != nil || len(v1.Accepts) != 1 || len(v1.Extensions.OfferReceipt.Info.Offers) != 1 {
+		t.Fatalf("v1 body %s", r.body)
+	}
+	a, o := v1.Accepts[0], v1.Extensions.OfferReceipt.Info.Offers[0]
+	want := x402.OfferPayload{Version: 1, ResourceURL: a.Resource, Scheme: a.Scheme, Network: x402.Base.ID, Asset: a.Asset, PayTo: a.PayTo, Amount: a.MaxAmountRequired}
+	if a.Network != "base" || o.Payload != want || o.AcceptIndex != 0 || signerOf(t, o.Payload.Hash(), o.Signature) != seller {
+		t.Errorf("v1 offer %+v for %+v", o, a)
 	}
 
 	check := func(name string, settled x402.SettleResponse, resource string) x402.SignedReceipt {
@@ -131,6 +149,9 @@ func TestWithoutAKeyNothingIsSigned(t *testing.T) {
 	var ext map[string]json.RawMessage
 	if err := json.Unmarshal(h.terms(echoPath).Extensions, &ext); err != nil || ext[x402.OfferReceipt] != nil || ext["bazaar"] == nil {
 		t.Fatalf("extensions %v: %v", ext, err)
+	}
+	if r := h.do("GET", echoPath, "", nil); r.status != 402 || strings.Contains(string(r.body), x402.OfferReceipt) {
+		t.Fatalf("v1 body %d %s", r.status, r.body)
 	}
 	r := h.pay(echoPath, echoBody, h.payment(echoPath, nil))
 	if s := settlementOf(t, r, x402.HeaderResponse); r.status != 200 || !s.Success || s.Extensions != nil {

@@ -110,6 +110,16 @@ func (t *Terms) SignOffers(key *ecdsa.PrivateKey) error {
 	if t.Required.Extensions, err = json.Marshal(ext); err != nil {
 		return fmt.Errorf("offer %s: %w", t.Offer.Name, err)
 	}
+	// The v1 body's one accepts entry is the exact offer, its network in
+	// CAIP-2 as every offer states it.
+	for _, o := range offers {
+		if o.Payload.Scheme == t.Requirements.Scheme && o.Payload.Network == t.Requirements.Network {
+			o.AcceptIndex = 0
+			if t.ExtensionsV1, err = json.Marshal(map[string]any{OfferReceipt: map[string]any{"info": map[string]any{"offers": []SignedOffer{o}}}}); err != nil {
+				return fmt.Errorf("offer %s: %w", t.Offer.Name, err)
+			}
+		}
+	}
 	if t.Header, err = EncodeHeader(t.Required); err != nil {
 		return fmt.Errorf("offer %s: %w", t.Offer.Name, err)
 	}

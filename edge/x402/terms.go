@@ -61,6 +61,7 @@ type Terms struct {
 	RequirementsV1 RequirementsV1  // the one v1 accepts entry
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
 	AcceptsV1      json.RawMessage // the v1 body's accepts array
+	ExtensionsV1   json.RawMessage // the v1 body's extensions: its signed offer; nil when unsigned
 
 	receiptKey *ecdsa.PrivateKey // signs offers and receipts; nil: neither is signed
 }

@@ -42,6 +42,7 @@ type Config struct {
 	Cluster           Cluster             `yaml:"cluster"`
 	Upstreams         map[string]Upstream `yaml:"upstreams"`
 	Canary            Canary              `yaml:"canary"`
+	OfferReceipt      OfferReceipt        `yaml:"offer_receipt"`
 
 	// PaymentIDRequired names the tools whose payments must carry an x402
 	// payment-identifier id; every other tool accepts one.

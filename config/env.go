@@ -20,6 +20,7 @@ var ownVariables = []string{
 	"COINSLOT_BUYER_KEY",        // call's wallet
 	"COINSLOT_FACILITATOR_KEY",  // the self-hosted facilitator's gas key
 	"COINSLOT_CANARY_KEY",       // the canary's wallet
+	"COINSLOT_OFFER_KEY",        // signs offers and receipts
 	"COINSLOT_TEST_POSTGRES",    // tests: the PostgreSQL DSN
 	"COINSLOT_REQUIRE_POSTGRES", // tests: fail instead of skipping without PostgreSQL
 	"COINSLOT_REQUIRE_REDIS",    // tests: fail instead of skipping without Redis

@@ -32,7 +32,6 @@ func atomicOf(t *testing.T, usd string) string {
 // extension is an MCP tool that names it.
 func TestDiscoveryAgreesWithPayment(t *testing.T) {
 	h := newHarness(t)
-	h.client.ReadBufferSize = 16 << 10 // the largest input schemas make PAYMENT-REQUIRED headers over 4 KiB
 	get := func(path string, v any) {
 		t.Helper()
 		r := h.do("GET", path, "", nil)

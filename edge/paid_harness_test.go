@@ -112,6 +112,8 @@ type harness struct {
 	via    x402.Facilitator // what the server asks; nil: fac's client
 	reg    *prometheus.Registry
 	client *fasthttp.Client
+	// offerKey signs offers and receipts; nil: the seller signs neither.
+	offerKey *ecdsa.PrivateKey
 }
 
 func newHarness(t *testing.T) *harness {
@@ -174,7 +176,7 @@ func (h *harness) start() {
 		h.via = h.fac.client()
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
-		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg,
+		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +184,9 @@ func (h *harness) start() {
 	ln := fasthttputil.NewInmemoryListener()
 	go HTTPServer(h.srv.Handler, cfg.Limits).Serve(ln)
 	t.Cleanup(func() { ln.Close() })
-	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }}
+	// 16 KiB of response head, what Node's and Python's HTTP clients read:
+	// a 402 states its input and answer schemas in PAYMENT-REQUIRED.
+	h.client = &fasthttp.Client{Dial: func(string) (net.Conn, error) { return ln.Dial() }, ReadBufferSize: 16 << 10}
 }
 
 type reply struct {

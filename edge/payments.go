@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"crypto/ecdsa"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -26,6 +27,9 @@ type Payments struct {
 	// Batch offers batch-settlement next to exact with these channel
 	// parameters; nil offers exact only.
 	Batch *x402.BatchTerms
+	// OfferKey signs every offer and every paid answer's receipt
+	// (offer-and-receipt); nil signs neither.
+	OfferKey *ecdsa.PrivateKey
 }
 
 // offer is a tool's terms and, for a route, its ready-made 402 body.
@@ -59,13 +63,17 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 		}
 		requireID[name] = true
 	}
-	offers := map[string]*offer{}
+	offers, site := map[string]*offer{}, s.site(cfg)
 	for _, t := range registry.All() {
+		output, err := answerTerms(site, t)
+		if err != nil {
+			return nil, err
+		}
 		terms, err := x402.NewTerms(s.pay.Networks, x402.Offer{
 			Name: t.Name, Description: t.Description, Amount: t.PriceAtomic(), PayTo: payTo,
 			Resource: registry.Site{BaseURL: cfg.BaseURL}.Endpoint(t), MCPOnly: !t.Paid(),
 			Example: t.Example, InputSchema: registry.InputSchema(t),
-			Output:      x402.Output{Format: t.Shape.String(), Description: t.Expected, Example: outputFrame(s.pay.Networks[0], t)},
+			Output:      output,
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
 			Batch: s.pay.Batch,
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))
@@ -74,6 +82,11 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 		}
 		if err := terms.AdvertisePaymentIdentifier(requireID[t.Name]); err != nil {
 			return nil, err
+		}
+		if s.pay.OfferKey != nil {
+			if err := terms.SignOffers(s.pay.OfferKey); err != nil {
+				return nil, err
+			}
 		}
 		o := &offer{tool: t, terms: terms, requireID: requireID[t.Name]}
 		if t.Paid() {

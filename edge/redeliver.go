@@ -69,8 +69,9 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, r)
 	}
-	return &sale{body: out, redelivered: true,
-		settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
+	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
+	o.terms.Receipt(settlement, r.SettledAt) // the receipt the first delivery carried
+	return &sale{body: out, redelivered: true, settlement: settlement}
 }
 
 // paidFor reports whether r is the receipt of this request to this tool.
@@ -118,7 +119,9 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, &r)
 	}
-	return &sale{body: out, settlement: &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}}
+	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
+	o.terms.Receipt(settlement, r.SettledAt)
+	return &sale{body: out, settlement: settlement}
 }
 
 // paymentStatusURL is where the status of (payer, nonce) is served.

@@ -191,10 +191,11 @@ type refusal struct {
 	Code        registry.ErrorCode `json:"code"`
 	Reason      string             `json:"reason,omitempty"` // the x402 reason, e.g. invalid_exact_evm_payload_signature
 	Accepts     json.RawMessage    `json:"accepts"`
+	Extensions  json.RawMessage    `json:"extensions,omitempty"`
 }
 
 func refusalBody(t *x402.Terms, code registry.ErrorCode, reason, message string) ([]byte, error) {
-	return json.Marshal(refusal{1, message, code, reason, t.AcceptsV1})
+	return json.Marshal(refusal{1, message, code, reason, t.AcceptsV1, t.ExtensionsV1})
 }
 
 // setSettlement sets PAYMENT-RESPONSE, or X-PAYMENT-RESPONSE for a v1 payment.

@@ -147,7 +147,9 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, receipt)
 	}
-	return &sale{body: out, settlement: &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From}}
+	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From}
+	o.terms.Receipt(settlement, receipt.SettledAt)
+	return &sale{body: out, settlement: settlement}
 }
 
 // verify asks the facilitator, within the authorization's window.

@@ -132,6 +132,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		snapshot.ChargedCumulativeAmount = total
 		settlement = &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
 			Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
+		o.terms.Receipt(settlement, s.now()) // kept with the answer below: a resent voucher gets it again
 		next.Tool, next.Request, next.Answer = t.Name, requestKey(a), out
 		next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
 		return next, nil

@@ -19,7 +19,6 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
-	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // Exit codes of coinslot call.
@@ -455,23 +454,11 @@ func (b *buyer) post(endpoint string, data []byte, payment string) (*http.Respon
 
 // buyerKey reads the hex private key from file, or COINSLOT_BUYER_KEY.
 func buyerKey(file string) (*ecdsa.PrivateKey, error) {
-	text := os.Getenv("COINSLOT_BUYER_KEY")
-	if file != "" {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
-	}
-	text = strings.TrimPrefix(strings.TrimSpace(text), "0x")
-	if text == "" {
+	key, err := readKey(file, "COINSLOT_BUYER_KEY", "buyer")
+	if key == nil && err == nil {
 		return nil, errors.New("no buyer key: pass --key-file FILE or set COINSLOT_BUYER_KEY")
 	}
-	key, err := crypto.HexToECDSA(text)
-	if err != nil {
-		return nil, errors.New("the buyer key is not a 32-byte hex private key")
-	}
-	return key, nil
+	return key, err
 }
 
 // usdToAtomic turns dollars ("0.05") into USDC atomic units, exactly.

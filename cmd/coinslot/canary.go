@@ -12,7 +12,6 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -134,25 +133,12 @@ type canarySettings struct {
 }
 
 // canaryKey reads the hex private key from file, or COINSLOT_CANARY_KEY.
-// Neither the key nor the text it was read from is ever part of an error.
 func canaryKey(file string) (*ecdsa.PrivateKey, error) {
-	text := os.Getenv("COINSLOT_CANARY_KEY")
-	if file != "" {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return nil, err
-		}
-		text = string(b)
-	}
-	text = strings.TrimPrefix(strings.TrimSpace(text), "0x")
-	if text == "" {
+	key, err := readKey(file, "COINSLOT_CANARY_KEY", "canary")
+	if key == nil && err == nil {
 		return nil, errors.New("no canary key: pass --key-file FILE or set COINSLOT_CANARY_KEY")
 	}
-	key, err := crypto.HexToECDSA(text)
-	if err != nil {
-		return nil, errors.New("the canary key is not a 32-byte hex private key")
-	}
-	return key, nil
+	return key, err
 }
 
 // newCanary checks the settings and builds the canary on a buyer of its own.

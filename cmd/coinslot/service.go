@@ -83,6 +83,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	svc.extra["/metrics"] = fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 
 	pay := edge.Payments{Metrics: reg, Log: log}
+	if pay.OfferKey, err = readKey(cfg.OfferReceipt.KeyFile, "COINSLOT_OFFER_KEY", "offer"); err != nil {
+		return nil, fmt.Errorf("offer_receipt: %w", err)
+	}
 	var finder edge.SettlementFinder         // nil: pending settlements are only counted
 	var finderNetwork string                 // the network finder reads
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
@@ -311,6 +314,7 @@ var atStart = []string{
 	"facilitator_auth", "facilitators", "facilitator_breaker",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
+	"offer_receipt",
 }
 
 // ownFacilitator is where a sandbox that runs its own chain serves its

@@ -3,6 +3,7 @@ package facilitator
 import (
 	"context"
 	"math/big"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -66,7 +67,7 @@ func TestSettleRefusesAReplay(t *testing.T) {
 			ErrorMessage: "authorization " + p.Payload.Authorization.Nonce + " of " + s.Buyers[0].Address.Hex() + " is already used",
 			Payer:        s.Buyers[0].Address.Hex(), Network: "eip155:1337",
 		}
-		if *got != want {
+		if !reflect.DeepEqual(*got, want) {
 			t.Fatalf("got %+v\nwant %+v", *got, want)
 		}
 		verdict, err := f.Verify(ctx, p, r)

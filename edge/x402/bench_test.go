@@ -109,3 +109,23 @@ func BenchmarkDecodeVoucher(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReceipt is what a paid answer costs to carry its signed receipt:
+// one EIP-712 digest and one secp256k1 signature.
+func BenchmarkReceipt(b *testing.B) {
+	terms, _ := benchPayment(b)
+	key, _ := crypto.GenerateKey()
+	if err := terms.SignOffers(key); err != nil {
+		b.Fatal(err)
+	}
+	issued := time.Now()
+	b.ReportAllocs()
+	for b.Loop() {
+		r := SettleResponse{Success: true, Payer: "0x857b06519E91e3A54538791bDbb0E22373e36b66", Network: Base.ID,
+			Transaction: "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"}
+		terms.Receipt(&r, issued)
+		if r.Extensions == nil {
+			b.Fatal("no receipt")
+		}
+	}
+}

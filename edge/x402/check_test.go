@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ const viemPayment = "eyJ4NDAyVmVyc2lvbiI6MiwicGF5bG9hZCI6eyJhdXRob3JpemF0aW9uIjp
 func viemTerms(t *testing.T) *Terms {
 	terms, err := NewTerms([]Network{Base}, Offer{Name: "test_viem", Description: "Signed by viem.", Amount: 50000, PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"),
 		Resource: "http://coinslot.test/paid/test/viem", Example: map[string]any{}, InputSchema: map[string]any{"type": "object"},
-		Output: Output{Format: "object", Description: "Nothing.", Example: map[string]any{"meta": map[string]any{"source": "local analysis"}}}}, 60, 24*time.Hour)
+		Output: Output{Format: "object", Description: "Nothing.", Example: json.RawMessage(`{"meta":{"source":"local analysis"}}`)}}, 60, 24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}

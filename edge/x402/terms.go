@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"crypto/ecdsa"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -40,9 +41,10 @@ type BatchTerms struct {
 
 // Output describes a served call's answer for the discovery extension.
 type Output struct {
-	Format      string         // e.g. "envelope"
-	Description string         // the answer in words
-	Example     map[string]any // the part of the answer every call has
+	Format      string          // e.g. "envelope"
+	Description string          // the answer in words
+	Example     json.RawMessage // a recorded answer; nil for none
+	Schema      map[string]any  // JSON Schema of every answer; nil: any object
 }
 
 // Terms are an offer's payment terms on one network, built once: every 402
@@ -65,8 +67,10 @@ type Terms struct {
 	RequirementsV1 RequirementsV1  // this network's v1 entry; its network is "" where v1 names none
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
 	AcceptsV1      json.RawMessage // the v1 body's accepts array: every network with a v1 name
+	ExtensionsV1   json.RawMessage // the v1 body's extensions: its signed offers; nil when unsigned
 
-	networks []*Terms // the offer's terms on each network, the first the default; shared by all
+	networks   []*Terms          // the offer's terms on each network, the first the default; shared by all
+	receiptKey *ecdsa.PrivateKey // signs offers and receipts; nil: neither is signed
 }
 
 // NewTerms builds an offer's terms on nets, the first the default: an
@@ -161,6 +165,7 @@ func (t *Terms) share() error {
 	}
 	for _, n := range t.networks {
 		n.networks, n.Required, n.Header, n.AcceptsV1 = t.networks, t.Required, t.Header, t.AcceptsV1
+		n.ExtensionsV1, n.receiptKey = t.ExtensionsV1, t.receiptKey
 	}
 	return nil
 }
@@ -198,6 +203,14 @@ func (t *Terms) For(p *Payment) (*Terms, *Refusal) {
 	return nil, refuse(ReasonInvalidNetwork, "%s %q is not offered; pay on %s", field, chosen, strings.Join(offered, " or "))
 }
 
+// MaxDiscoveryBytes bounds the bazaar extension's JSON with its example
+// answer. Every 402 sends it in PAYMENT-REQUIRED, base64 and a third
+// larger, and common HTTP clients read at most 16 KiB of response head
+// (Node's parser, Python's h11), so an example that would take it past is
+// left out: it is optional, /docs and OpenAPI still show it, and the
+// answer's schema, which facilitators validate against, stays.
+const MaxDiscoveryBytes = 8 << 10
+
 // bazaar is the discovery extension: what catalogs index, and what
 // facilitators validate against its schema. A route is a JSON POST; a tool
 // sold over MCP only is an MCP tool.
@@ -210,11 +223,13 @@ func bazaar(o Offer) map[string]any {
 	if o.MCPOnly {
 		input, inputShape = mcpInput(o, example)
 	}
-	return map[string]any{
-		"info": map[string]any{
-			"input":  input,
-			"output": map[string]any{"type": "json", "format": o.Output.Format, "description": o.Output.Description, "example": o.Output.Example},
-		},
+	output := map[string]any{"type": "json", "format": o.Output.Format, "description": o.Output.Description}
+	answer := o.Output.Schema
+	if answer == nil {
+		answer = map[string]any{"type": "object"}
+	}
+	discovery := map[string]any{
+		"info": map[string]any{"input": input, "output": output},
 		"schema": map[string]any{
 			"$schema": "https://json-schema.org/draft/2020-12/schema",
 			"type":    "object",
@@ -224,7 +239,7 @@ func bazaar(o Offer) map[string]any {
 					"type": "object",
 					"properties": map[string]any{
 						"type":    map[string]any{"type": "string"},
-						"example": map[string]any{"type": "object"},
+						"example": answer, // a facilitator validating info checks the example's shape
 					},
 					"required": []string{"type"},
 				},
@@ -232,6 +247,13 @@ func bazaar(o Offer) map[string]any {
 			"required": []string{"input"},
 		},
 	}
+	if o.Output.Example != nil {
+		output["example"] = o.Output.Example
+		if b, err := json.Marshal(discovery); err != nil || len(b) > MaxDiscoveryBytes {
+			delete(output, "example")
+		}
+	}
+	return discovery
 }
 
 // httpInput is a JSON POST route's bazaar input and its schema.

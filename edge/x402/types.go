@@ -123,6 +123,9 @@ type SettleResponse struct {
 	// a voucher), the call's charge and the channel's state.
 	Amount string       `json:"amount,omitempty"`
 	Extra  *SettleExtra `json:"extra,omitempty"`
+	// The seller's extensions to a paid answer's settlement: its signed
+	// receipt (offer-receipt).
+	Extensions json.RawMessage `json:"extensions,omitempty"`
 }
 
 // Facilitator verifies and settles payments. The HTTP client talks to a

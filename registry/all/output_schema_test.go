@@ -1,90 +1,29 @@
 package all
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
-	"github.com/coinslot/coinslot/upstreams"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// goldenAnswer is a handler result as the family golden files hold it, its
-// data kept as written.
-type goldenAnswer struct {
-	Data   json.RawMessage
-	Count  int
-	Source string
-	Cached bool
-}
-
-// goldenFiles maps each golden answer to the tool that owns it: the
-// expected.json of a case folder, registry/<family>/testdata/<tool>/<case>/,
-// and the goldens Go tests keep beside them, testdata/<tool>/<case>.golden.json.
+// goldenFiles are every golden answer of the families with its tool.
 func goldenFiles(t *testing.T) map[string]*registry.Tool {
-	var files []string
-	for _, pattern := range []string{"*/*/" + registrytest.ExpectedFile, "*/*.golden.json"} {
-		found, err := filepath.Glob(filepath.Join("..", "*", "testdata", pattern))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, found...)
-	}
-	out := map[string]*registry.Tool{}
-	for _, f := range files {
-		dir := filepath.Dir(f)
-		if filepath.Base(f) == registrytest.ExpectedFile {
-			dir = filepath.Dir(dir)
-		}
-		tool, ok := registry.Lookup(filepath.Base(dir))
-		if !ok {
-			t.Errorf("%s: %s is no registered tool", f, filepath.Base(dir))
-			continue
-		}
-		out[f] = tool
-	}
-	return out
-}
-
-func readGolden(t *testing.T, path string) goldenAnswer {
-	b, err := os.ReadFile(path)
+	files, err := registrytest.GoldenFiles("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g goldenAnswer
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatalf("%s: %v", path, err)
+	return files
+}
+
+func readGolden(t *testing.T, path string) registrytest.GoldenAnswer {
+	g, err := registrytest.ReadGolden(path)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return g
-}
-
-// answer is the 200 body the edge renders for a golden result, with a
-// sample buyer block and receipt for receipt-backed tools.
-func answer(t *testing.T, tool *registry.Tool, g goldenAnswer) []byte {
-	body, err := registry.Render(tool, &registry.Result{Data: g.Data, Count: g.Count, Source: g.Source, Cached: g.Cached},
-		upstreams.RecordedAt, false)
-	if err != nil {
-		t.Fatalf("%s: %v", tool.Name, err)
-	}
-	if tool.Shape != registry.ReceiptBacked {
-		return body
-	}
-	receipt := map[string]any{}
-	for _, k := range []string{"schema", "receipt_id", "tx", "network", "asset", "payer", "pay_to", "amount_atomic",
-		"amount_usd", "tool", "endpoint", "request_sha256", "response_sha256", "settled_at", "receipt_url"} {
-		receipt[k] = "x"
-	}
-	receipt["schema"] = registry.ReceiptVersion
-	body, err = registry.WithPayment(body, registry.Buyer{Payer: "0x2", PaidUSD: tool.Price, Tx: "0x3", Network: "eip155:8453"}, receipt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
 }
 
 // outputSchemas compiles every tool's published answer schema.
@@ -92,17 +31,11 @@ func outputSchemas(t *testing.T) map[*registry.Tool]*jsonschema.Schema {
 	schemas := map[*registry.Tool]*jsonschema.Schema{}
 	c := jsonschema.NewCompiler()
 	for _, tool := range registry.All() {
-		raw, _ := json.Marshal(registry.OutputSchema(tool))
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+		s, err := registrytest.CompileSchema(c, tool.Name+".json", registry.OutputSchema(tool))
 		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.AddResource(tool.Name+".json", doc); err != nil {
-			t.Fatal(err)
-		}
-		if schemas[tool], err = c.Compile(tool.Name + ".json"); err != nil {
 			t.Fatalf("%s: %v", tool.Name, err)
 		}
+		schemas[tool] = s
 	}
 	return schemas
 }
@@ -114,8 +47,11 @@ func goldenAnswers(t *testing.T) map[*registry.Tool][]string {
 	schemas := outputSchemas(t)
 	out := map[*registry.Tool][]string{}
 	for f, tool := range goldenFiles(t) {
-		v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(answer(t, tool, readGolden(t, f)))))
-		if err := schemas[tool].Validate(v); err != nil {
+		body, err := registrytest.GoldenBody(tool, readGolden(t, f))
+		if err == nil {
+			err = registrytest.ValidateJSON(schemas[tool], body)
+		}
+		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}

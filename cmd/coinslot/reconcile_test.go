@@ -196,8 +196,9 @@ func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	r, err := edge.NewReconciler(edge.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler), Metrics: reg,
-		Finder: facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset},
-		Now:    func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
+		Finder:  facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset},
+		Network: facilitator.SandboxNetwork().ID,
+		Now:     func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {
 		t.Fatal(err)

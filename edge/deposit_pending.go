@@ -111,18 +111,18 @@ func (s *Server) depositPending(cfg *config.Config, o *offer, call *x402.BatchCa
 var errNotCharged = errors.New("the channel changed; the call is not charged")
 
 // depositHeld answers a call on a channel whose deposit is in doubt: a
-// retry of that deposit is told it is pending; any other call is refused,
-// as the channel's balance and charged total are not known until it is
-// resolved.
-func (s *Server) depositHeld(cfg *config.Config, call *x402.BatchCall, rec *ledger.Channel) *failure {
+// retry of that deposit is told it is pending; any other call is refused
+// before its tool runs, as the channel's balance and charged total are not
+// known until the deposit is resolved.
+func (s *Server) depositHeld(cfg *config.Config, o *offer, call *x402.BatchCall, rec *ledger.Channel) *failure {
 	if rec == nil || rec.Deposit == nil {
 		return nil
 	}
-	payer := call.Channel.Payer.Hex()
 	if call.Payload.Type == x402.BatchDeposit && depositNonce(call) == rec.Deposit.Nonce {
-		return settlementPending(cfg, payer, rec.Deposit.Nonce, "the deposit of this payment is not confirmed yet")
+		return settlementPending(cfg, call.Channel.Payer.Hex(), rec.Deposit.Nonce, "the deposit of this payment is not confirmed yet")
 	}
-	return settlementPending(cfg, payer, rec.Deposit.Nonce, "a deposit of this channel is not confirmed yet; nothing was charged for this call")
+	return s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy, Message: "a deposit of this channel is not confirmed yet (its status: " +
+		paymentStatusURL(cfg, call.Channel.Payer.Hex(), rec.Deposit.Nonce) + "); nothing was charged: retry the deposit's payment, or pay again once it is settled"}, nil)
 }
 
 // DepositLanded makes the charge of the call whose deposit reconciliation

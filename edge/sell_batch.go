@@ -53,7 +53,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	if sold := s.redeliverVoucher(o, call, rec, a); sold != nil {
 		return sold
 	}
-	if f := s.depositHeld(cfg, call, rec); f != nil {
+	if f := s.depositHeld(cfg, o, call, rec); f != nil {
 		return &sale{failure: f}
 	}
 	price := o.terms.Amount

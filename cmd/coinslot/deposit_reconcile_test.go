@@ -19,7 +19,8 @@ import (
 
 // A deposit that lands while its /settle answer is lost: the call answers
 // 504 settlement_pending with Retry-After and the payment's status URL, and
-// so does a retry while the deposit is in doubt; once reconciliation finds
+// so does a retry while the deposit is in doubt, while another call on the
+// channel is refused as busy before its tool runs; once reconciliation finds
 // the deposit on chain, the retry of the same payment gets the kept answer
 // and its settlement names the deposit's transaction. The call is charged
 // once, and the seller's record, the chain and the buyer's wallet agree.
@@ -59,6 +60,9 @@ func TestBatchDepositWithUnknownOutcomeIsReconciled(t *testing.T) {
 	pending("the deposit whose answer was lost")
 	proxy.lose.Store(false)
 	pending("its retry before reconciliation")
+	if r := b.send(buyer.Voucher(b.times(1))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchChannelBusy {
+		t.Fatalf("a voucher while the deposit is in doubt: %d %q, want 402 %s", r.status, r.required.Error, x402.BatchChannelBusy)
+	}
 	if got := b.tokenBalanceOn(chain, payer); got.Cmp(new(big.Int).Sub(wallet, b.times(5))) != 0 {
 		t.Fatalf("the deposit did not land: the buyer holds %s of %s", got, wallet)
 	}

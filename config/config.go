@@ -110,6 +110,9 @@ type Ledger struct {
 	// within this many compressed megabytes (the oldest go first).
 	AnswersHours int `yaml:"answers_hours"`
 	AnswersMB    int `yaml:"answers_mb"`
+	// PaymentIDsMax bounds the payment-identifier ids bound at once; a
+	// new id beyond it is answered 503 before any payment work.
+	PaymentIDsMax int `yaml:"payment_ids_max"`
 }
 
 // Cache sizes the shared upstream answer cache.

@@ -125,6 +125,9 @@ func (c *Config) Validate() Problems {
 	if c.Ledger.AnswersMB < 1 {
 		add("ledger.answers_mb", "must be at least 1, got %d", c.Ledger.AnswersMB)
 	}
+	if c.Ledger.PaymentIDsMax < 1 {
+		add("ledger.payment_ids_max", "must be at least 1, got %d", c.Ledger.PaymentIDsMax)
+	}
 	if c.Cache.MaxMB < 1 {
 		add("cache.max_mb", "must be at least 1")
 	}

@@ -3,11 +3,14 @@ package edge
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 )
@@ -72,6 +75,10 @@ func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id stri
 	for {
 		bound, err := s.pay.Ledger.Identify(context.Background(), auth.From, id, fp, auth.Nonce)
 		switch {
+		case errors.Is(err, ledger.ErrIDsFull):
+			slog.Warn("payment ids: the ledger holds ledger.payment_ids_max of them; calls with a new id are refused until answers' retention frees some", "tool", o.tool.Name)
+			return &sale{failure: &failure{code: registry.CodeToolUnavailable, retryAfter: time.Minute,
+				message: "the seller holds as many payment identifiers as it can; nothing was charged: retry later"}}
 		case err != nil:
 			return &sale{failure: internalFailure(o.tool, "payment id", err)}
 		case bound == nil:

@@ -2,10 +2,13 @@ package edge
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
@@ -153,5 +156,57 @@ func TestRetryOfAFailedCallWithAnID(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// A ledger holding its most payment ids answers a call with a new id 503
+// tool_unavailable with Retry-After, before /verify: the tool does not
+// run and nothing is charged; a retry of the id it holds is still
+// answered, on each ledger.
+func TestPaymentIDsFull(t *testing.T) {
+	const held, fresh = "pay_7d5d747be160e280504c099d984bcfe0", "pay_0000000000000000aaaaaaaaaaaaaaaa"
+	for _, l := range []struct {
+		name string
+		open func(t *testing.T) ledgertest.Opener
+	}{
+		{"file", func(t *testing.T) ledgertest.Opener {
+			path := filepath.Join(t.TempDir(), "ledger.db")
+			return func(opts ...ledger.Option) ledger.Store {
+				s, err := ledger.OpenFile(path, opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { s.Close() })
+				return s
+			}
+		}},
+		{"postgres", func(t *testing.T) ledgertest.Opener {
+			ledgertest.RequirePostgres(t)
+			return ledgertest.Postgres(t)
+		}},
+	} {
+		t.Run(l.name, func(t *testing.T) {
+			open := l.open(t)
+			h := newHarnessOn(t, func(opts ...ledger.Option) ledger.Store {
+				return open(append(opts, ledger.WithPaymentIDs(1))...)
+			})
+			first := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), held))
+			if first.status != 200 {
+				t.Fatalf("first id: %d %s", first.status, first.body)
+			}
+			verifies, runs, settles := h.fac.verifies.Load(), h.rt.runs.Load(), h.fac.settleCount()
+			r := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), fresh))
+			const want = `{"error":{"code":"tool_unavailable","message":"the seller holds as many payment identifiers as it can; nothing was charged: retry later"}}`
+			if r.status != 503 || string(r.body) != want || r.header["RETRY-AFTER"] != "60" {
+				t.Fatalf("a new id in a full store: %d %s, Retry-After %q", r.status, r.body, r.header["RETRY-AFTER"])
+			}
+			if v, n, s := h.fac.verifies.Load()-verifies, h.rt.runs.Load()-runs, h.fac.settleCount()-settles; v != 0 || n != 0 || s != 0 {
+				t.Fatalf("refused for a full store after %d verifies, %d runs, %d settles; want none", v, n, s)
+			}
+			again := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), held))
+			if again.status != 200 || string(again.body) != string(first.body) || h.fac.settleCount() != settles {
+				t.Fatalf("the held id's retry: %d %s (settles %d → %d)", again.status, again.body, settles, h.fac.settleCount())
+			}
+		})
 	}
 }

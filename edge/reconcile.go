@@ -22,6 +22,13 @@ type SettlementFinder interface {
 	FindSettlement(ctx context.Context, a *x402.Authorization, after time.Time) (tx string, at time.Time, paid bool, err error)
 }
 
+// DepositBook makes or drops the charge of a call paid with a deposit
+// whose outcome reconciliation resolved; *Server is one.
+type DepositBook interface {
+	DepositLanded(ctx context.Context, channel, nonce, tx string) error
+	DepositFailed(ctx context.Context, channel, nonce string) error
+}
+
 // Reconciliation configures a Reconciler.
 type Reconciliation struct {
 	Ledger  ledger.Store
@@ -31,6 +38,11 @@ type Reconciliation struct {
 	Metrics prometheus.Registerer // nil: metrics are kept but not exported
 	Log     *slog.Logger          // nil: slog.Default()
 	Now     func() time.Time      // nil: time.Now
+
+	// Deposits charges the calls of batch-settlement deposits resolved
+	// (pending pairs whose receipt names a channel); nil: such a pair is
+	// recorded or released without its call's charge.
+	Deposits DepositBook
 }
 
 // Reconciler resolves the ledger's pending payments, those whose settlement
@@ -233,7 +245,7 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 		// The payer spent the nonce on a transfer of his own while the
 		// settlement was in doubt: the seller was not paid, so the call
 		// was not, and its answer goes with the pair.
-		if err := r.c.Ledger.Release(ctx, p.Payer, p.Nonce); err != nil {
+		if err := r.release(ctx, p); err != nil {
 			r.reconciled.WithLabelValues(reconciledFailed).Inc()
 			log.Error("reconciliation: releasing a denied payment", "tx", tx, "err", err)
 			return false
@@ -247,6 +259,15 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 		receipt.Tx = tx
 		receipt.SettledAt = at.UTC().Truncate(time.Second)
 		receipt.ReceiptURL = r.c.BaseURL + registry.PathReceipt + tx
+		// A deposit's call is charged before its pair is spent, so a
+		// failed charge is retried at the next lookup.
+		if p.Receipt.Channel != "" && r.c.Deposits != nil {
+			if err := r.c.Deposits.DepositLanded(ctx, p.Receipt.Channel, p.Nonce, tx); err != nil {
+				r.reconciled.WithLabelValues(reconciledFailed).Inc()
+				log.Error("reconciliation: charging the call of a landed deposit", "tx", tx, "channel", p.Receipt.Channel, "err", err)
+				return false
+			}
+		}
 		if err := r.c.Ledger.Record(ctx, p.Payer, p.Nonce, &receipt); err != nil {
 			r.reconciled.WithLabelValues(reconciledFailed).Inc()
 			log.Error("reconciliation: recording a settled payment", "tx", tx, "err", err)
@@ -262,7 +283,7 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 		log.Debug("reconciliation: not on chain yet; the authorization may still land", "valid_before", p.Receipt.ValidBefore)
 		return false
 	}
-	if err := r.c.Ledger.Release(ctx, p.Payer, p.Nonce); err != nil {
+	if err := r.release(ctx, p); err != nil {
 		r.reconciled.WithLabelValues(reconciledFailed).Inc()
 		log.Error("reconciliation: releasing an expired payment", "err", err)
 		return false
@@ -270,4 +291,15 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	r.reconciled.WithLabelValues(reconciledReleased).Inc()
 	log.Info("reconciliation: the authorization expired unused; released, nothing was charged", "valid_before", p.Receipt.ValidBefore)
 	return true
+}
+
+// release frees a payment that was never paid, dropping its deposit's
+// charge first when it is a deposit's.
+func (r *Reconciler) release(ctx context.Context, p ledger.Pending) error {
+	if p.Receipt.Channel != "" && r.c.Deposits != nil {
+		if err := r.c.Deposits.DepositFailed(ctx, p.Receipt.Channel, p.Nonce); err != nil {
+			return err
+		}
+	}
+	return r.c.Ledger.Release(ctx, p.Payer, p.Nonce)
 }

@@ -3,11 +3,13 @@ package edge
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -363,5 +365,88 @@ func TestReconcileLeavesOtherNetworksPayments(t *testing.T) {
 	r.wantCounts(t, 1, 0, 0, 0)
 	if len(chain.asked) != 0 {
 		t.Fatalf("looked up on Base's chain %d times", len(chain.asked))
+	}
+}
+
+// A deposit in doubt is resolved from the chain through the channel book:
+// found paying the deposit into the channel, its call is charged with its
+// kept answer and the pair is settled; spent on something else, or expired
+// unused, its charge and answer are dropped and the pair is released, so
+// no answer is left unpaid and nothing is charged.
+func TestReconcileADepositInDoubt(t *testing.T) {
+	const (
+		channel = "0x00000000000000000000000000000000000000000000000000000000000c4a11"
+		dnonce  = "0x00000000000000000000000000000000000000000000000000000000000d3905"
+		tx      = "0x0000000000000000000000000000000000000000000000000000000000007a11"
+	)
+	answer := []byte(`{"answer":1}`)
+	for _, tc := range []struct {
+		name    string
+		chain   fakeSettlement
+		expired bool
+		want    ledger.State
+	}{
+		{"landed", fakeSettlement{tx: tx, at: time.Unix(1_800_000_000, 0)}, false, ledger.Settled},
+		{"spent elsewhere", fakeSettlement{tx: tx, denied: true}, false, ledger.Free},
+		{"expired unused", fakeSettlement{}, true, ledger.Free},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			ctx := context.Background()
+			payer := strings.ToLower(buyer)
+			rec := &ledger.Channel{ID: channel, Charged: "20000", SignedMax: "20000", Signature: "0xold", Balance: "30000", TotalClaimed: "0",
+				Deposit: &ledger.PendingDeposit{Nonce: dnonce, Amount: "50000", Charged: "30000", Signature: "0xnew", Tool: "test_echo",
+					Request: "req", Answer: answer, Settlement: []byte(`{"success":true,"network":"` + x402.Base.ID + `","extra":{"chargedAmount":"10000","channelState":{"balance":"80000"}}}`)}}
+			if err := h.store.PutChannel(ctx, rec); err != nil {
+				t.Fatal(err)
+			}
+			validBefore := time.Now().Add(time.Minute).Truncate(time.Second)
+			must := func(err error) {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(h.store.Reserve(ctx, payer, dnonce, "test_echo"))
+			must(h.store.Settling(ctx, payer, dnonce, &ledger.Receipt{Schema: ledger.ReceiptSchema, Network: x402.Base.ID, Payer: payer,
+				PayTo: x402.ERC3009CollectorAddress.Hex(), AmountAtomic: "50000", Tool: "test_echo", Channel: channel, ChargedCumulative: "30000", ValidBefore: validBefore}, answer))
+			now := h.pending()[0].Since.Add(firstLook)
+			if tc.expired {
+				now = validBefore.Add(expiryMargin + time.Second)
+			}
+			chain := &fakeChain{settled: map[string]fakeSettlement{payer + "|" + dnonce: tc.chain}}
+			r, err := NewReconciler(Reconciliation{Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase,
+				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }, Deposits: h.srv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if left, err := r.Once(ctx); err != nil || left != 0 {
+				t.Fatalf("reconcile: %d left, %v", left, err)
+			}
+			pm, err := h.store.Payment(ctx, payer, dnonce)
+			if err != nil || pm.State != tc.want {
+				t.Fatalf("the deposit's pair: %+v, %v; want %s", pm, err, tc.want)
+			}
+			got, err := h.store.Channel(ctx, channel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Deposit != nil {
+				t.Fatalf("the deposit is still pending on the channel: %+v", got.Deposit)
+			}
+			if tc.want == ledger.Free {
+				if got.Charged != "20000" || got.Signature != "0xold" || got.Balance != "30000" || got.Answer != nil {
+					t.Fatalf("a deposit that never paid: charged %s, signature %s, balance %s, answer %s; want the record as it was", got.Charged, got.Signature, got.Balance, got.Answer)
+				}
+				return
+			}
+			var settled x402.SettleResponse
+			if err := json.Unmarshal(got.Settlement, &settled); err != nil {
+				t.Fatal(err)
+			}
+			if got.Charged != "30000" || got.SignedMax != "30000" || got.Signature != "0xnew" || got.Balance != "80000" || !got.SyncedAt.IsZero() ||
+				string(got.Answer) != string(answer) || got.Tool != "test_echo" || got.Request != "req" || settled.Transaction != tx || settled.Extra.ChannelState.Balance != "80000" {
+				t.Fatalf("the channel after its deposit landed: %+v (settlement %s)", got, got.Settlement)
+			}
+		})
 	}
 }

@@ -43,8 +43,18 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	if err != nil {
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
+	if rec != nil && rec.Deposit != nil {
+		// Reconciliation, here or on another instance, may have resolved
+		// it since this instance kept the record.
+		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
+			return &sale{failure: internalFailure(t, "channel", err)}
+		}
+	}
 	if sold := s.redeliverVoucher(o, call, rec, a); sold != nil {
 		return sold
+	}
+	if f := s.depositHeld(cfg, o, call, rec); f != nil {
+		return &sale{failure: f}
 	}
 	price := o.terms.Amount
 	charged, want := expected(rec, call, price)
@@ -91,17 +101,31 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 	if synced {
 		readAt = s.now()
 	}
-	if call.Payload.Type == x402.BatchDeposit {
-		settled, err := s.settle(x402.NewRequest(p.V2, o.terms.Batch))
-		if err != nil || !settled.Success || settled.Extra == nil || settled.Extra.ChannelState == nil {
-			return s.depositFailed(o, call, settled, err)
-		}
-		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
-	}
 	total := new(big.Int).Add(charged, price).String()
 	if t.Shape == registry.ReceiptBacked {
 		config, _ := json.Marshal(call.Channel.Config()) // plain strings: it encodes
 		out = withReceipt(out, s.voucherReceipt(cfg, o, &ledger.Channel{ID: id, Config: config, Charged: total}, digest(a.request), digest(out)))
+	}
+	if call.Payload.Type == x402.BatchDeposit {
+		journal, err := s.depositSettling(cfg, o, call, a, total, out)
+		switch {
+		case errors.Is(err, ledger.ErrReplayed):
+			return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
+				Message: "this deposit is being settled by another call; nothing was charged: retry the same payment in a few seconds"}, nil)}
+		case err != nil:
+			return &sale{failure: internalFailure(t, "deposit", err)}
+		}
+		settled, err := s.settle(x402.NewRequest(p.V2, o.terms.Batch))
+		if err != nil {
+			return s.depositPending(cfg, o, call, a, rec, charged, state, total, out, err)
+		}
+		if !settled.Success || settled.Extra == nil || settled.Extra.ChannelState == nil {
+			s.depositSettled(cfg, call, journal, settled)
+			return s.depositFailed(o, call, settled)
+		}
+		// The deposit landed, charged or not: its pair is spent.
+		defer s.depositSettled(cfg, call, journal, settled)
+		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
 	}
 	var settlement *x402.SettleResponse
 	_, err = s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
@@ -330,19 +354,16 @@ func (s *Server) batchRefused(o *offer, r *x402.Refusal, rec *ledger.Channel) *f
 	return f
 }
 
-// depositFailed withholds the answer of a call whose deposit did not land:
-// nothing was charged.
-func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.SettleResponse, err error) *sale {
+// depositFailed withholds the answer of a call whose deposit was refused,
+// or landed without the channel's state: nothing was charged.
+func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.SettleResponse) *sale {
 	t := o.tool
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()
 	reason, msg := x402.BatchDepositTxFailed, "the deposit did not complete; the answer is withheld and nothing was charged"
-	switch {
-	case err != nil:
-		msg = "the deposit was not confirmed (" + err.Error() + "); the answer is withheld and nothing was charged: read the channel's balance before depositing again"
-	case settled.ErrorReason != "":
+	if settled.ErrorReason != "" {
 		reason = settled.ErrorReason
 	}
-	if settled != nil && settled.ErrorMessage != "" {
+	if settled.ErrorMessage != "" {
 		msg += " (" + settled.ErrorMessage + ")"
 	}
 	s.metrics.refusals.WithLabelValues(reason).Inc()

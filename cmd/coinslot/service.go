@@ -195,15 +195,6 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 		return nil
 	}})
-	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, Network: finderNetwork, BaseURL: cfg.BaseURL, Metrics: reg, Log: log})
-	if err != nil {
-		return nil, err
-	}
-	reconciling, stopReconciling := context.WithCancel(ctx)
-	reconciled := make(chan struct{})
-	go func() { defer close(reconciled); reconciler.Run(reconciling, edge.ReconcileEvery) }()
-	svc.closers = append(svc.closers, func() error { stopReconciling(); <-reconciled; return nil })
-
 	if svc.runtime, err = actors.New(cfg, opts); err != nil {
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
@@ -212,6 +203,14 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
+	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, Network: finderNetwork, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: reg, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	reconciling, stopReconciling := context.WithCancel(ctx)
+	reconciled := make(chan struct{})
+	go func() { defer close(reconciled); reconciler.Run(reconciling, edge.ReconcileEvery) }()
+	svc.closers = append(svc.closers, func() error { stopReconciling(); <-reconciled; return nil })
 	if svc.claimer, err = svc.edge.Claimer(channels); err != nil {
 		return nil, err
 	}

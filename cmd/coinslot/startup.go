@@ -21,7 +21,8 @@ import (
 // cannot and what to do about it.
 func openLedger(ctx context.Context, l config.Ledger) (ledger.Store, error) {
 	store, err := ledger.Open(ctx, l.Driver, l.Path, l.DSN, ledger.WithMaxConns(l.MaxConns),
-		ledger.WithRetention(time.Duration(l.AnswersHours)*time.Hour, int64(l.AnswersMB)<<20))
+		ledger.WithRetention(time.Duration(l.AnswersHours)*time.Hour, int64(l.AnswersMB)<<20),
+		ledger.WithPaymentIDs(int64(l.PaymentIDsMax)))
 	switch {
 	case err == nil:
 		return store, nil

@@ -36,6 +36,11 @@ type Channel struct {
 	// on its own: the claimer leaves it out until it is charged again or
 	// the quarantine's retry is due.
 	Quarantine *Quarantine `json:"quarantine,omitempty"`
+	// Deposit is a call paid with a deposit whose settlement's outcome is
+	// unknown: its charge is made once reconciliation finds the deposit on
+	// chain, and dropped with its answer if the deposit never lands. No
+	// call is charged on the channel meanwhile.
+	Deposit *PendingDeposit `json:"deposit,omitempty"`
 
 	// The call the latest voucher paid for, kept so that a retry of that
 	// voucher gets its answer again rather than paying anew: the tool and
@@ -51,6 +56,19 @@ type Channel struct {
 	// Version orders the writes: PutChannel succeeds only on the version
 	// it read, so two instances can never both advance a channel.
 	Version int64 `json:"-"`
+}
+
+// PendingDeposit is the charge of a call whose deposit is in doubt, as
+// it will be recorded once the deposit is found on chain.
+type PendingDeposit struct {
+	Nonce      string          `json:"nonce"`      // the deposit authorization's, lower-case
+	Amount     string          `json:"amount"`     // moved into the channel
+	Charged    string          `json:"charged"`    // the charged total with the call: the voucher's ceiling
+	Signature  string          `json:"signature"`  // the voucher's
+	Tool       string          `json:"tool"`       // as Channel.Tool
+	Request    string          `json:"request"`    // as Channel.Request
+	Answer     json.RawMessage `json:"answer"`     // as Channel.Answer
+	Settlement json.RawMessage `json:"settlement"` // as Channel.Settlement, without its transaction
 }
 
 // Quarantine is a channel's claim that the contract refused.

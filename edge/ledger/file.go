@@ -93,6 +93,9 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 		if err := dropReserved(tx.Bucket(reservationBucket)); err != nil {
 			return err
 		}
+		if err := countBindings(tx); err != nil {
+			return err
+		}
 		return stampBindings(tx, f.now())
 	})
 	if err != nil {

@@ -27,8 +27,10 @@ func (f *File) Identify(_ context.Context, payer, id, fingerprint, nonce string)
 	key := payer + "/" + id
 	f.idMu.Lock()
 	prior := f.binding[key]
+	var bound int64 // on disk, and being written (counted as new)
 	if prior == nil {
 		err := f.db.View(func(tx *bolt.Tx) error {
+			bound = idCount(tx) + int64(len(f.binding))
 			if v := tx.Bucket(idBucket).Get([]byte(key)); v != nil {
 				prior = new(Binding)
 				return json.Unmarshal(v, prior)
@@ -38,6 +40,10 @@ func (f *File) Identify(_ context.Context, payer, id, fingerprint, nonce string)
 		if err != nil {
 			f.idMu.Unlock()
 			return nil, fmt.Errorf("ledger: payment id %s: %w", key, err)
+		}
+		if prior == nil && bound >= f.paymentIDs {
+			f.idMu.Unlock()
+			return nil, ErrIDsFull
 		}
 	}
 	if prior != nil && (prior.Fingerprint != fingerprint || !f.free(payer, prior.Nonce)) {
@@ -60,6 +66,31 @@ func (f *File) free(payer, nonce string) bool {
 	return err == nil && p.State == Free
 }
 
+// idCountKey keeps, in metaBucket, how many bindings idBucket holds, so
+// Identify reads the count instead of counting.
+var idCountKey = []byte("payment_ids")
+
+// idCount is how many bindings the ledger holds.
+func idCount(tx *bolt.Tx) int64 {
+	if v := tx.Bucket(metaBucket).Get(idCountKey); v != nil {
+		return int64(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
+func addIDs(tx *bolt.Tx, n int64) error {
+	return tx.Bucket(metaBucket).Put(idCountKey, binary.BigEndian.AppendUint64(nil, uint64(idCount(tx)+n)))
+}
+
+// countBindings counts the bindings of a ledger written before they were
+// counted.
+func countBindings(tx *bolt.Tx) error {
+	if tx.Bucket(metaBucket).Get(idCountKey) != nil {
+		return nil
+	}
+	return addIDs(tx, int64(tx.Bucket(idBucket).Stats().KeyN))
+}
+
 // bind writes b under key, bound at now, in place of any earlier binding.
 func bind(tx *bolt.Tx, key []byte, b Binding, now time.Time) error {
 	ids, ages := tx.Bucket(idBucket), tx.Bucket(idAgeBucket)
@@ -71,6 +102,8 @@ func bind(tx *bolt.Tx, key []byte, b Binding, now time.Time) error {
 		if err := ages.Delete(idAge(old.At, key)); err != nil {
 			return err
 		}
+	} else if err := addIDs(tx, 1); err != nil {
+		return err
 	}
 	at := now.UnixNano()
 	if err := putJSON(ids, key, fileBinding{b, at}); err != nil {
@@ -141,8 +174,8 @@ func (f *File) pruneBindings(tx *bolt.Tx, now time.Time) error {
 		var err error
 		if held || tx.Bucket(reservationBucket).Get(spent) != nil || tx.Bucket(answerBucket).Get(spent) != nil {
 			err = bind(tx, key, b.Binding, now)
-		} else {
-			err = ids.Delete(key)
+		} else if err = ids.Delete(key); err == nil {
+			err = addIDs(tx, -1)
 		}
 		if err != nil {
 			return err

@@ -47,6 +47,9 @@ var (
 	// ErrNotReserved: Settling found no reservation for the pair (it was
 	// released, or is already settling or settled).
 	ErrNotReserved = errors.New("payment authorization not reserved")
+	// ErrIDsFull: Identify would bind a new payment id while the ledger
+	// holds as many as it may (WithPaymentIDs).
+	ErrIDsFull = errors.New("payment id store is full")
 )
 
 // State is where a pair is, as both backends store it and Payment reports
@@ -67,6 +70,11 @@ const (
 	DefaultRetention      = 24 * time.Hour
 	DefaultRetentionBytes = 1 << 30 // compressed
 )
+
+// DefaultPaymentIDs is how many payment-identifier bindings a ledger holds
+// at most: about 150 MB of them. Bindings go with their answers' retention,
+// so it bounds the identified calls of one retention window.
+const DefaultPaymentIDs = 1_000_000
 
 // DefaultLease is how long a PostgreSQL instance's reservations outlive its
 // last sign of life; it renews the lease every third of it.
@@ -177,7 +185,8 @@ type Store interface {
 	// has reserved, and returns nil. When the id is bound already, it
 	// returns that binding, unless its pair is free (its call failed and
 	// nothing was charged) and the fingerprint is the same: then the id
-	// moves to the new nonce. A binding is dropped once older than the
+	// moves to the new nonce. ErrIDsFull when the id is new and the ledger
+	// holds its most bindings already. A binding is dropped once older than the
 	// retention with its payment's answer gone and the payment neither in
 	// use nor settling; the id then binds anew.
 	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
@@ -192,6 +201,7 @@ type settings struct {
 	lease          time.Duration
 	retention      time.Duration
 	retentionBytes int64
+	paymentIDs     int64
 	now            func() time.Time
 	maxConns       int // postgres pool size; 0: DefaultMaxConns
 }
@@ -209,11 +219,15 @@ func WithRetention(age time.Duration, bytes int64) Option {
 	return func(s *settings) { s.retention, s.retentionBytes = age, bytes }
 }
 
+// WithPaymentIDs sets how many payment-identifier bindings the ledger holds
+// at most.
+func WithPaymentIDs(max int64) Option { return func(s *settings) { s.paymentIDs = max } }
+
 // WithClock replaces time.Now, for tests of expiry.
 func WithClock(now func() time.Time) Option { return func(s *settings) { s.now = now } }
 
 func newSettings(opts []Option) settings {
-	s := settings{hold: DefaultHold, lease: DefaultLease, retention: DefaultRetention, retentionBytes: DefaultRetentionBytes, now: time.Now}
+	s := settings{hold: DefaultHold, lease: DefaultLease, retention: DefaultRetention, retentionBytes: DefaultRetentionBytes, paymentIDs: DefaultPaymentIDs, now: time.Now}
 	for _, o := range opts {
 		o(&s)
 	}

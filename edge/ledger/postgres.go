@@ -31,6 +31,10 @@ type Postgres struct {
 	closing   sync.Once
 	renewed   sync.WaitGroup
 	lastPrune atomic.Int64 // unix ns of the last prune of answers
+	// ids is how many payment ids are bound: counted at open and at each
+	// prune, and counted up by this instance's bindings in between (other
+	// instances' are seen at the next count).
+	ids atomic.Int64
 }
 
 // pruneEvery spaces the prunes of answers: each sums the sizes of every
@@ -79,6 +83,10 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Postgres, e
 	rand.Read(id)
 	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{})}
 	if err := p.renew(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	if err := p.countIDs(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
@@ -149,11 +157,14 @@ var (
 				SELECT 1 FROM instances WHERE id = n.instance AND lease_until >= $3)
 		FROM nonces n LEFT JOIN answers a ON a.payer = n.payer AND a.nonce = n.nonce
 		WHERE n.payer = $1 AND n.nonce = $2 AND NOT {orphaned}`, "$3", "$4")
+	// identifySQL returns a row when it bound the id: xmax 0 when it
+	// inserted the row rather than moving a binding.
 	identifySQL = withOrphaned(`
 		INSERT INTO payment_ids AS b (payer, id, fingerprint, nonce, bound_at) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (payer, id) DO UPDATE SET nonce = excluded.nonce, bound_at = excluded.bound_at
 		WHERE b.fingerprint = excluded.fingerprint AND NOT EXISTS (
-			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})`, "$5", "$6")
+			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})
+		RETURNING xmax = 0`, "$5", "$6")
 )
 
 func (p *Postgres) Reserve(ctx context.Context, payer, nonce, tool string) error {
@@ -281,6 +292,9 @@ func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 	if err != nil {
 		slog.Warn("ledger: pruning payment ids failed; the next round retries", "err", err)
 	}
+	if err := p.countIDs(ctx); err != nil {
+		slog.Warn("ledger: counting payment ids failed; the next round retries", "err", err)
+	}
 	// Instances gone for a day hold nothing: a reservation whose instance
 	// is missing is as free as one whose lease lapsed.
 	if _, err := p.pool.Exec(ctx, `DELETE FROM instances WHERE lease_until < $1`, now.Add(-24*time.Hour)); err != nil {
@@ -371,23 +385,48 @@ func (p *Postgres) Payment(ctx context.Context, payer, nonce string) (*Payment, 
 
 func (p *Postgres) Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error) {
 	payer, nonce = pair(payer, nonce)
+	b := new(Binding)
+	bound := func() error {
+		return p.pool.QueryRow(ctx, `SELECT fingerprint, nonce FROM payment_ids WHERE payer = $1 AND id = $2`, payer, id).Scan(&b.Fingerprint, &b.Nonce)
+	}
+	if p.ids.Load() >= p.paymentIDs {
+		// Full: only an id bound already may be answered or moved.
+		switch err := bound(); {
+		case errors.Is(err, pgx.ErrNoRows):
+			return nil, ErrIDsFull
+		case err != nil:
+			return nil, fmt.Errorf("ledger: payment id: %w", err)
+		}
+	}
 	// The upsert locks the id's row, so two calls with one id never both
-	// bind it; a row returned says this call did.
+	// bind it; a row returned says this call did, and whether it is new.
 	now := p.stamp()
-	tag, err := p.pool.Exec(ctx, identifySQL,
-		payer, id, fingerprint, nonce, now, now.Add(-p.hold))
-	if err != nil {
+	var inserted bool
+	err := p.pool.QueryRow(ctx, identifySQL,
+		payer, id, fingerprint, nonce, now, now.Add(-p.hold)).Scan(&inserted)
+	switch {
+	case err == nil:
+		if inserted {
+			p.ids.Add(1)
+		}
+		return nil, nil
+	case !errors.Is(err, pgx.ErrNoRows):
 		return nil, fmt.Errorf("ledger: payment id: %w", err)
 	}
-	if tag.RowsAffected() == 1 {
-		return nil, nil
-	}
-	b := new(Binding)
-	err = p.pool.QueryRow(ctx, `SELECT fingerprint, nonce FROM payment_ids WHERE payer = $1 AND id = $2`, payer, id).Scan(&b.Fingerprint, &b.Nonce)
-	if err != nil {
+	if err := bound(); err != nil {
 		return nil, fmt.Errorf("ledger: payment id: %w", err)
 	}
 	return b, nil
+}
+
+// countIDs counts the bound payment ids (an index-only scan).
+func (p *Postgres) countIDs(ctx context.Context) error {
+	var n int64
+	if err := p.pool.QueryRow(ctx, `SELECT count(*) FROM payment_ids`).Scan(&n); err != nil {
+		return fmt.Errorf("ledger: counting payment ids: %w", err)
+	}
+	p.ids.Store(n)
+	return nil
 }
 
 // Close ends this instance's lease renewal and leaves the lease to lapse:

@@ -5,7 +5,7 @@
 // sent again gets the same receipt.
 //
 //   BASE_URL      the service (default http://localhost:8080)
-//   BUYER_KEY     the buyer's private key, 0x-hex, funded on the service's network
+//   COINSLOT_BUYER_KEY the buyer's private key, 0x-hex, funded on the service's network
 //   OFFER_SIGNER  the address of the seller's offer_receipt key
 //   TOOL          the tool to buy (default business_days)
 import { x402Client, x402HTTPClient } from "@x402/fetch";
@@ -21,11 +21,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
-const key = process.env.BUYER_KEY;
+const key = process.env.COINSLOT_BUYER_KEY;
 const signer = (process.env.OFFER_SIGNER || "").toLowerCase();
 const tool = process.env.TOOL || "business_days";
 if (!key || !signer) {
-  console.error("BUYER_KEY and OFFER_SIGNER are required");
+  console.error("COINSLOT_BUYER_KEY and OFFER_SIGNER are required");
   process.exit(2);
 }
 function check(ok, what) {

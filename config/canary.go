@@ -29,7 +29,7 @@ const minCanaryEvery = time.Second
 
 var dollars = regexp.MustCompile(`^[0-9]+(\.[0-9]{1,6})?$`)
 
-func (c *Config) validateCanary(add func(key, format string, args ...any)) {
+func (c *Config) validateCanary(add adder) {
 	k := &c.Canary
 	if e := time.Duration(k.Every); e != 0 && e < minCanaryEvery {
 		add("canary.every", "must be 0 (off) or at least %s, got %s", minCanaryEvery, e)

@@ -2,43 +2,83 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 )
 
 var wallet = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
 
-// Validate returns every problem with a loaded configuration. Production
-// refuses to start without a seller wallet and a facilitator.
+// Validate returns every problem with a loaded configuration, each section
+// checking its own keys. Production refuses to start without a seller
+// wallet and a facilitator.
 func (c *Config) Validate() Problems {
 	var ps Problems
 	add := func(key, format string, args ...any) {
 		ps = append(ps, Problem{Key: key, Message: fmt.Sprintf(format, args...)})
 	}
+	c.validateService(add)
+	c.Log.validate(add)
+	c.validateSeller(add)
+	c.validateNetworks(add)
+	c.validateFacilitators(add)
+	c.BatchSettlement.validate(add)
+	c.validateRequests(add)
+	c.Ledger.validate(add)
+	c.Limits.validate(add)
+	c.validateCanary(add)
+	if c.Cache.MaxMB < 1 {
+		add("cache.max_mb", "must be at least 1")
+	}
+	c.Cluster.validate(add)
+	for _, name := range slices.Sorted(maps.Keys(c.Upstreams)) {
+		c.Upstreams[name].validate(name, add)
+	}
+	return ps
+}
+
+// adder records one problem with a key.
+type adder func(key, format string, args ...any)
+
+// validateService checks where the service listens, is reached, and how it
+// stops.
+func (c *Config) validateService(add adder) {
 	if c.Listen == "" {
 		add("listen", "must be an address such as :8080")
 	}
 	switch {
-	case c.BaseURL == "": // sandbox derives it from listen; a bad mode is reported below
+	case c.BaseURL == "": // sandbox derives it from listen; a bad mode is reported with the seller
 		if c.Mode == Production {
 			add("base_url", "production needs the public http(s) address buyers reach this service at")
 		}
 	case !httpURL(c.BaseURL):
 		add("base_url", "must be an absolute http(s) URL, got %q", c.BaseURL)
 	}
-	if c.Log.Format != "text" && c.Log.Format != "json" {
-		add("log.format", "must be text or json, got %q", c.Log.Format)
+	if c.ShutdownTimeout <= 0 {
+		add("shutdown_timeout", "must be positive, such as 25s")
 	}
-	if !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level) {
-		add("log.level", "must be debug, info, warn or error, got %q", c.Log.Level)
+	if d := c.ShutdownDelay; d < 0 || d > c.ShutdownTimeout {
+		add("shutdown_delay", "must be from 0s to shutdown_timeout (%s), got %s", time.Duration(c.ShutdownTimeout), time.Duration(d))
 	}
-	if c.Log.Unpaid402Every < 0 {
-		add("log.unpaid_402_every", "must be 0 (none) or more, got %d", c.Log.Unpaid402Every)
+}
+
+func (l *Log) validate(add adder) {
+	if l.Format != "text" && l.Format != "json" {
+		add("log.format", "must be text or json, got %q", l.Format)
 	}
+	if !slices.Contains([]string{"debug", "info", "warn", "error"}, l.Level) {
+		add("log.level", "must be debug, info, warn or error, got %q", l.Level)
+	}
+	if l.Unpaid402Every < 0 {
+		add("log.unpaid_402_every", "must be 0 (none) or more, got %d", l.Unpaid402Every)
+	}
+}
+
+// validateSeller checks the mode and who is paid.
+func (c *Config) validateSeller(add adder) {
 	switch c.Mode {
 	case Sandbox:
 		if rpcURL(c.ChainRPC) && !httpURL(c.FacilitatorURL) {
@@ -57,7 +97,11 @@ func (c *Config) Validate() Problems {
 	if c.PayTo != "" && !wallet.MatchString(c.PayTo) {
 		add("pay_to", "must be 0x followed by 40 hex digits, got %q", c.PayTo)
 	}
-	c.validateNetworks(add)
+}
+
+// validateFacilitators checks how facilitators are reached and passed over,
+// and the chain read beside them.
+func (c *Config) validateFacilitators(add adder) {
 	c.FacilitatorAuth.validate("facilitator_auth", c.FacilitatorToken, add)
 	for i, f := range c.Facilitators {
 		key := fmt.Sprintf("facilitators[%d]", i)
@@ -75,18 +119,25 @@ func (c *Config) Validate() Problems {
 	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
 		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
 	}
-	if d := time.Duration(c.BatchSettlement.WithdrawDelay); d < 15*time.Minute || d > 720*time.Hour || d%time.Second != 0 {
+}
+
+func (b *BatchSettlement) validate(add adder) {
+	if d := time.Duration(b.WithdrawDelay); d < 15*time.Minute || d > 720*time.Hour || d%time.Second != 0 {
 		add("batch_settlement.withdraw_delay", "must be whole seconds from 15m to 720h, got %s", d)
 	}
-	if a := c.BatchSettlement.ReceiverAuthorizer; a != "" && !wallet.MatchString(a) {
+	if a := b.ReceiverAuthorizer; a != "" && !wallet.MatchString(a) {
 		add("batch_settlement.receiver_authorizer", "must be a 0x wallet address, got %q", a)
 	}
-	if a := c.BatchSettlement.ClaimAbove; a < 0 || a > 1e9 {
+	if a := b.ClaimAbove; a < 0 || a > 1e9 {
 		add("batch_settlement.claim_above", "must be between 0 and 1000000000 USD, got %g", a)
 	}
-	if e := time.Duration(c.BatchSettlement.ClaimEvery); e <= 0 || e > time.Duration(c.BatchSettlement.WithdrawDelay)/3 {
+	if e := time.Duration(b.ClaimEvery); e <= 0 || e > time.Duration(b.WithdrawDelay)/3 {
 		add("batch_settlement.claim_every", "must be positive and at most a third of withdraw_delay, got %s", e)
 	}
+}
+
+// validateRequests checks what a paid request and its payment may be.
+func (c *Config) validateRequests(add adder) {
 	if h := time.Duration(c.ValidityHorizon); h < time.Duration(c.MaxTimeoutSeconds)*time.Second {
 		add("validity_horizon", "must be at least max_timeout_seconds, got %s", h)
 	}
@@ -96,82 +147,72 @@ func (c *Config) Validate() Problems {
 	if c.MaxBodyBytes < 1024 || c.MaxBodyBytes > 1<<20 {
 		add("max_body_bytes", "must be between 1024 and 1048576, got %d", c.MaxBodyBytes)
 	}
-	if c.ShutdownTimeout <= 0 {
-		add("shutdown_timeout", "must be positive, such as 25s")
-	}
-	if d := c.ShutdownDelay; d < 0 || d > c.ShutdownTimeout {
-		add("shutdown_delay", "must be from 0s to shutdown_timeout (%s), got %s", time.Duration(c.ShutdownTimeout), time.Duration(d))
-	}
-	switch c.Ledger.Driver {
+}
+
+func (l *Ledger) validate(add adder) {
+	switch l.Driver {
 	case "file":
-		if c.Ledger.Path == "" {
+		if l.Path == "" {
 			add("ledger.path", "the file ledger needs a path")
 		}
 	case "postgres":
-		if c.Ledger.DSN == "" {
+		if l.DSN == "" {
 			add("ledger.dsn", "the postgres ledger needs a DSN such as postgres://127.0.0.1:5432/coinslot")
 		}
-		if c.Ledger.MaxConns < 0 {
+		if l.MaxConns < 0 {
 			add("ledger.max_conns", "must not be negative (0 sizes the pool from the cores)")
 		}
 	default:
-		add("ledger.driver", "must be file or postgres, got %q", c.Ledger.Driver)
+		add("ledger.driver", "must be file or postgres, got %q", l.Driver)
 	}
-	c.Limits.validate(add)
-	c.validateCanary(add)
-	if c.Ledger.AnswersHours < 1 {
-		add("ledger.answers_hours", "must be at least 1, got %d", c.Ledger.AnswersHours)
+	if l.AnswersHours < 1 {
+		add("ledger.answers_hours", "must be at least 1, got %d", l.AnswersHours)
 	}
-	if c.Ledger.AnswersMB < 1 {
-		add("ledger.answers_mb", "must be at least 1, got %d", c.Ledger.AnswersMB)
+	if l.AnswersMB < 1 {
+		add("ledger.answers_mb", "must be at least 1, got %d", l.AnswersMB)
 	}
-	if c.Ledger.PaymentIDsMax < 1 {
-		add("ledger.payment_ids_max", "must be at least 1, got %d", c.Ledger.PaymentIDsMax)
+	if l.PaymentIDsMax < 1 {
+		add("ledger.payment_ids_max", "must be at least 1, got %d", l.PaymentIDsMax)
 	}
-	if c.Cache.MaxMB < 1 {
-		add("cache.max_mb", "must be at least 1")
+}
+
+func (cl *Cluster) validate(add adder) {
+	if cl.RedisURL != "" && !urlWithScheme(cl.RedisURL, "redis", "rediss") {
+		add("cluster.redis_url", "must be empty or a redis:// or rediss:// URL, got %q", cl.RedisURL)
 	}
-	if c.Cluster.RedisURL != "" && !urlWithScheme(c.Cluster.RedisURL, "redis", "rediss") {
-		add("cluster.redis_url", "must be empty or a redis:// or rediss:// URL, got %q", c.Cluster.RedisURL)
-	}
-	if c.Cluster.Namespace == "" {
+	if cl.Namespace == "" {
 		add("cluster.namespace", "must not be empty")
 	}
-	names := make([]string, 0, len(c.Upstreams))
-	for name := range c.Upstreams {
-		names = append(names, name)
+}
+
+// validate checks the overrides of the source name.
+func (u Upstream) validate(name string, add adder) {
+	key := "upstreams." + name
+	switch {
+	case u.BaseURL == "":
+	case name == "default":
+		add(key+".base_url", "names one source's address; set it under that source")
+	case !httpURL(u.BaseURL):
+		add(key+".base_url", "must be an absolute http(s) URL, got %q", u.BaseURL)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		u := c.Upstreams[name]
-		key := "upstreams." + name
-		switch {
-		case u.BaseURL == "":
-		case name == "default":
-			add(key+".base_url", "names one source's address; set it under that source")
-		case !httpURL(u.BaseURL):
-			add(key+".base_url", "must be an absolute http(s) URL, got %q", u.BaseURL)
-		}
-		if u.Rate != nil && *u.Rate <= 0 {
-			add(key+".rate", "must be positive")
-		}
-		for field, n := range map[string]*int{"burst": u.Burst, "concurrency": u.Concurrency, "breaker.failures": u.Breaker.Failures} {
-			if n != nil && *n < 1 {
-				add(key+"."+field, "must be at least 1")
-			}
-		}
-		for field, n := range map[string]*int{"retries": u.Retries, "supervision.max_restarts": u.Supervision.MaxRestarts} {
-			if n != nil && *n < 0 {
-				add(key+"."+field, "must not be negative")
-			}
-		}
-		for field, d := range map[string]*Duration{"timeout": u.Timeout, "cache_ttl": u.CacheTTL, "breaker.cooldown": u.Breaker.Cooldown, "supervision.within": u.Supervision.Within} {
-			if d != nil && *d < 0 {
-				add(key+"."+field, "must not be negative")
-			}
+	if u.Rate != nil && *u.Rate <= 0 {
+		add(key+".rate", "must be positive")
+	}
+	for field, n := range map[string]*int{"burst": u.Burst, "concurrency": u.Concurrency, "breaker.failures": u.Breaker.Failures} {
+		if n != nil && *n < 1 {
+			add(key+"."+field, "must be at least 1")
 		}
 	}
-	return ps
+	for field, n := range map[string]*int{"retries": u.Retries, "supervision.max_restarts": u.Supervision.MaxRestarts} {
+		if n != nil && *n < 0 {
+			add(key+"."+field, "must not be negative")
+		}
+	}
+	for field, d := range map[string]*Duration{"timeout": u.Timeout, "cache_ttl": u.CacheTTL, "breaker.cooldown": u.Breaker.Cooldown, "supervision.within": u.Supervision.Within} {
+		if d != nil && *d < 0 {
+			add(key+"."+field, "must not be negative")
+		}
+	}
 }
 
 func httpURL(s string) bool { return urlWithScheme(s, "http", "https") }
@@ -183,7 +224,7 @@ func urlWithScheme(s string, schemes ...string) bool {
 	return err == nil && slices.Contains(schemes, u.Scheme) && u.Host != ""
 }
 
-func (l *Limits) validate(add func(key, format string, args ...any)) {
+func (l *Limits) validate(add adder) {
 	for key, n := range map[string]int{"limits.connections": l.Connections, "limits.connections_per_ip": l.ConnectionsPerIP} {
 		if n < 0 {
 			add(key, "must not be negative (0 sizes it from the file limit), got %d", n)
@@ -208,7 +249,7 @@ func (l *Limits) validate(add func(key, format string, args ...any)) {
 
 // validateNetworks checks the network list and the custom networks' shape;
 // which names exist is checked against the built-in table on load.
-func (c *Config) validateNetworks(add func(key, format string, args ...any)) {
+func (c *Config) validateNetworks(add adder) {
 	if len(c.Network) == 0 {
 		add("network", "must list at least one network, such as eip155:8453")
 	}
@@ -243,7 +284,7 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // validate checks a facilitator's auth, at key; token is the same
 // facilitator's static bearer token, which the signed one replaces.
-func (a *FacilitatorAuth) validate(key, token string, add func(key, format string, args ...any)) {
+func (a *FacilitatorAuth) validate(key, token string, add adder) {
 	switch a.Kind {
 	case "":
 		if a.KeyID != "" || a.KeyFile != "" || a.KeyEnv != "" {

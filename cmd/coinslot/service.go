@@ -86,13 +86,11 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	if pay.OfferKey, err = readKey(cfg.OfferReceipt.KeyFile, "COINSLOT_OFFER_KEY", "offer"); err != nil {
 		return nil, fmt.Errorf("offer_receipt: %w", err)
 	}
-	var finder edge.SettlementFinder         // nil: pending settlements are only counted
-	var finderNetwork string                 // the network finder reads
+	var reads chainReads                     // what the jobs beside the calls read the chain through
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
-	var channels edge.ChannelChain           // nil: no chain watch for batch-settlement channels
 	var checks []edge.Check                  // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
-	var chain *ethclient.Client // chain_rpc's, read to reconcile
+	var chain *ethclient.Client // chain_rpc's: read to reconcile and to watch channels
 	if cfg.ChainRPC != "" {
 		if chain, err = ethclient.DialContext(ctx, cfg.ChainRPC); err != nil {
 			return nil, fmt.Errorf("chain_rpc: %w", err)
@@ -121,9 +119,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
 				return nil, err
 			}
-			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
+			reads.finder, reads.network = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
 			sandboxChain = chain
-			channels = facilitator.ChannelReader{Chain: chain}
+			reads.channels = facilitator.ChannelReader{Chain: chain}
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
 		}
@@ -133,9 +131,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 		svc.closers = append(svc.closers, sb.Close)
 		pay.Networks, pay.Facilitator = []x402.Network{sb.Network}, sb.Facilitator
-		finder, finderNetwork = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, sb.Network.ID
+		reads.finder, reads.network = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, sb.Network.ID
 		sandboxChain = sb.Client()
-		channels = facilitator.ChannelReader{Chain: sb.Client()}
+		reads.channels = facilitator.ChannelReader{Chain: sb.Client()}
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -155,8 +153,8 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			if err != nil {
 				return nil, fmt.Errorf("chain_rpc: %w", err)
 			}
-			finder, finderNetwork = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}, n.ID
-			channels = facilitator.ChannelReader{Chain: chain}
+			reads.finder, reads.network = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}, n.ID
+			reads.channels = facilitator.ChannelReader{Chain: chain}
 		}
 	}
 	supported, err := askSupported(ctx, pay.Facilitator)
@@ -170,9 +168,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			log.Warn("batch-settlement is not offered", "err", err)
 		}
 	}
-	if pay.Batch != nil && channels != nil && pay.Batch.Network != finderNetwork {
+	if pay.Batch != nil && reads.channels != nil && pay.Batch.Network != reads.network {
 		// chain_rpc reads another chain than the one channels live on.
-		channels = nil
+		reads.channels = nil
 	}
 
 	if sandboxChain != nil && cfg.Ledger.Driver == "file" {
@@ -203,27 +201,45 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		return nil, err
 	}
 	svc.edge.SearchCatalogWith(svc.searchCatalog)
-	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: finder, Network: finderNetwork, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: reg, Log: log})
+	if err := svc.startJobs(ctx, cfg, pay, reads, checks); err != nil {
+		return nil, err
+	}
+	svc.logUnavailable()
+	return svc, nil
+}
+
+// chainReads is what the jobs beside the calls read the chain through.
+type chainReads struct {
+	finder   edge.SettlementFinder // nil: pending settlements are only counted
+	network  string                // the network finder reads
+	channels edge.ChannelChain     // nil: no chain watch for batch-settlement channels
+}
+
+// startJobs starts what runs beside the calls: the reconciler, the claimer
+// when batch-settlement is offered, the readiness watch over checks and the
+// facilitator's /supported, and the scheduled canary. Close stops them.
+func (svc *service) startJobs(ctx context.Context, cfg *config.Config, pay edge.Payments, reads chainReads, checks []edge.Check) error {
+	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: reads.finder, Network: reads.network, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: svc.metrics, Log: svc.log})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	reconciling, stopReconciling := context.WithCancel(ctx)
+	jobs, stopJobs := context.WithCancel(ctx)
 	reconciled := make(chan struct{})
-	go func() { defer close(reconciled); reconciler.Run(reconciling, edge.ReconcileEvery) }()
-	svc.closers = append(svc.closers, func() error { stopReconciling(); <-reconciled; return nil })
-	if svc.claimer, err = svc.edge.Claimer(channels); err != nil {
-		return nil, err
+	go func() { defer close(reconciled); reconciler.Run(jobs, edge.ReconcileEvery) }()
+	svc.closers = append(svc.closers, func() error { stopJobs(); <-reconciled; return nil })
+	if svc.claimer, err = svc.edge.Claimer(reads.channels); err != nil {
+		return err
 	}
-	if svc.claimer != nil && channels == nil {
-		log.Warn("batch-settlement channels are not watched on chain: set chain_rpc to an endpoint of their network, or a buyer's withdrawal is learnt only at the next verify", "network", pay.Batch.Network)
+	if svc.claimer != nil && reads.channels == nil {
+		svc.log.Warn("batch-settlement channels are not watched on chain: set chain_rpc to an endpoint of their network, or a buyer's withdrawal is learnt only at the next verify", "network", pay.Batch.Network)
 	}
 	if svc.claimer != nil {
 		claiming := make(chan struct{})
 		go func() {
 			defer close(claiming)
-			svc.claimer.Run(reconciling, time.Duration(cfg.BatchSettlement.ClaimEvery))
+			svc.claimer.Run(jobs, time.Duration(cfg.BatchSettlement.ClaimEvery))
 		}()
-		svc.closers = append(svc.closers, func() error { stopReconciling(); <-claiming; return nil })
+		svc.closers = append(svc.closers, func() error { stopJobs(); <-claiming; return nil })
 	}
 	switch f := pay.Facilitator.(type) {
 	case *x402.HTTPFacilitator:
@@ -231,14 +247,13 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	case *x402.Failover:
 		checks = append(checks, svc.edge.SupportedCheck(firstSupported(f)))
 	}
-	svc.edge.Watch(reconciling, readinessEvery, readinessTimeout, checks...)
-	stopCanary, err := scheduleCanary(ctx, cfg, reg, log)
+	svc.edge.Watch(jobs, readinessEvery, readinessTimeout, checks...)
+	stopCanary, err := scheduleCanary(ctx, cfg, svc.metrics, svc.log)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	svc.closers = append(svc.closers, stopCanary)
-	svc.logUnavailable()
-	return svc, nil
+	return nil
 }
 
 // Handler serves the operator's addresses, then everything else through the edge.

@@ -50,11 +50,7 @@ func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) (ledger.Channel,
 		if cur.SyncedAt.After(readAt) {
 			return nil, errFresher
 		}
-		mirror(cur, st)
-		cur.SyncedAt = readAt.UTC().Truncate(time.Microsecond)
-		if readAt.Sub(cur.Refunding) >= refundHold {
-			cur.Refunding = time.Time{}
-		}
+		mirrorRead(cur, st, readAt)
 		return cur, nil
 	})
 	switch {

@@ -346,8 +346,7 @@ func (c *Claimer) mirrorClaim(ctx context.Context, ch ledger.Channel, st *x402.C
 	readAt := time.Now()
 	_, err := c.book.update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if st != nil && !cur.SyncedAt.After(readAt) {
-			mirror(cur, st)
-			cur.SyncedAt = readAt.UTC().Truncate(time.Microsecond)
+			mirrorRead(cur, st, readAt)
 		}
 		total, _ := new(big.Int).SetString(cur.TotalClaimed, 10)
 		claimed, _ := new(big.Int).SetString(ch.Charged, 10)

@@ -300,21 +300,18 @@ func stateOf(rec *ledger.Channel) *x402.ChannelState {
 }
 
 // channelRecord is rec (or a new record) with the channel's config and the
-// on-chain state mirrored; when synced, state was read at now, which also
-// ends a refund hold that has lapsed (the refund, landed or not, is in
-// that state).
+// on-chain state mirrored; when synced, state was read from the chain at
+// now (mirrorRead).
 func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.ChannelState, synced bool, now time.Time) *ledger.Channel {
 	next := &ledger.Channel{ID: strings.ToLower(call.ID.Hex())}
 	if rec != nil {
 		next = rec
 	}
 	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
-	mirror(next, state)
 	if synced {
-		next.SyncedAt = now.UTC().Truncate(time.Microsecond)
-		if now.Sub(next.Refunding) >= refundHold {
-			next.Refunding = time.Time{}
-		}
+		mirrorRead(next, state, now)
+	} else {
+		mirror(next, state)
 	}
 	return next
 }
@@ -323,6 +320,17 @@ func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.Channe
 func mirror(rec *ledger.Channel, state *x402.ChannelState) {
 	rec.Balance, rec.TotalClaimed, rec.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
 	rec.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
+}
+
+// mirrorRead mirrors state, read from the chain at readAt, into rec. A read
+// also ends a refund hold that has lapsed: the refund, landed or not, is in
+// that state.
+func mirrorRead(rec *ledger.Channel, state *x402.ChannelState, readAt time.Time) {
+	mirror(rec, state)
+	rec.SyncedAt = readAt.UTC().Truncate(time.Microsecond)
+	if readAt.Sub(rec.Refunding) >= refundHold {
+		rec.Refunding = time.Time{}
+	}
 }
 
 // batchRefused refuses a batch payment. Its 402 names the reason in the

@@ -16,7 +16,7 @@ func Suggest(name string, known []string) string {
 func closest(name string, known []string) string {
 	best, bestDist := "", 0
 	for _, k := range known {
-		d := distance(name, k)
+		d := Distance(name, k)
 		close := d <= max(len(name), len(k))/2 && d < len(k) || len(k) > 2 && strings.HasPrefix(name, k)
 		if close && (best == "" || d < bestDist) {
 			best, bestDist = k, d
@@ -25,14 +25,16 @@ func closest(name string, known []string) string {
 	return best
 }
 
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
+// Distance is the optimal string alignment distance between a and b, in
+// bytes: the insertions, deletions, substitutions and transpositions of
+// neighbours that turn one into the other, each counted once. Typos in a
+// config key and in a search word are measured by the same rule.
+func Distance(a, b string) int {
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
@@ -40,8 +42,11 @@ func distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev = cur
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

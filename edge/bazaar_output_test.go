@@ -17,7 +17,8 @@ import (
 // more accepts entries and what proxies add.
 const headBudget = 14 << 10
 
-// Every 402, over HTTP (v2 header and v1 body) and over MCP, describes its
+// Every 402, over HTTP (v2 header and v1 body) and over MCP, and every
+// quote (which repeats the 402's bazaar extension as sent), describes its
 // tool's answer so that a facilitator validating the bazaar info against
 // its schema accepts it, and so that every golden answer of the tool, put
 // in as the example, validates too. The example is the tool's sample answer
@@ -77,6 +78,15 @@ func TestBazaarOutputValidatesEveryGoldenAnswer(t *testing.T) {
 		}
 		bazaar := bazaarOf(t, pr)
 		documents = append(documents, bazaar["info"].(map[string]any))
+		q := h.do("GET", registry.PathQuote+"?tool="+tool.Name, "", nil)
+		var quote struct{ Bazaar map[string]any }
+		if err := json.Unmarshal(q.body, &quote); err != nil || q.status != 200 {
+			t.Fatalf("%s: quote %d %s", tool.Name, q.status, q.body)
+		}
+		if !jsonEqual(quote.Bazaar, bazaar) {
+			t.Errorf("%s: the quote's bazaar block is not the 402's", tool.Name)
+		}
+		documents = append(documents, quote.Bazaar["info"].(map[string]any))
 		schema, err := registrytest.CompileSchema(c, tool.Name+".json", bazaar["schema"])
 		if err != nil {
 			t.Fatalf("%s: bazaar schema: %v", tool.Name, err)

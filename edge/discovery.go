@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"crypto/ecdsa"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/valyala/fasthttp"
 )
 
@@ -66,7 +68,17 @@ func (s *Server) site(cfg *config.Config) registry.Site {
 		CatalogURL:        cdpCatalog,
 		Sandbox:           cfg.Mode == config.Sandbox,
 		MaxTimeoutSeconds: cfg.MaxTimeoutSeconds,
+		OfferSigner:       offerSigner(s.pay.OfferKey),
 	}
+}
+
+// offerSigner is the address whose signatures on offers and receipts a
+// verifier accepts for this seller, "" when nothing is signed.
+func offerSigner(key *ecdsa.PrivateKey) string {
+	if key == nil {
+		return ""
+	}
+	return crypto.PubkeyToAddress(key.PublicKey).Hex()
 }
 
 // readOnly answers GET and HEAD with h and anything else with 405.

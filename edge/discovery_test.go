@@ -68,7 +68,7 @@ func newDiscoveryServer(t *testing.T, rt Runtime) *discoveryServer {
 		t.Fatal(err)
 	}
 	s := &Server{runtime: rt, started: time.Now().Add(-90 * time.Second), pay: Payments{Networks: []x402.Network{x402.Base}}, fair: newFairness(cfg.Limits.WorkPerIP)}
-	routes, err := s.buildRoutes(cfg)
+	routes, err := s.buildRoutes(cfg, nil) // no facilitator, so no offers: quotes carry no bazaar block
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,8 @@ type Generation struct {
 func (s *Server) Prepare(cfg *config.Config) (*Generation, error) {
 	g := &Generation{cfg: cfg}
 	var errs [3]error
-	g.routes, errs[0] = s.buildRoutes(cfg)
 	g.offers, errs[1] = s.buildOffers(cfg)
+	g.routes, errs[0] = s.buildRoutes(cfg, g.offers)
 	g.mcp, errs[2] = s.buildMCP(cfg)
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err

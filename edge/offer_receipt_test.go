@@ -54,6 +54,10 @@ func TestOffersAndPaidAnswersAreSigned(t *testing.T) {
 	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t), offerKey: offerKey}
 	h.start()
 	seller := crypto.PubkeyToAddress(offerKey.PublicKey)
+	var wellKnown struct{ OfferReceiptSigner string }
+	if r := h.do("GET", registry.PathX402, "", nil); json.Unmarshal(r.body, &wellKnown) != nil || wellKnown.OfferReceiptSigner != seller.Hex() {
+		t.Errorf("/.well-known/x402 names signer %q, want %s", wellKnown.OfferReceiptSigner, seller.Hex())
+	}
 
 	pr := h.terms(echoPath)
 	var ext struct {
@@ -143,9 +147,13 @@ func TestOffersAndPaidAnswersAreSigned(t *testing.T) {
 	}
 }
 
-// Without a signing key nothing is signed: no offers, no receipts.
+// Without a signing key nothing is signed: no offers, no receipts, no
+// signer published.
 func TestWithoutAKeyNothingIsSigned(t *testing.T) {
 	h := newHarness(t)
+	if r := h.do("GET", registry.PathX402, "", nil); r.status != 200 || strings.Contains(string(r.body), "offerReceiptSigner") {
+		t.Errorf("/.well-known/x402 %d names a signer: %s", r.status, r.body)
+	}
 	var ext map[string]json.RawMessage
 	if err := json.Unmarshal(h.terms(echoPath).Extensions, &ext); err != nil || ext[x402.OfferReceipt] != nil || ext["bazaar"] == nil {
 		t.Fatalf("extensions %v: %v", ext, err)

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/coinslot/coinslot/config"
@@ -9,9 +10,17 @@ import (
 )
 
 // buildRoutes builds the documents of the catalog for cfg and the exact-path
-// routes that serve them. Every route here is read-only.
-func (s *Server) buildRoutes(cfg *config.Config) (map[string]fasthttp.RequestHandler, error) {
-	docs, err := registry.BuildDocuments(s.site(cfg), registry.All())
+// routes that serve them. Every route here is read-only. Quotes repeat the
+// bazaar extension of each tool's offer.
+func (s *Server) buildRoutes(cfg *config.Config, offers map[string]*offer) (map[string]fasthttp.RequestHandler, error) {
+	site := s.site(cfg)
+	site.Discovery = func(t *registry.Tool) json.RawMessage {
+		if o := offers[t.Name]; o != nil {
+			return o.terms.Discovery()
+		}
+		return nil
+	}
+	docs, err := registry.BuildDocuments(site, registry.All())
 	if err != nil {
 		return nil, fmt.Errorf("discovery documents: %w", err)
 	}

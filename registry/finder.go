@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/coinslot/coinslot/config"
 )
 
 // The route finder ranks tools with BM25F: each query word is looked up in
@@ -260,26 +262,7 @@ func withinTypos(a, b string) bool {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return false
 	}
-	// Optimal string alignment distance over three rows.
-	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)] <= limit
+	return config.Distance(a, b) <= limit
 }
 
 // stopWords carry no meaning for ranking: articles, prepositions, and the

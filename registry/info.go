@@ -1,6 +1,9 @@
 package registry
 
-import "strconv"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Description is the service's one-paragraph summary.
 const Description = "Pay-per-call data and analysis tools for software agents: x402 market intelligence, " +
@@ -91,10 +94,13 @@ type quote struct {
 	PriceAtomic    string        `json:"price_atomic"` // USDC units, 6 decimals, as x402 states amounts
 	BuyerContract  BuyerContract `json:"buyer_contract"`
 	ApprovalPrompt string        `json:"approval_prompt"`
+	// Bazaar is the 402's discovery extension, the answer's output schema
+	// with it: what the buyer will get, read before paying.
+	Bazaar json.RawMessage `json:"bazaar,omitempty"`
 }
 
 func buildQuote(s Site, t *Tool) quote {
-	return quote{
+	q := quote{
 		Service:        s.Service,
 		Tool:           entry(t),
 		Category:       t.Category,
@@ -104,4 +110,8 @@ func buildQuote(s Site, t *Tool) quote {
 		BuyerContract:  s.Contract(t),
 		ApprovalPrompt: s.ApprovalPrompt(t),
 	}
+	if s.Discovery != nil {
+		q.Bazaar = s.Discovery(t)
+	}
+	return q
 }

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -31,6 +32,10 @@ type Site struct {
 	CatalogURL        string       // the public catalog of payable resources
 	Sandbox           bool         // the in-process chain: no real money moves
 	MaxTimeoutSeconds int          // how long a buyer's authorization must stay valid
+	OfferSigner       string       // the address that signs offers and receipts (offer-receipt); "": unsigned
+	// Discovery is the bazaar extension a tool's 402 carries, which its
+	// quote repeats; nil: quotes carry none.
+	Discovery func(*Tool) json.RawMessage
 }
 
 // PayNetwork is one network a call may be paid on.

@@ -74,6 +74,9 @@ func buildX402(s Site, tools []*Tool) object {
 	if icon := s.IconURL(); icon != "" {
 		doc = append(doc, field{"iconUrl", icon})
 	}
+	if s.OfferSigner != "" { // for a verifier of signed offers and receipts signed by another key than payTo
+		doc = append(doc, field{"offerReceiptSigner", s.OfferSigner})
+	}
 	return doc
 }
 

@@ -80,7 +80,7 @@ func DecodeFeed(body []byte) (Feed, error) {
 		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not an Atom feed")
 	}
 	if len(f.Entries) == 1 && strings.TrimSpace(f.Entries[0].Title) == "Error" {
-		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "arXiv rejected the query: %s", collapse(f.Entries[0].Summary))
+		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "arXiv rejected the query: %s", upstreams.Collapse(f.Entries[0].Summary))
 	}
 	total, err := strconv.Atoi(strings.TrimSpace(f.TotalResults))
 	if err != nil {
@@ -88,11 +88,11 @@ func DecodeFeed(body []byte) (Feed, error) {
 	}
 	out := Feed{TotalResults: total, Papers: make([]Paper, 0, len(f.Entries))}
 	for _, e := range f.Entries {
-		p := Paper{ID: idOf(e.ID), Title: collapse(e.Title), Summary: collapse(e.Summary), Authors: []string{},
+		p := Paper{ID: idOf(e.ID), Title: upstreams.Collapse(e.Title), Summary: upstreams.Collapse(e.Summary), Authors: []string{},
 			Published: e.Published, Updated: e.Updated, PrimaryCategory: e.Primary.Term, Categories: []string{},
-			DOI: strings.TrimSpace(e.DOI), JournalRef: collapse(e.JournalRef), Comment: collapse(e.Comment)}
+			DOI: strings.TrimSpace(e.DOI), JournalRef: upstreams.Collapse(e.JournalRef), Comment: upstreams.Collapse(e.Comment)}
 		for _, a := range e.Authors {
-			p.Authors = append(p.Authors, collapse(a.Name))
+			p.Authors = append(p.Authors, upstreams.Collapse(a.Name))
 		}
 		for _, c := range e.Categories {
 			p.Categories = append(p.Categories, c.Term)
@@ -126,6 +126,3 @@ func https(u string) string {
 	}
 	return u
 }
-
-// collapse joins the wrapped lines of titles and abstracts.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -96,7 +96,7 @@ func DecodeOpinions(body []byte) ([]Opinion, error) {
 			Citations: nonNil(r.Citation), CiteCount: r.CiteCount, Status: r.Status, Judge: r.Judge,
 			URL: site + r.AbsoluteURL}
 		if len(r.Opinions) > 0 {
-			o.Snippet = collapse(r.Opinions[0].Snippet)
+			o.Snippet = upstreams.Collapse(r.Opinions[0].Snippet)
 		}
 		out = append(out, o)
 	}

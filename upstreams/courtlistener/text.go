@@ -2,9 +2,6 @@ package courtlistener
 
 import "strings"
 
-// collapse joins the lines of a snippet into one.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // dates keeps the day of each timestamp ("2017-02-01T00:00:00-08:00").
 func dates(ts []string) []string {
 	out := make([]string, len(ts))

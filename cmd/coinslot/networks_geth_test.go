@@ -70,7 +70,7 @@ batch_settlement: {enabled: true, claim_every: 5m}
 	for _, a := range b.terms.Accepts {
 		offered = append(offered, a.Scheme+" "+a.Network)
 	}
-	if got, want := strings.Join(offered, ", "), "exact eip155:31337, exact eip155:1337, batch-settlement eip155:31337"; got != want {
+	if got, want := strings.Join(offered, ", "), "exact eip155:31337, batch-settlement eip155:31337, exact eip155:1337"; got != want {
 		t.Fatalf("402 offers %s, want %s", got, want)
 	}
 

@@ -19,6 +19,9 @@ if [ ! -x "$geth" ]; then
 	mv "$built/geth" "$geth"
 	echo "built geth $version in $(($(date +%s) - started)) s"
 fi
-(cd test/npm && npm ci --no-audit --no-fund --loglevel=error)
+# e2e-buyers.sh installs the same packages just before, in CI.
+if [ ! test/npm/node_modules/.package-lock.json -nt test/npm/package-lock.json ]; then
+	(cd test/npm && npm ci --no-audit --no-fund --loglevel=error)
+fi
 COINSLOT_GETH=$geth COINSLOT_REQUIRE_GETH=1 COINSLOT_REQUIRE_NODE=1 \
 	go test -race -count=1 -run '^TestTwoNetworksOnGeth$' -v ./cmd/coinslot/

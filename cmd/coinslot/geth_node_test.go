@@ -190,13 +190,13 @@ func (g *gethNode) deployUSDC(atomic int64, holders ...common.Address) common.Ad
 	return asset
 }
 
-// balance is who's balance of the token at asset.
-func (g *gethNode) balance(asset, who common.Address) *big.Int {
-	g.t.Helper()
+// tokenBalance is who's balance of the token at asset on chain.
+func tokenBalance(t *testing.T, chain bind.ContractBackend, asset, who common.Address) *big.Int {
+	t.Helper()
 	token := usdc.NewTestUSDC()
-	n, err := bind.Call(token.Instance(g.client, asset), &bind.CallOpts{Context: context.Background()}, token.PackBalanceOf(who), token.UnpackBalanceOf)
+	n, err := bind.Call(token.Instance(chain, asset), &bind.CallOpts{Context: context.Background()}, token.PackBalanceOf(who), token.UnpackBalanceOf)
 	if err != nil {
-		g.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return n
 }

@@ -19,8 +19,10 @@ import (
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
 )
 
 // Buyers of the test: on the geth chain, funded there by the developer
@@ -50,7 +52,8 @@ func TestTwoNetworksOnGeth(t *testing.T) {
 	own := g.ownFacilitatorOn(asset)
 	sandbox := startSandbox(t)
 
-	seller := common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+	// An address of no funded account on either chain: what it holds, it was paid.
+	seller := common.HexToAddress("0x5e11e7000000000000000000000000000000c0de")
 	ln, base, cfg := sandboxOn(t, fmt.Sprintf(`mode: production
 pay_to: "%s"
 facilitator_url: %s
@@ -101,8 +104,19 @@ batch_settlement: {enabled: true, claim_every: 5m}
 			t.Fatalf("exact on %s: receipt %+v", pay.network, r)
 		}
 	}
-	if got := g.balance(asset, seller); got.Cmp(b.price) != 0 {
-		t.Fatalf("the seller holds %s on geth after one exact payment, want %s", got, b.price)
+	sandboxChain, err := ethclient.Dial(sandbox + pathSandboxRPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sandboxChain.Close()
+	for _, on := range []struct {
+		name  string
+		chain bind.ContractBackend
+		asset common.Address
+	}{{"geth", g.client, asset}, {"the sandbox chain", sandboxChain, facilitator.SandboxNetwork().Asset}} {
+		if got := tokenBalance(t, on.chain, on.asset, seller); got.Cmp(b.price) != 0 {
+			t.Fatalf("the seller holds %s on %s after one exact payment there, want %s", got, on.name, b.price)
+		}
 	}
 
 	// A channel on geth: a deposit of three prices paying the first call, a
@@ -119,7 +133,7 @@ batch_settlement: {enabled: true, claim_every: 5m}
 	}
 	rec := b.record(buyer)
 	charged, _ := new(big.Int).SetString(rec.Charged, 10)
-	if got, want := g.balance(asset, seller), new(big.Int).Add(b.price, charged); charged.Cmp(b.times(2)) != 0 || got.Cmp(want) != 0 {
+	if got, want := tokenBalance(t, g.client, asset, seller), new(big.Int).Add(b.price, charged); charged.Cmp(b.times(2)) != 0 || got.Cmp(want) != 0 {
 		t.Fatalf("the seller holds %s on geth, the ledger records %s exact and %s charged on the channel", got, b.price, rec.Charged)
 	}
 	if got, want := revenue(t, base, tool.Name), fmt.Sprintf("eip155:1337=%s eip155:31337=%s", b.price, b.times(3)); got != want {

@@ -25,6 +25,8 @@ var ownVariables = []string{
 	"COINSLOT_REQUIRE_POSTGRES", // tests: fail instead of skipping without PostgreSQL
 	"COINSLOT_REQUIRE_REDIS",    // tests: fail instead of skipping without Redis
 	"COINSLOT_REQUIRE_NODE",     // tests: fail instead of skipping without node and the npm packages they compare with
+	"COINSLOT_GETH",             // tests: the go-ethereum geth binary a chain is started with
+	"COINSLOT_REQUIRE_GETH",     // tests: fail instead of skipping without it
 	"COINSLOT_TEST_SERVE_CHILD", // tests: the process a test re-executes
 	"COINSLOT_TEST_CAPS",
 }

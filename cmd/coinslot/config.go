@@ -73,8 +73,9 @@ func runConfig(args []string) int {
 }
 
 // checkOnline tells, before a deploy, what a start would offer: each
-// configured network the facilitator's /supported lists for exact, and the
-// network batch-settlement would go on.
+// configured network some facilitator's /supported lists for exact, the
+// network batch-settlement would go on, and which networks each fallback
+// takes calls on.
 func checkOnline(file string, cfg *config.Config) int {
 	if cfg.Mode != config.Production {
 		fmt.Println(file + ": --online: a sandbox settles on its own chain; nothing to ask")
@@ -98,24 +99,10 @@ func checkOnline(file string, cfg *config.Config) int {
 		return 1
 	}
 	code := 0
-	var offered []x402.Network
-	for i, n := range nets {
-		if !doc.Lists(x402.SchemeExact, n.ID) {
-			fmt.Printf("%s: network[%d]: %s (%s): the facilitator does not settle exact there (x402 v2); it would not be offered\n", file, i, n.ID, n.Name)
-			code = 1
-			continue
-		}
-		offered = append(offered, n)
-		fmt.Printf("%s: network[%d]: %s (%s): settled (exact)\n", file, i, n.ID, n.Name)
-	}
-	if cfg.BatchSettlement.Enabled && len(offered) > 0 {
-		if terms, err := batchTerms(cfg, offered, doc); err != nil {
-			fmt.Printf("%s: batch_settlement: not offered: %v\n", file, err)
-		} else {
-			fmt.Printf("%s: batch_settlement: offered on %s, receiver authorizer %s\n", file, terms.Network, terms.ReceiverAuthorizer.Hex())
-		}
-	}
-	// A fallback must settle what is offered, or the calls it takes fail.
+	// Payments go to the facilitators that list their network, so a
+	// network is offered when any of them settles it.
+	all := &x402.Supported{Kinds: doc.Kinds}
+	fallbacks := make([]*x402.Supported, len(cfg.Facilitators))
 	for i, c := range cfg.Facilitators {
 		key := fmt.Sprintf("facilitators[%d]", i)
 		f, err := fallback(c, key)
@@ -124,19 +111,41 @@ func checkOnline(file string, cfg *config.Config) int {
 			code = 1
 			continue
 		}
-		doc, err := f.Supported(ctx)
-		if err != nil {
+		if fallbacks[i], err = f.Supported(ctx); err != nil {
 			fmt.Printf("%s: %s: %s: %v\n", file, key, hostOf(c.URL), err)
 			code = 1
 			continue
 		}
+		all.Kinds = append(all.Kinds, fallbacks[i].Kinds...)
+	}
+	var offered []x402.Network
+	for i, n := range nets {
+		if !all.Lists(x402.SchemeExact, n.ID) {
+			fmt.Printf("%s: network[%d]: %s (%s): no facilitator settles exact there (x402 v2); it would not be offered\n", file, i, n.ID, n.Name)
+			code = 1
+			continue
+		}
+		offered = append(offered, n)
+		fmt.Printf("%s: network[%d]: %s (%s): settled (exact)\n", file, i, n.ID, n.Name)
+	}
+	if cfg.BatchSettlement.Enabled && len(offered) > 0 {
+		if terms, err := batchTerms(cfg, offered, all); err != nil {
+			fmt.Printf("%s: batch_settlement: not offered: %v\n", file, err)
+		} else {
+			fmt.Printf("%s: batch_settlement: offered on %s, receiver authorizer %s\n", file, terms.Network, terms.ReceiverAuthorizer.Hex())
+		}
+	}
+	// A network a fallback does not settle has no failover through it.
+	for i, doc := range fallbacks {
+		if doc == nil {
+			continue
+		}
 		for _, n := range offered {
 			if !doc.Lists(x402.SchemeExact, n.ID) {
-				fmt.Printf("%s: %s: %s (%s): does not settle exact there; calls it takes on it would fail\n", file, key, n.ID, n.Name)
-				code = 1
+				fmt.Printf("%s: facilitators[%d]: %s (%s): does not settle exact there; calls on it never go to it\n", file, i, n.ID, n.Name)
 				continue
 			}
-			fmt.Printf("%s: %s: %s (%s): settled (exact)\n", file, key, n.ID, n.Name)
+			fmt.Printf("%s: facilitators[%d]: %s (%s): settled (exact)\n", file, i, n.ID, n.Name)
 		}
 	}
 	return code

@@ -42,7 +42,7 @@ func TestConfigCheckOnline(t *testing.T) {
 	code, out, errText := output(t, "config", "check", "--online", path)
 	want := path + ": ok\n" +
 		path + ": network[0]: eip155:8453 (Base): settled (exact)\n" +
-		path + ": network[1]: eip155:84532 (Base Sepolia): the facilitator does not settle exact there (x402 v2); it would not be offered\n" +
+		path + ": network[1]: eip155:84532 (Base Sepolia): no facilitator settles exact there (x402 v2); it would not be offered\n" +
 		path + ": batch_settlement: offered on eip155:8453, receiver authorizer 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC\n"
 	if code != 1 || out != want || errText != "" {
 		t.Fatalf("exit %d\n%s%s\nwant 1\n%s", code, out, errText, want)

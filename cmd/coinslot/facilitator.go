@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"fmt"
 	"log/slog"
 	"math/big"
+	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
@@ -48,18 +52,33 @@ func runFacilitator(args []string) int {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: COINSLOT_FACILITATOR_KEY is not a private key")
 		return 2
 	}
-	ctx := context.Background()
-	client, err := ethclient.DialContext(ctx, *rpc)
+	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 1
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveFacilitator(ctx, ln, *rpc, *asset, key)
+}
+
+// serveFacilitator serves the facilitator of the chain at rpc on ln until
+// ctx ends, then lets the requests in flight (a settlement waits for its
+// receipt) finish.
+func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, key *ecdsa.PrivateKey) int {
+	defer ln.Close()
+	client, err := ethclient.DialContext(ctx, rpc)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 1
+	}
+	defer client.Close()
 	chainID, err := client.ChainID(ctx)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: chain id:", err)
 		return 1
 	}
-	network, err := networkFor(chainID, *asset)
+	network, err := networkFor(chainID, asset)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 2
@@ -69,14 +88,28 @@ func runFacilitator(args []string) int {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 1
 	}
-	slog.Info("facilitator serving", "listen", *listen, "network", network.ID, "asset", network.Asset.Hex(), "gas", f.Address().Hex())
-	srv := &http.Server{Addr: *listen, Handler: f.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
-	if err := srv.ListenAndServe(); err != nil {
+	slog.Info("facilitator serving", "listen", ln.Addr().String(), "network", network.ID, "asset", network.Asset.Hex(), "gas", f.Address().Hex())
+	srv := &http.Server{Handler: f.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 1
+	case <-ctx.Done():
+	}
+	drain, cancel := context.WithTimeout(context.Background(), facilitatorDrain)
+	defer cancel()
+	if err := srv.Shutdown(drain); err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: stopping:", err)
 		return 1
 	}
 	return 0
 }
+
+// facilitatorDrain is how long a stopping facilitator waits for its
+// requests in flight: a settlement's receipt takes up to its 30 s timeout.
+const facilitatorDrain = 35 * time.Second
 
 // networkFor is the built-in network of the chain, or the chain with the
 // given token.

@@ -30,6 +30,15 @@ func TestDashboardAndAlertsNameRegisteredMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer svc.Close()
+	// A failover's metrics, which an instance with several facilitators
+	// registers.
+	failover, err := config.Parse([]byte("mode: production\nbase_url: https://coinslot.example\npay_to: \"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\"\nfacilitator_url: http://127.0.0.1:1\nfacilitators: [{url: http://127.0.0.1:2}]\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := facilitators(failover, svc.metrics); err != nil {
+		t.Fatal(err)
+	}
 	series := regexp.MustCompile(`coinslot_[a-z0-9_]+`)
 	suffix := regexp.MustCompile(`_(bucket|count|sum)$`)
 	var named []string

@@ -77,3 +77,50 @@ func TestProductionOffersWhatTheFacilitatorSettles(t *testing.T) {
 		})
 	}
 }
+
+// Two facilitators each settling one of the configured networks: the 402
+// offers both, and the instance is ready, since each network's payments go
+// to the facilitator that lists it.
+func TestProductionOffersWhatAnyFacilitatorSettles(t *testing.T) {
+	settling := func(network string) *httptest.Server {
+		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			json.NewEncoder(w).Encode(x402.Supported{Kinds: []x402.SupportedKind{{X402Version: 2, Scheme: "exact", Network: network}}})
+		}))
+		t.Cleanup(s.Close)
+		return s
+	}
+	base8453, base84532 := settling("eip155:8453"), settling("eip155:84532")
+	ln, base, cfg := sandboxOn(t, "mode: production\npay_to: \"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\"\nfacilitator_url: "+base8453.URL+
+		"\nfacilitators: [{url: "+base84532.URL+"}]\nnetwork: [eip155:8453, eip155:84532]\nbatch_settlement: {enabled: false}\n")
+	logs := &logRecorder{}
+	startService(t, ln, cfg, slog.New(logs))
+	if n := logs.count("network not offered: the facilitator's /supported does not list exact on it network=eip155:84532 network_name=Base Sepolia"); n != 0 {
+		t.Errorf("Base Sepolia logged as not offered:\n%q", logs.snapshot())
+	}
+	res, _, err := post(base+"/paid/utility/business-days", []byte(`{}`), "")
+	if err != nil || res.StatusCode != http.StatusPaymentRequired {
+		t.Fatalf("terms: %v %v", res, err)
+	}
+	var terms x402.PaymentRequired
+	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
+		t.Fatal(err)
+	}
+	var offered []string
+	for _, a := range terms.Accepts {
+		offered = append(offered, a.Network)
+	}
+	if got := strings.Join(offered, " "); got != "eip155:8453 eip155:84532" {
+		t.Errorf("402 offers %s, want eip155:8453 eip155:84532", got)
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		r := get(t, base+"/readyz")
+		body, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		if strings.TrimSpace(string(body)) == `{"status":"ready"}` {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("readyz %d %s, want ready", r.StatusCode, body)
+		}
+	}
+}

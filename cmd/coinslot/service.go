@@ -245,7 +245,7 @@ func (svc *service) startJobs(ctx context.Context, cfg *config.Config, pay edge.
 	case *x402.HTTPFacilitator:
 		checks = append(checks, svc.edge.SupportedCheck(f.Supported))
 	case *x402.Failover:
-		checks = append(checks, svc.edge.SupportedCheck(firstSupported(f)))
+		checks = append(checks, svc.edge.SupportedCheck(everySupported(f)))
 	}
 	svc.edge.Watch(jobs, readinessEvery, readinessTimeout, checks...)
 	stopCanary, err := scheduleCanary(ctx, cfg, svc.metrics, svc.log)
@@ -438,26 +438,40 @@ func askSupported(ctx context.Context, f x402.Facilitator) (*x402.Supported, err
 		defer cancel()
 		return f.Supported(ctx)
 	case *x402.Failover:
-		return firstSupported(f)(ctx)
+		return everySupported(f)(ctx)
 	}
 	return nil, fmt.Errorf("the facilitator cannot be asked what it supports")
 }
 
-// firstSupported asks each facilitator of a failover in order for its
-// /supported and returns the first answer: the one calls would go to.
-func firstSupported(f *x402.Failover) func(ctx context.Context) (*x402.Supported, error) {
+// everySupported asks each facilitator of a failover for its /supported,
+// which routes its payments from then on, and returns what they settle
+// together, in their order: a network is offered when any of them settles
+// it, and batch-settlement's receiver authorizer is the first's to list it,
+// the facilitator its payments go to. It fails only when none answers.
+func everySupported(f *x402.Failover) func(ctx context.Context) (*x402.Supported, error) {
 	return func(ctx context.Context) (*x402.Supported, error) {
 		var failed []string
-		for _, m := range f.Members() {
-			if remote, ok := m.(*x402.HTTPFacilitator); ok {
-				doc, err := remote.Supported(ctx)
-				if err == nil {
-					return doc, nil
-				}
-				failed = append(failed, hostOf(remote.URL)+": "+err.Error())
+		var all *x402.Supported
+		for i, m := range f.Members() {
+			remote, ok := m.(*x402.HTTPFacilitator)
+			if !ok {
+				continue
 			}
+			doc, err := remote.Supported(ctx)
+			if err != nil {
+				failed = append(failed, hostOf(remote.URL)+": "+err.Error())
+				continue
+			}
+			f.Learn(i, doc)
+			if all == nil {
+				all = &x402.Supported{}
+			}
+			all.Kinds = append(all.Kinds, doc.Kinds...)
 		}
-		return nil, errors.New(strings.Join(failed, "; "))
+		if all == nil {
+			return nil, errors.New(strings.Join(failed, "; "))
+		}
+		return all, nil
 	}
 }
 

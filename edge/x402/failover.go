@@ -20,8 +20,13 @@ import (
 // whose outcome is unknown may still land, so it is never sent again
 // elsewhere (the ledger keeps it pending and reconciles it from the chain);
 // it moves to the next only once the first's breaker is open. A
-// batch-settlement payment always goes to the first: its channel names that
-// facilitator's receiver authorizer.
+// batch-settlement payment always goes to the first that settles it: its
+// channel names that facilitator's receiver authorizer.
+//
+// Once a facilitator's /supported is known (Learn), a payment goes only to
+// those that list its (scheme, network): facilitators that each settle
+// other networks, as one's own on its chain beside a hosted one, share a
+// failover, and each network's calls reach the ones that settle it.
 type Failover struct {
 	members  []*member
 	failures int
@@ -41,9 +46,10 @@ type Member struct {
 type member struct {
 	Member
 	mu        sync.Mutex
-	failed    int       // failures in a row while closed
-	openUntil time.Time // zero: closed
-	trial     bool      // a half-open trial is in flight
+	failed    int        // failures in a row while closed
+	openUntil time.Time  // zero: closed
+	trial     bool       // a half-open trial is in flight
+	supported *Supported // its last /supported; nil until learnt
 }
 
 // Breaker states, the values of coinslot_facilitator_breaker_state.
@@ -62,6 +68,9 @@ const (
 
 // ErrNoFacilitator is every facilitator's breaker open at once.
 var ErrNoFacilitator = errors.New("every facilitator is failing; none was asked")
+
+// ErrNotSettled is no facilitator listing the payment's scheme and network.
+var ErrNotSettled = errors.New("no facilitator settles this scheme on this network")
 
 // NewFailover puts members behind one Facilitator; reg, when set, exports
 // coinslot_facilitator_calls_total and coinslot_facilitator_breaker_state
@@ -101,11 +110,24 @@ func (f *Failover) Members() []Facilitator {
 	return out
 }
 
+// Learn records the /supported of the i-th facilitator, which routes
+// payments from then on.
+func (f *Failover) Learn(i int, doc *Supported) {
+	m := f.members[i]
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.supported = doc
+}
+
 // Verify asks each facilitator in turn until one answers.
 func (f *Failover) Verify(ctx context.Context, p *Payload, r *Requirements) (*VerifyResponse, error) {
 	q := NewRequest(p, r)
+	candidates := f.candidates(r)
+	if len(candidates) == 0 {
+		return nil, ErrNotSettled
+	}
 	last := ErrNoFacilitator
-	for _, m := range f.candidates(r) {
+	for _, m := range candidates {
 		if !f.admit(m, "verify") {
 			continue
 		}
@@ -123,7 +145,11 @@ func (f *Failover) Verify(ctx context.Context, p *Payload, r *Requirements) (*Ve
 
 // Settle asks the first facilitator whose breaker admits it, and no other.
 func (f *Failover) Settle(ctx context.Context, p *Payload, r *Requirements) (*SettleResponse, error) {
-	for _, m := range f.candidates(r) {
+	candidates := f.candidates(r)
+	if len(candidates) == 0 {
+		return nil, ErrNotSettled
+	}
+	for _, m := range candidates {
 		if !f.admit(m, "settle") {
 			continue
 		}
@@ -134,12 +160,22 @@ func (f *Failover) Settle(ctx context.Context, p *Payload, r *Requirements) (*Se
 	return nil, ErrNoFacilitator
 }
 
-// candidates are the facilitators a request may go to, in order.
+// candidates are the facilitators a request may go to, in order: those
+// that list its scheme and network, or whose /supported is not yet known.
 func (f *Failover) candidates(r *Requirements) []*member {
-	if r.Scheme == SchemeBatch {
-		return f.members[:1]
+	var out []*member
+	for _, m := range f.members {
+		m.mu.Lock()
+		doc := m.supported
+		m.mu.Unlock()
+		if doc != nil && !doc.Lists(r.Scheme, r.Network) {
+			continue
+		}
+		if out = append(out, m); r.Scheme == SchemeBatch {
+			break
+		}
 	}
-	return f.members
+	return out
 }
 
 // admit says whether m may be asked now; a refusal is counted.

@@ -130,3 +130,49 @@ func TestFailover(t *testing.T) {
 		t.Fatalf("all open: %v", err)
 	}
 }
+
+// TestFailoverRoutesByNetwork: facilitators that each settle their own
+// network share a failover, and a payment reaches only those listing its
+// (scheme, network): exact on either network, batch-settlement on the
+// second's, and nothing for a network neither lists.
+func TestFailoverRoutesByNetwork(t *testing.T) {
+	own, hosted := &fakeFacilitator{}, &fakeFacilitator{}
+	f, err := NewFailover([]Member{{"own.test", own}, {"hosted.test", hosted}}, 2, time.Minute, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Learn(0, &Supported{Kinds: []SupportedKind{{X402Version: 2, Scheme: SchemeExact, Network: "eip155:1337"}}})
+	f.Learn(1, &Supported{Kinds: []SupportedKind{
+		{X402Version: 2, Scheme: SchemeExact, Network: "eip155:8453"},
+		{X402Version: 2, Scheme: SchemeBatch, Network: "eip155:8453"},
+	}})
+	ctx, p := context.Background(), &Payload{X402Version: 2}
+	for _, tc := range []struct {
+		scheme, network string
+		own, hosted     [2]int // verifies and settlements each has seen after the payment
+	}{
+		{SchemeExact, "eip155:1337", [2]int{1, 1}, [2]int{0, 0}},
+		{SchemeExact, "eip155:8453", [2]int{1, 1}, [2]int{1, 1}},
+		{SchemeBatch, "eip155:8453", [2]int{1, 1}, [2]int{2, 2}},
+	} {
+		r := &Requirements{Scheme: tc.scheme, Network: tc.network}
+		if v, err := f.Verify(ctx, p, r); err != nil || !v.IsValid {
+			t.Fatalf("%s on %s: verify %+v %v", tc.scheme, tc.network, v, err)
+		}
+		if s, err := f.Settle(ctx, p, r); err != nil || !s.Success {
+			t.Fatalf("%s on %s: settle %+v %v", tc.scheme, tc.network, s, err)
+		}
+		v1, s1 := own.counts()
+		v2, s2 := hosted.counts()
+		if [2]int{v1, s1} != tc.own || [2]int{v2, s2} != tc.hosted {
+			t.Fatalf("%s on %s: own %d/%d, hosted %d/%d; want %v, %v", tc.scheme, tc.network, v1, s1, v2, s2, tc.own, tc.hosted)
+		}
+	}
+	r := &Requirements{Scheme: SchemeBatch, Network: "eip155:1337"}
+	if _, err := f.Verify(ctx, p, r); err != ErrNotSettled {
+		t.Fatalf("verify on a network none lists: %v, want %v", err, ErrNotSettled)
+	}
+	if _, err := f.Settle(ctx, p, r); err != ErrNotSettled {
+		t.Fatalf("settle on a network none lists: %v, want %v", err, ErrNotSettled)
+	}
+}

@@ -54,6 +54,8 @@ func Run(t *testing.T, fresh Backend) {
 		{"ConcurrentIdentify", concurrentIdentify},
 		{"IdentifyForgottenWithTheAnswer", identifyForgottenWithTheAnswer},
 		{"IdentifyBounded", identifyBounded},
+		{"AnsweredByRequest", answeredByRequest},
+		{"ChallengeSpentOnce", challengeSpentOnce},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}

@@ -108,12 +108,17 @@ func WithExtensions(r PaymentRequired, more map[string]any) (PaymentRequired, er
 	return r, nil
 }
 
-// DecodeSIWx reads a SIGN-IN-WITH-X header.
+// DecodeSIWx reads a SIGN-IN-WITH-X header: base64 of the proof's JSON.
 func DecodeSIWx(value string) (*SIWxProof, error) {
 	raw, err := decodeBase64(value)
 	if err != nil {
 		return nil, fmt.Errorf("the %s header is not base64", HeaderSignInWithX)
 	}
+	return DecodeSIWxJSON(raw)
+}
+
+// DecodeSIWxJSON reads a sign-in-with-x proof's JSON.
+func DecodeSIWxJSON(raw []byte) (*SIWxProof, error) {
 	p := new(SIWxProof)
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(p); err != nil {

@@ -201,7 +201,13 @@ func (p *SIWxProof) SignedBy(ctx context.Context, message string, chain ethereum
 	if chain == nil {
 		return false, nil
 	}
-	args, _ := abi.Arguments{{Type: mustABIType("address")}, {Type: mustABIType("bytes32")}, {Type: mustABIType("bytes")}}.Pack(address, hash, sig)
+	return validOnChain(ctx, chain, address, hash, sig)
+}
+
+// validOnChain asks the EIP-6492 reference validator, deployed only for
+// the eth_call, whether sig is signer's over hash.
+func validOnChain(ctx context.Context, chain ethereum.ContractCaller, signer common.Address, hash common.Hash, sig []byte) (bool, error) {
+	args, _ := abi.Arguments{{Type: mustABIType("address")}, {Type: mustABIType("bytes32")}, {Type: mustABIType("bytes")}}.Pack(signer, hash, sig)
 	out, err := chain.CallContract(ctx, ethereum.CallMsg{Data: append(hexutil.MustDecode(universalValidator), args...)}, nil)
 	if err != nil {
 		return false, fmt.Errorf("the wallet's signature could not be checked on chain: %w", err)

@@ -139,7 +139,7 @@ func (s *Server) signedIn(cfg *config.Config, a *admission, proof *x402.SIWxProo
 	payer = common.HexToAddress(proof.Address).Hex()
 	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
 	defer cancel()
-	pm, err := s.pay.Ledger.Answered(ctx, payer, t.Name, requestKey(a))
+	out, err := s.paidAnswer(ctx, payer, t, requestKey(a))
 	switch {
 	case errors.Is(err, ledger.ErrNotFound):
 		return payer, nil, s.signInRefused(cfg, a.offer, siwxNotPaid, fmt.Sprintf(
@@ -148,11 +148,28 @@ func (s *Server) signedIn(cfg *config.Config, a *admission, proof *x402.SIWxProo
 		return payer, nil, internalFailure(t, "paid answer lookup", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSignedIn).Inc()
-	out := pm.Answer
-	if t.Shape == registry.ReceiptBacked {
-		out = withReceipt(out, pm.Receipt)
-	}
 	return payer, out, nil
+}
+
+// paidAnswer is the answer payer paid for with this request to t, as its
+// retry would get it: of an exact payment while the ledger keeps it, else
+// of the latest call on one of its batch-settlement channels; or
+// ErrNotFound.
+func (s *Server) paidAnswer(ctx context.Context, payer string, t *registry.Tool, key string) ([]byte, error) {
+	pm, err := s.pay.Ledger.Answered(ctx, payer, t.Name, key)
+	switch {
+	case err == nil && t.Shape == registry.ReceiptBacked:
+		return withReceipt(pm.Answer, pm.Receipt), nil
+	case err == nil:
+		return pm.Answer, nil
+	case !errors.Is(err, ledger.ErrNotFound):
+		return nil, err
+	}
+	c, err := s.pay.Ledger.ChannelAnswered(ctx, payer, t.Name, key)
+	if err != nil {
+		return nil, err
+	}
+	return c.Answer, nil
 }
 
 // checkProof checks a proof against the challenge o's 402s hand out, then

@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts"
 	"github.com/ethereum/go-ethereum/common"
@@ -294,4 +296,30 @@ func TestSIWxContractWalletThroughTheChain(t *testing.T) {
 		}
 		wantSignInRefused(t, r, "invalid_siwx_signature", "sign-in-with-x refused: the signature is not "+wallet+"'s over the EIP-4361 message of this challenge")
 	}
+}
+
+// A batch-settlement channel's latest call is read again the same way: the
+// answer its record keeps, for its payer only.
+func TestSIWxReadsChannelAnswer(t *testing.T) {
+	h := newHarness(t)
+	siwxOn(h)
+	tool, _ := registry.Lookup("test_echo")
+	a, f := h.srv.admit(h.srv.gen.Load(), tool, []byte(`{"text":"ab"}`), func() (*x402.Payment, bool, error) { return nil, false, nil })
+	if f != nil {
+		t.Fatal(f.message)
+	}
+	answer := []byte(`{"data":["ababab"],"count":1,"source":"local analysis"}`)
+	ch := &ledger.Channel{ID: "0x" + strings.Repeat("c", 64), Config: json.RawMessage(`{"payer":"` + strings.ToLower(buyer) + `"}`),
+		Charged: "50000", SignedMax: "50000", Signature: "0x01", Balance: "1000000", TotalClaimed: "0", RefundNonce: "0",
+		Tool: "test_echo", Request: requestKey(a), Answer: answer, Settlement: json.RawMessage(`{"success":true}`)}
+	if err := h.store.PutChannel(context.Background(), ch); err != nil {
+		t.Fatal(err)
+	}
+	r := h.do("POST", echoPath, `{"text":"ab","n":3}`, siwxHeader(t, signChallenge(t, buyerKey, h.terms(echoPath))))
+	if r.status != 200 || !bytes.Equal(r.body, answer) {
+		t.Fatalf("signed in: %d %s, want 200 %s", r.status, r.body, answer)
+	}
+	other := signChallenge(t, otherKey, h.terms(echoPath))
+	wantSignInRefused(t, h.do("POST", echoPath, `{"text":"ab"}`, siwxHeader(t, other)), "siwx_not_paid",
+		"sign-in-with-x refused: "+other.Address+" has no answer kept for this request to test_echo: none paid, or paid more than 24 hours ago; pay for it")
 }

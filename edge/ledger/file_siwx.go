@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"time"
@@ -89,4 +90,31 @@ func (c *challenges) spend(nonce string, now time.Time) bool {
 	e, ok := c.expires[nonce]
 	delete(c.expires, nonce)
 	return ok && now.Before(e)
+}
+
+func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string) (*Channel, error) {
+	var found *Channel
+	err := f.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(channelBucket).ForEach(func(k, _ []byte) error {
+			c, err := getChannel(tx, string(k))
+			if err == nil && found == nil && answers(c, payer, tool, requestKey) {
+				found = c
+			}
+			return err
+		})
+	})
+	if err == nil && found == nil {
+		err = ErrNotFound
+	}
+	return found, err
+}
+
+// answers reports whether c's latest call is payer's request to tool, its
+// answer kept.
+func answers(c *Channel, payer, tool, requestKey string) bool {
+	var config struct {
+		Payer string `json:"payer"`
+	}
+	return json.Unmarshal(c.Config, &config) == nil && strings.EqualFold(config.Payer, payer) &&
+		c.Tool == tool && c.Request == requestKey && requestKey != "" && c.Answer != nil
 }

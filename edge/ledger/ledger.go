@@ -194,6 +194,10 @@ type Store interface {
 	// request key whose answer is still kept, or ErrNotFound: the answer a
 	// wallet that signs in (sign-in-with-x) reads again without paying.
 	Answered(ctx context.Context, payer, tool, requestKey string) (*Payment, error)
+	// ChannelAnswered returns a batch-settlement channel of payer whose
+	// latest call, the one whose answer it keeps, was this tool and request
+	// key, or ErrNotFound.
+	ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error)
 	// Challenge keeps a sign-in-with-x nonce, handed out in a 402, until
 	// expires.
 	Challenge(ctx context.Context, nonce string, expires time.Time) error

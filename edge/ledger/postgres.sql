@@ -110,3 +110,7 @@ CREATE TABLE IF NOT EXISTS siwx_nonces (
 	expires timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS siwx_nonces_age ON siwx_nonces (expires);
+
+-- A payer's channels, for a wallet that signs in to read its channel's
+-- latest answer again.
+CREATE INDEX IF NOT EXISTS channels_payer ON channels (lower(doc->'config'->>'payer'));

@@ -64,3 +64,23 @@ func (p *Postgres) SpendChallenge(ctx context.Context, nonce string) (bool, erro
 	}
 	return live, nil
 }
+
+func (p *Postgres) ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error) {
+	if requestKey == "" {
+		return nil, ErrNotFound
+	}
+	var doc []byte
+	var version int64
+	payer, _ = pair(payer, "")
+	err := p.pool.QueryRow(ctx, `
+		SELECT doc, version FROM channels
+		WHERE lower(doc->'config'->>'payer') = $1 AND doc->>'tool' = $2 AND doc->>'request' = $3 AND doc->'answer' IS NOT NULL
+		ORDER BY id LIMIT 1`, payer, tool, requestKey).Scan(&doc, &version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: channel answered: %w", err)
+	}
+	return channelFrom(doc, version)
+}

@@ -66,3 +66,30 @@ func challengeSpentOnce(t *testing.T, open Opener) {
 	clk.advance(5 * time.Minute)
 	spend("expired", "b1b2c3d4e5f67890a1b2c3d4e5f67890", false)
 }
+
+// A channel is found by its payer (in any case) and its latest call's tool
+// and request key, while it keeps that call's answer.
+func channelAnswered(t *testing.T, open Opener) {
+	s, c := open(), ctx(t)
+	ch := channel()
+	ch.Tool = "trending_markets"
+	wantNone := func(what, payer, tool, key string) {
+		t.Helper()
+		if got, err := s.ChannelAnswered(c, payer, tool, key); err != ledger.ErrNotFound {
+			t.Fatalf("%s: got %+v, %v; want ErrNotFound", what, got, err)
+		}
+	}
+	wantNone("no channel", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", ch.Tool, ch.Request)
+	must(t, "create", s.PutChannel(c, ch))
+	got, err := s.ChannelAnswered(c, "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", ch.Tool, ch.Request)
+	must(t, "answered", err)
+	if got.ID != "0xa05fbd14888a282dd2dc912a3f453fae229ac42f5d2b7120b6ee783145b034ce" || !bytes.Equal(got.Answer, ch.Answer) || string(got.Settlement) != string(ch.Settlement) {
+		t.Fatalf("answered %s: %s, %s", got.ID, got.Answer, got.Settlement)
+	}
+	wantNone("another payer", payer, ch.Tool, ch.Request)
+	wantNone("another tool", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "business_days", ch.Request)
+	wantNone("another request", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", ch.Tool, "ff"+ch.Request[2:])
+	got.Answer = nil
+	must(t, "drop the answer", s.PutChannel(c, got))
+	wantNone("answer dropped", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", ch.Tool, ch.Request)
+}

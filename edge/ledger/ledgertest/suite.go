@@ -56,6 +56,7 @@ func Run(t *testing.T, fresh Backend) {
 		{"IdentifyBounded", identifyBounded},
 		{"AnsweredByRequest", answeredByRequest},
 		{"ChallengeSpentOnce", challengeSpentOnce},
+		{"ChannelAnswered", channelAnswered},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}

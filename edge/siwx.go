@@ -103,15 +103,20 @@ func (s *Server) challenge(cfg *config.Config, o *offer) (map[string]any, error)
 	if err := s.pay.Ledger.Challenge(ctx, nonce, expires); err != nil {
 		return nil, err
 	}
-	var networks []string
-	for _, t := range o.terms.PerNetwork() {
-		networks = append(networks, t.Network.ID)
-	}
 	return x402.SIWxExtension(x402.SIWxChallenge{
 		Domain: base.Host, URI: o.terms.Resource, Version: "1", Nonce: nonce,
 		IssuedAt: siwxTime(now), ExpirationTime: siwxTime(expires),
 		Statement: siwxStatement, Resources: []string{o.terms.Resource},
-	}, networks), nil
+	}, signInChains(o)), nil
+}
+
+// signInChains are the networks a wallet may sign in on: those o is sold on.
+func signInChains(o *offer) []string {
+	var networks []string
+	for _, t := range o.terms.PerNetwork() {
+		networks = append(networks, t.Network.ID)
+	}
+	return networks
 }
 
 // siwxTime is a challenge's time as JavaScript's toISOString writes it,
@@ -178,10 +183,7 @@ func (s *Server) paidAnswer(ctx context.Context, payer string, t *registry.Tool,
 func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (reason, why string) {
 	base, _ := url.Parse(cfg.BaseURL) // validated at load
 	now := s.now()
-	var networks []string
-	for _, t := range o.terms.PerNetwork() {
-		networks = append(networks, t.Network.ID)
-	}
+	networks := signInChains(o)
 	switch {
 	case p.Domain != base.Host:
 		return siwxDomainMismatch, fmt.Sprintf("domain %q is not this seller's, %q", p.Domain, base.Host)

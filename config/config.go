@@ -43,6 +43,7 @@ type Config struct {
 	Upstreams         map[string]Upstream `yaml:"upstreams"`
 	Canary            Canary              `yaml:"canary"`
 	OfferReceipt      OfferReceipt        `yaml:"offer_receipt"`
+	SIWx              SIWx                `yaml:"siwx"`
 
 	// PaymentIDRequired names the tools whose payments must carry an x402
 	// payment-identifier id; every other tool accepts one.

@@ -30,6 +30,7 @@ func (c *Config) Validate() Problems {
 	c.Ledger.validate(add)
 	c.Limits.validate(add)
 	c.validateCanary(add)
+	c.SIWx.validate(add)
 	if c.Cache.MaxMB < 1 {
 		add("cache.max_mb", "must be at least 1")
 	}

@@ -56,3 +56,23 @@ func (l meteredLedger) Identify(ctx context.Context, payer, id, fingerprint, non
 	defer func(start time.Time) { l.observe("identify", start, err) }(time.Now())
 	return l.Store.Identify(ctx, payer, id, fingerprint, nonce)
 }
+
+func (l meteredLedger) Answered(ctx context.Context, payer, tool, requestKey string) (_ *ledger.Payment, err error) {
+	defer func(start time.Time) { l.observe("answered", start, err) }(time.Now())
+	return l.Store.Answered(ctx, payer, tool, requestKey)
+}
+
+func (l meteredLedger) ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (_ *ledger.Channel, err error) {
+	defer func(start time.Time) { l.observe("channel_answered", start, err) }(time.Now())
+	return l.Store.ChannelAnswered(ctx, payer, tool, requestKey)
+}
+
+func (l meteredLedger) Challenge(ctx context.Context, nonce string, expires time.Time) (err error) {
+	defer func(start time.Time) { l.observe("challenge", start, err) }(time.Now())
+	return l.Store.Challenge(ctx, nonce, expires)
+}
+
+func (l meteredLedger) SpendChallenge(ctx context.Context, nonce string) (_ bool, err error) {
+	defer func(start time.Time) { l.observe("spend_challenge", start, err) }(time.Now())
+	return l.Store.SpendChallenge(ctx, nonce)
+}

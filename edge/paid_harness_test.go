@@ -18,6 +18,7 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
@@ -114,6 +115,9 @@ type harness struct {
 	client *fasthttp.Client
 	// offerKey signs offers and receipts; nil: the seller signs neither.
 	offerKey *ecdsa.PrivateKey
+	env      []string                // more config variables
+	now      func() time.Time        // the server's clock; nil: time.Now
+	wallets  ethereum.ContractCaller // reads contract wallets' signatures on nets[0]; nil: none
 }
 
 func newHarness(t *testing.T) *harness {
@@ -161,10 +165,10 @@ func (h *harness) start() {
 	}
 	// The admission limits are lifted here, so the payment tests see the
 	// payment path; guard_test.go sets them.
-	cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048",
+	cfg, err := config.Parse(nil, append([]string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_MAX_BODY_BYTES=2048",
 		"COINSLOT_LIMITS_PAID_RATE_PER_IP=1e9", "COINSLOT_LIMITS_PAID_RATE_PER_PAYER=1e9",
 		"COINSLOT_LIMITS_PAID_BURST_PER_IP=1000000000", "COINSLOT_LIMITS_PAID_BURST_PER_PAYER=1000000000",
-		"COINSLOT_LIMITS_REFUSED_FUNDS_TTL=1ns"})
+		"COINSLOT_LIMITS_REFUSED_FUNDS_TTL=1ns"}, h.env...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,6 +181,7 @@ func (h *harness) start() {
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
+		Now: h.now, Wallets: h.wallets, WalletsNetwork: h.nets[0].ID,
 	})
 	if err != nil {
 		t.Fatal(err)

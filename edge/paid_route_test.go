@@ -103,7 +103,7 @@ func TestPreflight(t *testing.T) {
 	h := newHarness(t)
 	r := h.do("OPTIONS", echoPath, "", map[string]string{"Origin": "https://agent.example", "Access-Control-Request-Headers": "payment-signature"})
 	if r.status != 204 || r.header["ACCESS-CONTROL-ALLOW-ORIGIN"] != "*" ||
-		r.header["ACCESS-CONTROL-ALLOW-HEADERS"] != "Content-Type, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers" ||
+		r.header["ACCESS-CONTROL-ALLOW-HEADERS"] != "Content-Type, PAYMENT-SIGNATURE, X-PAYMENT, SIGN-IN-WITH-X, Access-Control-Expose-Headers" ||
 		r.header["ACCESS-CONTROL-ALLOW-METHODS"] != "POST, GET, OPTIONS" {
 		t.Fatalf("%d %v", r.status, r.header)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -30,6 +31,10 @@ type Payments struct {
 	// OfferKey signs every offer and every paid answer's receipt
 	// (offer-and-receipt); nil signs neither.
 	OfferKey *ecdsa.PrivateKey
+	// Wallets reads contract wallets' sign-in-with-x signatures (EIP-1271,
+	// EIP-6492) on WalletsNetwork; nil: only keys' signatures are accepted.
+	Wallets        ethereum.ContractCaller
+	WalletsNetwork string
 }
 
 // offer is a tool's terms and, for a route, its ready-made 402 body.
@@ -120,17 +125,19 @@ type paymentMetrics struct {
 
 // Payment outcomes, the values of coinslot_payments_total's outcome label.
 const (
-	outcomeRequired      = "required"       // terms sent, no payment yet
-	outcomeVerified      = "verified"       // passed the local check and the facilitator
-	outcomeSettled       = "settled"        // paid and served
-	outcomeRefused       = "refused"        // malformed or invalid payment
-	outcomeReplayed      = "replayed"       // an authorization already reserved or spent
-	outcomeSettleFailed  = "settle_failed"  // tool ran, settlement did not happen: data withheld
-	outcomeToolFailed    = "tool_failed"    // tool failed: released, not charged
-	outcomeSettlePending = "settle_pending" // the settlement's outcome is not known yet
-	outcomeRedelivered   = "redelivered"    // a retry of a settled call: its answer again, not charged again
-	outcomeConflict      = "conflict"       // a retry for another request, or whose answer is no longer kept
-	outcomeRefunded      = "refunded"       // a batch-settlement channel's unspent balance returned to its buyer
+	outcomeRequired      = "required"        // terms sent, no payment yet
+	outcomeVerified      = "verified"        // passed the local check and the facilitator
+	outcomeSettled       = "settled"         // paid and served
+	outcomeRefused       = "refused"         // malformed or invalid payment
+	outcomeReplayed      = "replayed"        // an authorization already reserved or spent
+	outcomeSettleFailed  = "settle_failed"   // tool ran, settlement did not happen: data withheld
+	outcomeToolFailed    = "tool_failed"     // tool failed: released, not charged
+	outcomeSettlePending = "settle_pending"  // the settlement's outcome is not known yet
+	outcomeRedelivered   = "redelivered"     // a retry of a settled call: its answer again, not charged again
+	outcomeConflict      = "conflict"        // a retry for another request, or whose answer is no longer kept
+	outcomeRefunded      = "refunded"        // a batch-settlement channel's unspent balance returned to its buyer
+	outcomeSignedIn      = "signed_in"       // a paid answer read again by its wallet's sign-in-with-x, not charged
+	outcomeSignInRefused = "sign_in_refused" // a sign-in-with-x proof refused: a 402 with a new challenge
 )
 
 func newPaymentMetrics(reg prometheus.Registerer) (*paymentMetrics, error) {

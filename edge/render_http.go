@@ -46,8 +46,11 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 		writeFailure(ctx, a.offer, f)
 		return
 	case a.payment == nil:
+		if s.serveSignedIn(ctx, g.cfg, rec, a) {
+			return
+		}
 		rec.required()
-		writeTerms(ctx, a.offer)
+		writeTerms(ctx, a.offer, s.challengedHeader(g.cfg, a.offer))
 		return
 	}
 	a.trace = rec.trace.header()
@@ -100,13 +103,14 @@ const allowedMethods = "POST, GET, OPTIONS"
 // serveTerms answers a GET: the terms, so probes and catalogs can read the
 // price. It never runs the tool.
 func (s *Server) serveTerms(ctx *fasthttp.RequestCtx, t *registry.Tool) {
-	o, f := s.offerFor(s.gen.Load(), t)
+	g := s.gen.Load()
+	o, f := s.offerFor(g, t)
 	if f != nil {
 		writeFailure(ctx, nil, f)
 		return
 	}
 	s.askedToPay(t)
-	writeTerms(ctx, o)
+	writeTerms(ctx, o, s.challengedHeader(g.cfg, o))
 }
 
 // payHow is what an HTTP 402 says after the price.
@@ -126,16 +130,17 @@ func allowBrowsers(ctx *fasthttp.RequestCtx) {
 func preflight(ctx *fasthttp.RequestCtx) {
 	h := &ctx.Response.Header
 	h.Set("Access-Control-Allow-Methods", allowedMethods)
-	h.Set("Access-Control-Allow-Headers", "Content-Type, "+x402.HeaderSignature+", "+x402.HeaderPaymentV1+", Access-Control-Expose-Headers")
+	h.Set("Access-Control-Allow-Headers", "Content-Type, "+x402.HeaderSignature+", "+x402.HeaderPaymentV1+", "+x402.HeaderSignInWithX+", Access-Control-Expose-Headers")
 	h.Set("Access-Control-Max-Age", "86400")
 	h.Set("Allow", allowedMethods)
 	ctx.SetStatusCode(fasthttp.StatusNoContent)
 }
 
-// writeTerms sends the tool's 402: the v2 terms in PAYMENT-REQUIRED and the
-// v1 terms in the body, the same bytes for every call.
-func writeTerms(ctx *fasthttp.RequestCtx, o *offer) {
-	ctx.Response.Header.Set(x402.HeaderRequired, o.terms.Header)
+// writeTerms sends the tool's 402: the v2 terms in PAYMENT-REQUIRED (the
+// same bytes for every call, but for a sign-in-with-x challenge) and the
+// v1 terms in the body.
+func writeTerms(ctx *fasthttp.RequestCtx, o *offer, header string) {
+	ctx.Response.Header.Set(x402.HeaderRequired, header)
 	ctx.Response.Header.Set("Cache-Control", "no-store")
 	writeJSON(ctx, fasthttp.StatusPaymentRequired, o.body)
 }

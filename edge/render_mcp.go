@@ -27,8 +27,11 @@ func (s *Server) callTool(rec *access, t *registry.Tool, params *mcp.CallToolPar
 		rec.code = f.code
 		return errorResult(f)
 	case a.payment == nil:
+		if r := s.mcpSignedIn(g.cfg, rec, a, params.Meta); r != nil {
+			return r
+		}
 		rec.required()
-		return paymentRequired(&a.offer.terms.Required, "payment required: "+s.price(t)+
+		return paymentRequired(s.challenged(g.cfg, a.offer), "payment required: "+s.price(t)+
 			"; repeat the call with _meta[\""+mcpPaymentKey+"\"] set to a signed x402 PaymentPayload", nil)
 	}
 	// Addresses were limited before the SDK decoded the call (screenRPC).

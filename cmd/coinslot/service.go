@@ -157,6 +157,13 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			reads.channels = facilitator.ChannelReader{Chain: chain}
 		}
 	}
+	// Contract wallets sign in (sign-in-with-x) through the chain the jobs read.
+	switch {
+	case sandboxChain != nil:
+		pay.Wallets, pay.WalletsNetwork = sandboxChain, reads.network
+	case chain != nil && reads.network != "":
+		pay.Wallets, pay.WalletsNetwork = chain, reads.network
+	}
 	supported, err := askSupported(ctx, pay.Facilitator)
 	if err != nil {
 		log.Warn("the facilitator's /supported cannot be read: every configured network is offered, and readiness waits for it", "err", err)

@@ -27,6 +27,8 @@ type File struct {
 	mu   sync.Mutex
 	held map[string]*hold // pair → its live reservation
 
+	challenges challenges // sign-in-with-x nonces, in memory: one process serves from the file
+
 	idMu    sync.Mutex
 	binding map[string]*Binding // payer "/" id → a binding being written
 }
@@ -50,6 +52,7 @@ var (
 	idBucket          = []byte("payment_ids")     // payer "/" id → fileBinding (JSON)
 	idAgeBucket       = []byte("payment_id_ages") // bound (unix ns, 8 bytes) + payer "/" id → nothing: oldest first
 	channelBucket     = []byte("channels")        // channel id → storedChannel (JSON)
+	paidBucket        = []byte("paid_requests")   // payer "/" tool "/" request key → the latest pair paying it
 )
 
 var answerBytesKey = []byte("answer_bytes")
@@ -85,7 +88,7 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	}
 	f := &File{db: db, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, idAgeBucket, channelBucket} {
+		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, idAgeBucket, channelBucket, paidBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -259,6 +262,9 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 			return err
 		}
 		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), fileReceipt{stored(r), requestKey}); err != nil {
+			return err
+		}
+		if err := notePaid(tx, payer, r.Tool, requestKey, key); err != nil {
 			return err
 		}
 		now := f.now()

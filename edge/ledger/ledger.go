@@ -190,6 +190,20 @@ type Store interface {
 	// retention with its payment's answer gone and the payment neither in
 	// use nor settling; the id then binds anew.
 	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
+	// Answered returns payer's latest settled payment for this tool and
+	// request key whose answer is still kept, or ErrNotFound: the answer a
+	// wallet that signs in (sign-in-with-x) reads again without paying.
+	Answered(ctx context.Context, payer, tool, requestKey string) (*Payment, error)
+	// ChannelAnswered returns a batch-settlement channel of payer whose
+	// latest call, the one whose answer it keeps, was this tool and request
+	// key, or ErrNotFound.
+	ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error)
+	// Challenge keeps a sign-in-with-x nonce, handed out in a 402, until
+	// expires.
+	Challenge(ctx context.Context, nonce string, expires time.Time) error
+	// SpendChallenge uses a nonce up: true once, for a nonce kept and not
+	// expired, on whichever instance sharing the ledger handed it out.
+	SpendChallenge(ctx context.Context, nonce string) (bool, error)
 	Close() error
 }
 

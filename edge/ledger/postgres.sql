@@ -97,3 +97,20 @@ CREATE TABLE IF NOT EXISTS leads (
 	instance text        NOT NULL,
 	until    timestamptz NOT NULL
 );
+
+-- A payer's settled calls by tool and request, for a wallet that signs in
+-- (sign-in-with-x) to read an answer it paid for again.
+CREATE INDEX IF NOT EXISTS nonces_requests ON nonces (payer, tool, request_key) WHERE state = 'settled';
+
+-- The sign-in-with-x nonces the 402s hand out, until they expire or are
+-- used: any instance sharing the ledger accepts a nonce another handed out,
+-- once.
+CREATE TABLE IF NOT EXISTS siwx_nonces (
+	nonce   text PRIMARY KEY,
+	expires timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS siwx_nonces_age ON siwx_nonces (expires);
+
+-- A payer's channels, for a wallet that signs in to read its channel's
+-- latest answer again.
+CREATE INDEX IF NOT EXISTS channels_payer ON channels (lower(doc->'config'->>'payer'));

@@ -54,6 +54,9 @@ func Run(t *testing.T, fresh Backend) {
 		{"ConcurrentIdentify", concurrentIdentify},
 		{"IdentifyForgottenWithTheAnswer", identifyForgottenWithTheAnswer},
 		{"IdentifyBounded", identifyBounded},
+		{"AnsweredByRequest", answeredByRequest},
+		{"ChallengeSpentOnce", challengeSpentOnce},
+		{"ChannelAnswered", channelAnswered},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}

@@ -1,0 +1,120 @@
+package ledger
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// notePaid points payer's request (tool and request key) at the pair that
+// paid it last. Pairs settled without a request key are not found by it.
+func notePaid(tx *bolt.Tx, payer, tool, requestKey string, pair []byte) error {
+	if requestKey == "" {
+		return nil
+	}
+	return tx.Bucket(paidBucket).Put(paidKey(payer, tool, requestKey), pair)
+}
+
+func paidKey(payer, tool, requestKey string) []byte {
+	p, _ := pair(payer, "")
+	return []byte(p + "/" + tool + "/" + requestKey)
+}
+
+func (f *File) Answered(ctx context.Context, payer, tool, requestKey string) (*Payment, error) {
+	var key string
+	err := f.db.View(func(tx *bolt.Tx) error {
+		key = string(tx.Bucket(paidBucket).Get(paidKey(payer, tool, requestKey)))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	_, nonce, found := strings.Cut(key, "/")
+	if !found {
+		return nil, ErrNotFound
+	}
+	pm, err := f.Payment(ctx, payer, nonce)
+	if err != nil {
+		return nil, err
+	}
+	if pm.State != Settled || pm.Answer == nil {
+		return nil, ErrNotFound
+	}
+	return pm, nil
+}
+
+func (f *File) Challenge(_ context.Context, nonce string, expires time.Time) error {
+	f.challenges.add(nonce, expires, f.now())
+	return nil
+}
+
+func (f *File) SpendChallenge(_ context.Context, nonce string) (bool, error) {
+	return f.challenges.spend(nonce, f.now()), nil
+}
+
+// challenges are the nonces handed out and not yet spent, each with its
+// expiry. Expired ones are swept at most once per sweepEvery, so the map
+// holds about the nonces of one sweep and one nonce lifetime.
+type challenges struct {
+	mu        sync.Mutex
+	expires   map[string]time.Time
+	nextSweep time.Time
+}
+
+const sweepEvery = time.Minute
+
+func (c *challenges) add(nonce string, expires, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.expires == nil {
+		c.expires = map[string]time.Time{}
+	}
+	if now.After(c.nextSweep) {
+		for n, e := range c.expires {
+			if !now.Before(e) {
+				delete(c.expires, n)
+			}
+		}
+		c.nextSweep = now.Add(sweepEvery)
+	}
+	c.expires[nonce] = expires
+}
+
+func (c *challenges) spend(nonce string, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.expires[nonce]
+	delete(c.expires, nonce)
+	return ok && now.Before(e)
+}
+
+func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string) (*Channel, error) {
+	var found *Channel
+	err := f.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(channelBucket).ForEach(func(k, _ []byte) error {
+			c, err := getChannel(tx, string(k))
+			if err == nil && found == nil && answers(c, payer, tool, requestKey) {
+				found = c
+			}
+			return err
+		})
+	})
+	if err == nil && found == nil {
+		err = ErrNotFound
+	}
+	return found, err
+}
+
+// answers reports whether c's latest call is payer's request to tool, its
+// answer kept.
+func answers(c *Channel, payer, tool, requestKey string) bool {
+	var config struct {
+		Payer string `json:"payer"`
+	}
+	return json.Unmarshal(c.Config, &config) == nil && strings.EqualFold(config.Payer, payer) &&
+		c.Tool == tool && c.Request == requestKey && requestKey != "" && c.Answer != nil
+}

@@ -1,0 +1,259 @@
+package edge
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// Sign-in-with-x (the x402 extension, CAIP-122 with EIP-4361 messages): a
+// 402 carries a challenge, and a wallet that paid for a call reads the
+// call's kept answer again by signing it, without a new payment. The
+// challenge's domain and uri come from base_url, never from the request's
+// Host or X-Forwarded-* headers, which a client controls. Its nonce is kept
+// in the ledger, so any instance sharing it accepts the nonce once, until
+// it expires.
+
+// siwxStatement is what a wallet is asked to sign for.
+const siwxStatement = "Sign in to read again an answer this wallet paid for"
+
+// siwxClockSkew is how far in the future a challenge's issuedAt may lie:
+// another instance sharing the ledger may have issued it, by its clock.
+const siwxClockSkew = 30 * time.Second
+
+// ledgerWait bounds each ledger operation of a sign-in.
+const ledgerWait = 5 * time.Second
+
+// Why a sign-in is refused, as the x402 SDK names its failures where it
+// has a name for them.
+const (
+	siwxInvalidHeader    = "invalid_siwx_header"
+	siwxDomainMismatch   = "invalid_siwx_domain_mismatch"
+	siwxURIMismatch      = "invalid_siwx_uri_mismatch"
+	siwxVersion          = "invalid_siwx_version"
+	siwxUnsupportedChain = "invalid_siwx_unsupported_chain"
+	siwxIssuedAt         = "invalid_siwx_issued_at"
+	siwxTooOld           = "invalid_siwx_issued_at_too_old"
+	siwxInFuture         = "invalid_siwx_issued_at_in_future"
+	siwxExpired          = "invalid_siwx_expired"
+	siwxNotYetValid      = "invalid_siwx_not_yet_valid"
+	siwxSignature        = "invalid_siwx_signature"
+	siwxNonce            = "invalid_siwx_nonce"
+	siwxNotPaid          = "siwx_not_paid"
+)
+
+// challenged is the 402 document of o for one answer: the one built once,
+// or, when sign-in-with-x is on, that one with a fresh challenge. A
+// challenge that cannot be kept is left out, and logged: the terms still
+// let the buyer pay.
+func (s *Server) challenged(cfg *config.Config, o *offer) *x402.PaymentRequired {
+	if !cfg.SIWx.Enabled {
+		return &o.terms.Required
+	}
+	ext, err := s.challenge(cfg, o)
+	if err == nil {
+		var r x402.PaymentRequired
+		if r, err = x402.WithExtensions(o.terms.Required, map[string]any{x402.SignInWithX: ext}); err == nil {
+			return &r
+		}
+	}
+	slog.Error("sign-in-with-x: a 402 goes without a challenge", "tool", o.tool.Name, "err", err)
+	return &o.terms.Required
+}
+
+// challengedHeader is challenged in its PAYMENT-REQUIRED form.
+func (s *Server) challengedHeader(cfg *config.Config, o *offer) string {
+	r := s.challenged(cfg, o)
+	if r == &o.terms.Required {
+		return o.terms.Header
+	}
+	h, err := x402.EncodeHeader(r)
+	if err != nil {
+		return o.terms.Header
+	}
+	return h
+}
+
+// challenge is a fresh sign-in-with-x extension for o, its nonce kept.
+func (s *Server) challenge(cfg *config.Config, o *offer) (map[string]any, error) {
+	base, err := url.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	n := make([]byte, 16)
+	rand.Read(n)
+	nonce := hex.EncodeToString(n)
+	now := s.now().UTC()
+	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL))
+	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
+	defer cancel()
+	if err := s.pay.Ledger.Challenge(ctx, nonce, expires); err != nil {
+		return nil, err
+	}
+	return x402.SIWxExtension(x402.SIWxChallenge{
+		Domain: base.Host, URI: o.terms.Resource, Version: "1", Nonce: nonce,
+		IssuedAt: siwxTime(now), ExpirationTime: siwxTime(expires),
+		Statement: siwxStatement, Resources: []string{o.terms.Resource},
+	}, signInChains(o)), nil
+}
+
+// signInChains are the networks a wallet may sign in on: those o is sold on.
+func signInChains(o *offer) []string {
+	var networks []string
+	for _, t := range o.terms.PerNetwork() {
+		networks = append(networks, t.Network.ID)
+	}
+	return networks
+}
+
+// siwxTime is a challenge's time as JavaScript's toISOString writes it,
+// which the EIP-4361 message repeats verbatim.
+func siwxTime(t time.Time) string { return t.Format("2006-01-02T15:04:05.000Z") }
+
+// signedIn answers a call that carries a sign-in-with-x proof and no
+// payment: the answer its wallet paid for, the same tool and request,
+// while the ledger keeps it; otherwise a 402 saying why, with a new
+// challenge. Nothing is charged either way.
+func (s *Server) signedIn(cfg *config.Config, a *admission, proof *x402.SIWxProof, decodeErr error) (payer string, body []byte, f *failure) {
+	t := a.offer.tool
+	defer func() {
+		if f != nil && f.reason != "" {
+			s.metrics.payments.WithLabelValues(t.Name, outcomeSignInRefused).Inc()
+			s.metrics.refusals.WithLabelValues(f.reason).Inc()
+		}
+	}()
+	if decodeErr != nil {
+		return "", nil, s.signInRefused(cfg, a.offer, siwxInvalidHeader, decodeErr.Error())
+	}
+	if reason, why := s.checkProof(cfg, a.offer, proof); reason != "" {
+		return "", nil, s.signInRefused(cfg, a.offer, reason, why)
+	}
+	payer = common.HexToAddress(proof.Address).Hex()
+	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
+	defer cancel()
+	out, err := s.paidAnswer(ctx, payer, t, requestKey(a))
+	switch {
+	case errors.Is(err, ledger.ErrNotFound):
+		return payer, nil, s.signInRefused(cfg, a.offer, siwxNotPaid, fmt.Sprintf(
+			"%s has no answer kept for this request to %s: none paid, or paid more than %d hours ago; pay for it", payer, t.Name, cfg.Ledger.AnswersHours))
+	case err != nil:
+		return payer, nil, internalFailure(t, "paid answer lookup", err)
+	}
+	s.metrics.payments.WithLabelValues(t.Name, outcomeSignedIn).Inc()
+	return payer, out, nil
+}
+
+// paidAnswer is the answer payer paid for with this request to t, as its
+// retry would get it: of an exact payment while the ledger keeps it, else
+// of the latest call on one of its batch-settlement channels; or
+// ErrNotFound.
+func (s *Server) paidAnswer(ctx context.Context, payer string, t *registry.Tool, key string) ([]byte, error) {
+	pm, err := s.pay.Ledger.Answered(ctx, payer, t.Name, key)
+	switch {
+	case err == nil && t.Shape == registry.ReceiptBacked:
+		return withReceipt(pm.Answer, pm.Receipt), nil
+	case err == nil:
+		return pm.Answer, nil
+	case !errors.Is(err, ledger.ErrNotFound):
+		return nil, err
+	}
+	c, err := s.pay.Ledger.ChannelAnswered(ctx, payer, t.Name, key)
+	if err != nil {
+		return nil, err
+	}
+	return c.Answer, nil
+}
+
+// checkProof checks a proof against the challenge o's 402s hand out, then
+// its signature, then spends its nonce; it returns the reason and why when
+// one fails.
+func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (reason, why string) {
+	base, _ := url.Parse(cfg.BaseURL) // validated at load
+	now := s.now()
+	networks := signInChains(o)
+	switch {
+	case p.Domain != base.Host:
+		return siwxDomainMismatch, fmt.Sprintf("domain %q is not this seller's, %q", p.Domain, base.Host)
+	case p.URI != o.terms.Resource:
+		return siwxURIMismatch, fmt.Sprintf("uri %q is not this tool's, %q", p.URI, o.terms.Resource)
+	case p.Version != "1":
+		return siwxVersion, fmt.Sprintf("version %q is not 1", p.Version)
+	case p.Type != "eip191" || !slices.Contains(networks, p.ChainID):
+		return siwxUnsupportedChain, fmt.Sprintf("chain %s (%s) is not offered; sign with eip191 on %s", p.ChainID, p.Type, strings.Join(networks, " or "))
+	}
+	if p.ExpirationTime != nil {
+		if e, err := time.Parse(time.RFC3339Nano, *p.ExpirationTime); err != nil || !now.Before(e) {
+			return siwxExpired, fmt.Sprintf("the challenge expired at %s; sign the challenge of a new 402", *p.ExpirationTime)
+		}
+	}
+	if p.NotBefore != nil {
+		if nb, err := time.Parse(time.RFC3339Nano, *p.NotBefore); err != nil || now.Before(nb) {
+			return siwxNotYetValid, fmt.Sprintf("the proof is not valid before %s", *p.NotBefore)
+		}
+	}
+	issued, err := time.Parse(time.RFC3339Nano, p.IssuedAt)
+	switch {
+	case err != nil:
+		return siwxIssuedAt, fmt.Sprintf("issuedAt %q is not an ISO 8601 time", p.IssuedAt)
+	case now.Sub(issued) > time.Duration(cfg.SIWx.NonceTTL):
+		return siwxTooOld, fmt.Sprintf("the challenge was issued at %s, more than %s ago; sign the challenge of a new 402", p.IssuedAt, time.Duration(cfg.SIWx.NonceTTL))
+	case issued.Sub(now) > siwxClockSkew:
+		return siwxInFuture, fmt.Sprintf("issuedAt %s is in the future", p.IssuedAt)
+	}
+	message, err := p.Message()
+	if err != nil {
+		return siwxUnsupportedChain, err.Error()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
+	defer cancel()
+	chain := s.pay.Wallets
+	if p.ChainID != s.pay.WalletsNetwork {
+		chain = nil
+	}
+	signed, err := p.SignedBy(ctx, message, chain)
+	switch {
+	case err != nil:
+		return siwxSignature, err.Error()
+	case !signed:
+		return siwxSignature, "the signature is not " + p.Address + "'s over the EIP-4361 message of this challenge"
+	}
+	spent, err := s.pay.Ledger.SpendChallenge(ctx, p.Nonce)
+	if err != nil || !spent {
+		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign the challenge of a new 402"
+	}
+	return "", ""
+}
+
+// signInRefused is a refused sign-in: a 402 whose terms carry a new
+// challenge and name the reason.
+func (s *Server) signInRefused(cfg *config.Config, o *offer, reason, why string) *failure {
+	r := *s.challenged(cfg, o)
+	r.Error = reason
+	return &failure{code: registry.CodePaymentRequired, reason: reason, message: "sign-in-with-x refused: " + why, required: &r}
+}
+
+// signedInLine notes a sign-in on the access line.
+func (a *access) signedIn(tool, payer string, f *failure) {
+	a.tool, a.payer = tool, checksummed(payer)
+	if f == nil {
+		a.payment = outcomeSignedIn
+		return
+	}
+	a.code, a.payment, a.reason = f.code, outcomeSignInRefused, f.reason
+	if f.code == registry.CodeInternal {
+		a.payment, a.reason = outcomeError, f.message
+	}
+}

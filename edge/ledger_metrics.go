@@ -67,12 +67,7 @@ func (l meteredLedger) ChannelAnswered(ctx context.Context, payer, tool, request
 	return l.Store.ChannelAnswered(ctx, payer, tool, requestKey)
 }
 
-func (l meteredLedger) Challenge(ctx context.Context, nonce string, expires time.Time) (err error) {
-	defer func(start time.Time) { l.observe("challenge", start, err) }(time.Now())
-	return l.Store.Challenge(ctx, nonce, expires)
-}
-
-func (l meteredLedger) SpendChallenge(ctx context.Context, nonce string) (_ bool, err error) {
+func (l meteredLedger) SpendChallenge(ctx context.Context, nonce string, expires time.Time) (_ bool, err error) {
 	defer func(start time.Time) { l.observe("spend_challenge", start, err) }(time.Now())
-	return l.Store.SpendChallenge(ctx, nonce)
+	return l.Store.SpendChallenge(ctx, nonce, expires)
 }

@@ -36,6 +36,7 @@ type Runtime interface {
 // Server serves every address of the interface.
 type Server struct {
 	gen           atomic.Pointer[Generation] // replaced whole on reload
+	siwxKey       atomic.Pointer[[]byte]     // the ledger's sign-in-with-x key, once read
 	cfg           current[config.Config]
 	runtime       Runtime
 	started       time.Time

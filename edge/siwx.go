@@ -2,8 +2,6 @@ package edge
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -23,9 +21,9 @@ import (
 // 402 carries a challenge, and a wallet that paid for a call reads the
 // call's kept answer again by signing it, without a new payment. The
 // challenge's domain and uri come from base_url, never from the request's
-// Host or X-Forwarded-* headers, which a client controls. Its nonce is kept
-// in the ledger, so any instance sharing it accepts the nonce once, until
-// it expires.
+// Host or X-Forwarded-* headers, which a client controls. Its nonce seals
+// its expiry with the ledger's key (siwx_nonce.go), so any instance sharing
+// the ledger accepts it, once, until it expires.
 
 // siwxStatement is what a wallet is asked to sign for.
 const siwxStatement = "Sign in to read again an answer this wallet paid for"
@@ -93,16 +91,15 @@ func (s *Server) challenge(cfg *config.Config, o *offer) (map[string]any, error)
 	if err != nil {
 		return nil, err
 	}
-	n := make([]byte, 16)
-	rand.Read(n)
-	nonce := hex.EncodeToString(n)
-	now := s.now().UTC()
-	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL))
 	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
 	defer cancel()
-	if err := s.pay.Ledger.Challenge(ctx, nonce, expires); err != nil {
+	key, err := s.signInKey(ctx)
+	if err != nil {
 		return nil, err
 	}
+	now := s.now().UTC()
+	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL)).Truncate(time.Millisecond) // as the nonce seals it
+	nonce := sealNonce(key, expires)
 	return x402.SIWxExtension(x402.SIWxChallenge{
 		Domain: base.Host, URI: o.terms.Resource, Version: "1", Nonce: nonce,
 		IssuedAt: siwxTime(now), ExpirationTime: siwxTime(expires),
@@ -230,7 +227,15 @@ func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (re
 	case !signed:
 		return siwxSignature, "the signature is not " + p.Address + "'s over the EIP-4361 message of this challenge"
 	}
-	spent, err := s.pay.Ledger.SpendChallenge(ctx, p.Nonce)
+	key, err := s.signInKey(ctx)
+	if err != nil {
+		return siwxNonce, "nonce " + p.Nonce + " cannot be checked now (" + err.Error() + "); retry"
+	}
+	expires, sealed := openNonce(key, p.Nonce)
+	if !sealed || !now.Before(expires) {
+		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign the challenge of a new 402"
+	}
+	spent, err := s.pay.Ledger.SpendChallenge(ctx, p.Nonce, expires)
 	if err != nil || !spent {
 		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign the challenge of a new 402"
 	}

@@ -138,7 +138,7 @@ func TestSIWxChallengeFromBaseURL(t *testing.T) {
 	want := x402.SIWxChallenge{Domain: "coinslot.test", URI: testBase + echoPath, Version: "1", Nonce: info.Nonce,
 		IssuedAt: info.IssuedAt, ExpirationTime: issued.Add(5 * time.Minute).Format("2006-01-02T15:04:05.000Z"),
 		Statement: "Sign in to read again an answer this wallet paid for", Resources: []string{testBase + echoPath}}
-	if !jsonEqual(info, want) || !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(info.Nonce) {
+	if !jsonEqual(info, want) || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(info.Nonce) {
 		t.Fatalf("challenge %+v\nwant %+v", info, want)
 	}
 	if !jsonEqual(chains, []map[string]string{{"chainId": "eip155:8453", "type": "eip191"}}) {

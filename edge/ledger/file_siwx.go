@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -47,49 +48,56 @@ func (f *File) Answered(ctx context.Context, payer, tool, requestKey string) (*P
 	return pm, nil
 }
 
-func (f *File) Challenge(_ context.Context, nonce string, expires time.Time) error {
-	f.challenges.add(nonce, expires, f.now())
-	return nil
+func (f *File) SignInKey(context.Context) ([]byte, error) {
+	return f.challenges.key(), nil
 }
 
-func (f *File) SpendChallenge(_ context.Context, nonce string) (bool, error) {
-	return f.challenges.spend(nonce, f.now()), nil
+func (f *File) SpendChallenge(_ context.Context, nonce string, expires time.Time) (bool, error) {
+	return f.challenges.spend(nonce, expires, f.now()), nil
 }
 
-// challenges are the nonces handed out and not yet spent, each with its
-// expiry. Expired ones are swept at most once per sweepEvery, so the map
-// holds about the nonces of one sweep and one nonce lifetime.
+// challenges are the sign-in-with-x nonces used up and not yet expired,
+// and the key that seals them, in memory: one process serves from the
+// file, and a restart only voids the challenges out (a client signs the
+// next 402's). Expired nonces are swept at most once per sweepEvery.
 type challenges struct {
 	mu        sync.Mutex
-	expires   map[string]time.Time
+	seal      []byte
+	spent     map[string]time.Time
 	nextSweep time.Time
 }
 
 const sweepEvery = time.Minute
 
-func (c *challenges) add(nonce string, expires, now time.Time) {
+func (c *challenges) key() []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.expires == nil {
-		c.expires = map[string]time.Time{}
+	if c.seal == nil {
+		c.seal = make([]byte, 32)
+		rand.Read(c.seal)
+	}
+	return c.seal
+}
+
+func (c *challenges) spend(nonce string, expires, now time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.spent == nil {
+		c.spent = map[string]time.Time{}
 	}
 	if now.After(c.nextSweep) {
-		for n, e := range c.expires {
+		for n, e := range c.spent {
 			if !now.Before(e) {
-				delete(c.expires, n)
+				delete(c.spent, n)
 			}
 		}
 		c.nextSweep = now.Add(sweepEvery)
 	}
-	c.expires[nonce] = expires
-}
-
-func (c *challenges) spend(nonce string, now time.Time) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.expires[nonce]
-	delete(c.expires, nonce)
-	return ok && now.Before(e)
+	if _, used := c.spent[nonce]; used {
+		return false
+	}
+	c.spent[nonce] = expires
+	return true
 }
 
 func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string) (*Channel, error) {

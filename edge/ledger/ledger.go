@@ -198,12 +198,14 @@ type Store interface {
 	// latest call, the one whose answer it keeps, was this tool and request
 	// key, or ErrNotFound.
 	ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error)
-	// Challenge keeps a sign-in-with-x nonce, handed out in a 402, until
-	// expires.
-	Challenge(ctx context.Context, nonce string, expires time.Time) error
-	// SpendChallenge uses a nonce up: true once, for a nonce kept and not
-	// expired, on whichever instance sharing the ledger handed it out.
-	SpendChallenge(ctx context.Context, nonce string) (bool, error)
+	// SignInKey is the key that seals sign-in-with-x nonces, the same for
+	// every instance sharing the ledger: made at random by the first that
+	// asks for it.
+	SignInKey(ctx context.Context) ([]byte, error)
+	// SpendChallenge uses a sign-in-with-x nonce up: true the first time,
+	// on any instance sharing the ledger. The nonce is remembered until
+	// expires, after which its seal refuses it anyway.
+	SpendChallenge(ctx context.Context, nonce string, expires time.Time) (bool, error)
 	Close() error
 }
 

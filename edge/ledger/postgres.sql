@@ -102,9 +102,13 @@ CREATE TABLE IF NOT EXISTS leads (
 -- (sign-in-with-x) to read an answer it paid for again.
 CREATE INDEX IF NOT EXISTS nonces_requests ON nonces (payer, tool, request_key) WHERE state = 'settled';
 
--- The sign-in-with-x nonces the 402s hand out, until they expire or are
--- used: any instance sharing the ledger accepts a nonce another handed out,
--- once.
+-- The sign-in-with-x nonces used up, until they expire: any instance
+-- sharing the ledger accepts a nonce once. The nonces a 402 hands out are
+-- sealed with siwx_key's one key and kept nowhere.
+CREATE TABLE IF NOT EXISTS siwx_key (
+	one boolean PRIMARY KEY DEFAULT true CHECK (one),
+	key bytea NOT NULL
+);
 CREATE TABLE IF NOT EXISTS siwx_nonces (
 	nonce   text PRIMARY KEY,
 	expires timestamptz NOT NULL

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"time"
@@ -36,33 +37,44 @@ func (p *Postgres) Answered(ctx context.Context, payer, tool, requestKey string)
 	return pm, nil
 }
 
-// challengeSweep is how many expired nonces each new one removes at most:
-// more than one, so the table shrinks back after a burst of 402s.
+func (p *Postgres) SignInKey(ctx context.Context) ([]byte, error) {
+	fresh := make([]byte, 32)
+	rand.Read(fresh)
+	// Two instances may make one at once: the second reads the first's.
+	for range 2 {
+		var key []byte
+		err := p.pool.QueryRow(ctx, `
+			WITH made AS (INSERT INTO siwx_key (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key)
+			SELECT key FROM made UNION ALL SELECT key FROM siwx_key LIMIT 1`, fresh).Scan(&key)
+		if err == nil {
+			return key, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("ledger: sign-in key: %w", err)
+		}
+	}
+	return nil, errors.New("ledger: sign-in key: neither made nor found")
+}
+
+// challengeSweep is how many expired nonces each spent one removes at most:
+// more than one, so the table shrinks back after a burst of sign-ins.
 const challengeSweep = 4
 
-func (p *Postgres) Challenge(ctx context.Context, nonce string, expires time.Time) error {
-	_, err := p.pool.Exec(ctx, `
+func (p *Postgres) SpendChallenge(ctx context.Context, nonce string, expires time.Time) (bool, error) {
+	var spent bool
+	err := p.pool.QueryRow(ctx, `
 		WITH expired AS (
 			DELETE FROM siwx_nonces WHERE nonce IN (
 				SELECT nonce FROM siwx_nonces WHERE expires <= $3 ORDER BY expires LIMIT $4 FOR UPDATE SKIP LOCKED))
-		INSERT INTO siwx_nonces (nonce, expires) VALUES ($1, $2)`,
-		nonce, expires.UTC(), p.stamp(), challengeSweep)
-	if err != nil {
-		return fmt.Errorf("ledger: challenge: %w", err)
-	}
-	return nil
-}
-
-func (p *Postgres) SpendChallenge(ctx context.Context, nonce string) (bool, error) {
-	var live bool
-	err := p.pool.QueryRow(ctx, `DELETE FROM siwx_nonces WHERE nonce = $1 RETURNING expires > $2`, nonce, p.stamp()).Scan(&live)
+		INSERT INTO siwx_nonces (nonce, expires) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING true`,
+		nonce, expires.UTC(), p.stamp(), challengeSweep).Scan(&spent)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("ledger: spend challenge: %w", err)
 	}
-	return live, nil
+	return spent, nil
 }
 
 func (p *Postgres) ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error) {

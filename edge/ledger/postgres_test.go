@@ -127,3 +127,27 @@ func TestPostgresPaymentElsewhere(t *testing.T) {
 	}
 	elsewhere(b, ledger.Settled, false)
 }
+
+// Instances sharing the ledger seal sign-in-with-x nonces with one key, and
+// a nonce one of them used up is used up for the other.
+func TestPostgresSignInShared(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	open := ledgertest.Postgres(t)
+	a, b := open(), open()
+	c := context.Background()
+	ka, err := a.SignInKey(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kb, err := b.SignInKey(c); err != nil || string(kb) != string(ka) {
+		t.Fatalf("the second instance's key %x (%v), the first's %x", kb, err, ka)
+	}
+	const nonce = "a1b2c3d4e5f67890a1b2c3d4e5f67890"
+	expires := time.Now().Add(time.Minute)
+	if ok, err := a.SpendChallenge(c, nonce, expires); !ok || err != nil {
+		t.Fatalf("first use: %v, %v", ok, err)
+	}
+	if ok, err := b.SpendChallenge(c, nonce, expires); ok || err != nil {
+		t.Fatalf("use on the other instance: %v, %v; want refused", ok, err)
+	}
+}

@@ -45,26 +45,31 @@ func answeredByRequest(t *testing.T, open Opener) {
 	wantNone("past the retention", payer, "trending_markets", key)
 }
 
-// A nonce is spent once, before it expires, on any instance: a reopened
-// ledger stands in for another instance where nonces are shared.
+// A nonce is spent once, on any instance; an expired one is forgotten,
+// its seal refusing it from then on. The sign-in key is 32 bytes and the
+// same at every asking.
 func challengeSpentOnce(t *testing.T, open Opener) {
 	clk := newClock()
 	s, c := open(clk.options()...), ctx(t)
-	spend := func(what, n string, want bool) {
+	spend := func(what, n string, expires time.Time, want bool) {
 		t.Helper()
-		ok, err := s.SpendChallenge(c, n)
+		ok, err := s.SpendChallenge(c, n, expires)
 		must(t, what, err)
 		if ok != want {
 			t.Fatalf("%s: spent %v, want %v", what, ok, want)
 		}
 	}
-	must(t, "challenge a", s.Challenge(c, "a1b2c3d4e5f67890a1b2c3d4e5f67890", clk.now().Add(5*time.Minute)))
-	must(t, "challenge b", s.Challenge(c, "b1b2c3d4e5f67890a1b2c3d4e5f67890", clk.now().Add(5*time.Minute)))
-	spend("never handed out", "c1b2c3d4e5f67890a1b2c3d4e5f67890", false)
-	spend("first use", "a1b2c3d4e5f67890a1b2c3d4e5f67890", true)
-	spend("second use", "a1b2c3d4e5f67890a1b2c3d4e5f67890", false)
-	clk.advance(5 * time.Minute)
-	spend("expired", "b1b2c3d4e5f67890a1b2c3d4e5f67890", false)
+	expires := clk.now().Add(5 * time.Minute)
+	spend("first use", "a1b2c3d4e5f67890a1b2c3d4e5f67890", expires, true)
+	spend("second use", "a1b2c3d4e5f67890a1b2c3d4e5f67890", expires, false)
+	spend("another nonce", "b1b2c3d4e5f67890a1b2c3d4e5f67890", expires, true)
+	key, err := s.SignInKey(c)
+	must(t, "sign-in key", err)
+	again, err := s.SignInKey(c)
+	must(t, "sign-in key again", err)
+	if len(key) != 32 || !bytes.Equal(key, again) {
+		t.Fatalf("sign-in key %x, then %x; want the same 32 bytes", key, again)
+	}
 }
 
 // A channel is found by its payer (in any case) and its latest call's tool

@@ -6,7 +6,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
@@ -72,4 +74,23 @@ func (s *Server) servePaymentStatus(ctx *fasthttp.RequestCtx, rest string) {
 	}
 	ctx.Response.Header.Set("Cache-Control", "no-store")
 	writeJSON(ctx, fasthttp.StatusOK, body)
+}
+
+// pendingRetryAfter is the Retry-After of a settlement_pending answer: the
+// reconciler looks a pending payment up within seconds.
+const pendingRetryAfter = 5 * time.Second
+
+// settlementPending is the answer when a settlement's outcome is unknown. It
+// is not a 402, which would invite a second signature: the buyer retries
+// with the same payment, and gets the answer once the settlement is
+// confirmed, or learns that nothing was charged.
+func settlementPending(cfg *config.Config, payer, nonce, why string) *failure {
+	return &failure{code: registry.CodeSettlementPending, retryAfter: pendingRetryAfter,
+		message: why + "; the answer is kept for this payment: retry with the same payment, and do not sign a new one " +
+			"(its status: " + paymentStatusURL(cfg, payer, nonce) + ")"}
+}
+
+// paymentStatusURL is where the status of (payer, nonce) is served.
+func paymentStatusURL(cfg *config.Config, payer, nonce string) string {
+	return cfg.BaseURL + pathPayment + strings.ToLower(payer) + "/" + strings.ToLower(nonce)
 }

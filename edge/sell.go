@@ -5,9 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -32,124 +29,43 @@ type sale struct {
 	redelivered bool // the answer of a payment settled before, sent again
 }
 
-// sell takes an admitted call's payment through the local check,
-// reservation, verification, the tool, settlement and the ledger. Every
-// transport sells through it.
+// sell takes an admitted call's payment, on the terms of the network it
+// chose, through its scheme: the scheme's open, then the tool, then the
+// charge's settlement. Every transport sells through it.
 func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	terms, refusal := a.offer.terms.For(a.payment)
 	if refusal != nil {
 		return &sale{failure: s.refused(a.offer, refusal)}
 	}
 	a.offer = a.offer.on(terms)
-	o, p := a.offer, a.payment
-	if p.Batch() != nil || p.V2 != nil && p.V2.Accepted.Scheme == x402.SchemeBatch {
-		return s.sellBatch(cfg, a)
+	c, sold := schemeFor(a.payment)(s, cfg, a)
+	if sold != nil {
+		return sold
 	}
-	t := o.tool
-	id, malformed := paymentID(p)
-	switch {
-	case malformed != nil:
-		f := s.refused(o, malformed)
-		f.malformed = true
-		return &sale{failure: f}
-	case id == "" && o.requireID:
-		f := s.refused(o, &x402.Refusal{Reason: x402.ReasonInvalidPayload,
-			Message: t.Name + " requires a payment identifier: send a v2 payment whose " + x402.PaymentIdentifier + " extension has info.id set"})
-		f.malformed = true
+	out, f := s.run(cfg, a, c.deadline())
+	if f != nil {
+		c.abandon()
+		s.metrics.payments.WithLabelValues(a.offer.tool.Name, outcomeToolFailed).Inc()
 		return &sale{failure: f}
 	}
-	validBefore, err := o.terms.Check(p, s.now())
-	if err != nil {
-		if sold := s.redeliverExpired(cfg, o, p, a, err); sold != nil {
-			return sold
-		}
-		return &sale{failure: s.refused(o, err)}
-	}
-	auth := p.Exact().Authorization
-	bg := context.Background()
-	until := time.Now().Add(inFlightWait) // for a duplicate of a call running now
-	for {
-		err := s.pay.Ledger.Reserve(bg, auth.From, auth.Nonce, t.Name)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, ledger.ErrReplayed) {
-			return &sale{failure: internalFailure(t, "reserve", err)}
-		}
-		if sold := s.redeliver(cfg, o, p, auth.Nonce, a, until); sold != nil {
-			return sold
-		}
-		// The call it duplicated failed and released the pair: this one
-		// is sold anew.
-	}
-	defer s.calls.begin(auth.From, auth.Nonce)()
-	release := func() {
-		if err := s.pay.Ledger.Release(bg, auth.From, auth.Nonce); err != nil {
-			slog.Error("ledger: release failed; the reservation lapses with its lease", "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
-		}
-	}
-	if id != "" {
-		if sold := s.identify(cfg, o, p, id, a, until); sold != nil {
-			release()
-			return sold
-		}
-	}
-	forwarded := x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements)
-	if _, refusal := s.verify(forwarded, validBefore); refusal != nil {
-		s.guard.refusedFor(auth.From, refusal)
-		release()
-		return &sale{failure: s.refused(o, refusal)}
-	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeVerified).Inc()
+	return c.complete(out)
+}
 
-	runDeadline := validBefore.Add(-x402.SettleMargin - settleBudget)
-	if !s.now().Before(runDeadline) {
-		release()
-		return &sale{failure: s.refused(o, &x402.Refusal{Reason: x402.ReasonValidBefore, Message: fmt.Sprintf(
-			"the authorization expires too soon to run and settle this call; sign one valid for at least %d seconds", int((x402.SettleMargin+settleBudget)/time.Second)+5)})}
-	}
-	runCtx, cancel := context.WithDeadline(upstreams.WithTraceparent(bg, a.trace), runDeadline)
-	result, err := s.runtime.Run(runCtx, t, a.args)
+// run runs the tool until the deadline and renders its answer; a failure
+// is the tool's, and charges nothing.
+func (s *Server) run(cfg *config.Config, a *admission, deadline time.Time) ([]byte, *failure) {
+	t := a.offer.tool
+	ctx, cancel := context.WithDeadline(upstreams.WithTraceparent(context.Background(), a.trace), deadline)
+	result, err := s.runtime.Run(ctx, t, a.args)
 	cancel()
 	if err != nil {
-		release()
-		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
-		return &sale{failure: toolFailure(t, err)}
+		return nil, toolFailure(t, err)
 	}
 	out, err := registry.Render(t, result, s.now(), cfg.Mode == config.Sandbox)
 	if err != nil {
-		release()
-		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
-		return &sale{failure: internalFailure(t, "shape", err)}
+		return nil, internalFailure(t, "shape", err)
 	}
-	receipt := s.draftReceipt(cfg, o, &auth, digest(a.request), digest(out))
-	receipt.ValidBefore, receipt.RequestKey = validBefore, requestKey(a)
-	// Noted before /settle: a crash from here on leaves the payment pending
-	// in the ledger, never lost.
-	if err := s.pay.Ledger.Settling(bg, auth.From, auth.Nonce, receipt, out); err != nil {
-		release()
-		return &sale{failure: internalFailure(t, "settling", err)}
-	}
-	settled, err := s.settle(forwarded)
-	if err != nil || !settled.Success {
-		return s.settleFailed(cfg, o, p, &auth, settled, err, release)
-	}
-	receipt.Tx = settled.Transaction
-	receipt.SettledAt = s.now().UTC().Truncate(time.Second) // what every ledger stores exactly
-	receipt.ReceiptURL = cfg.BaseURL + registry.PathReceipt + settled.Transaction
-	if err := s.record(auth.From, auth.Nonce, receipt); err != nil {
-		// The buyer has paid: the data is theirs. The pending entry keeps
-		// the payment reconcilable.
-		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
-	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
-	if t.Shape == registry.ReceiptBacked {
-		out = withReceipt(out, receipt)
-	}
-	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From}
-	o.terms.Receipt(settlement, receipt.SettledAt)
-	return &sale{body: out, settlement: settlement}
+	return out, nil
 }
 
 // verify asks the facilitator, within the authorization's window.
@@ -189,36 +105,6 @@ func (s *Server) settle(q *x402.Request) (*x402.SettleResponse, error) {
 	return resp, err
 }
 
-// settleFailed withholds the tool's answer. A settlement refused by the
-// facilitator moved nothing, so the authorization is released. One whose
-// outcome is unknown (no answer) may yet land: the pair stays settling,
-// with the answer kept, and the buyer is told to retry the same payment,
-// which gets the answer once reconciliation finds the settlement, or is
-// served anew once it is released.
-func (s *Server) settleFailed(cfg *config.Config, o *offer, p *x402.Payment, auth *x402.Authorization, settled *x402.SettleResponse, err error, release func()) *sale {
-	t := o.tool
-	if err != nil {
-		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
-		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
-		return &sale{failure: settlementPending(cfg, auth.From, auth.Nonce, "the settlement of this payment was not confirmed ("+err.Error()+")")}
-	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()
-	release()
-	reason := x402.ReasonUnexpectedSettle
-	if settled.ErrorReason != "" {
-		reason = settled.ErrorReason
-	}
-	msg := "settlement failed; the answer is withheld and nothing was charged"
-	if settled.ErrorMessage != "" {
-		msg += " (" + settled.ErrorMessage + ")"
-	}
-	s.metrics.refusals.WithLabelValues(reason).Inc()
-	return &sale{
-		failure:    &failure{code: registry.CodeSettlementFailed, reason: reason, message: msg},
-		settlement: &x402.SettleResponse{ErrorReason: reason, Network: networkFor(p, o.terms), Payer: auth.From},
-	}
-}
-
 // record writes the receipt, trying a few times: a settled payment must
 // reach the ledger.
 func (s *Server) record(payer, nonce string, r *ledger.Receipt) error {
@@ -246,6 +132,13 @@ func requestKey(a *admission) string {
 		canonical = a.request
 	}
 	return digest(canonical)
+}
+
+// sameRequest is the rule by which a retry, of either scheme, is the
+// request a payment paid for: the same tool (so the same route) and the
+// same request key, the canonical request (see requestKey).
+func sameRequest(tool, key string, t *registry.Tool, a *admission) bool {
+	return tool == t.Name && key == requestKey(a)
 }
 
 func digest(b []byte) string {

@@ -110,6 +110,25 @@ func (s *Server) depositPending(cfg *config.Config, o *offer, call *x402.BatchCa
 // no longer holds.
 var errNotCharged = errors.New("the channel changed; the call is not charged")
 
+// depositFailed withholds the answer of a call whose deposit was refused,
+// or landed without the channel's state: nothing was charged.
+func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.SettleResponse) *sale {
+	t := o.tool
+	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()
+	reason, msg := x402.BatchDepositTxFailed, "the deposit did not complete; the answer is withheld and nothing was charged"
+	if settled.ErrorReason != "" {
+		reason = settled.ErrorReason
+	}
+	if settled.ErrorMessage != "" {
+		msg += " (" + settled.ErrorMessage + ")"
+	}
+	s.metrics.refusals.WithLabelValues(reason).Inc()
+	return &sale{
+		failure:    &failure{code: registry.CodeSettlementFailed, reason: reason, message: msg},
+		settlement: &x402.SettleResponse{ErrorReason: reason, Network: o.terms.Network.ID, Payer: call.Channel.Payer.Hex()},
+	}
+}
+
 // depositHeld answers a call on a channel whose deposit is in doubt: a
 // retry of that deposit is told it is pending; any other call is refused
 // before its tool runs, as the channel's balance and charged total are not

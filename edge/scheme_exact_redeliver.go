@@ -13,20 +13,6 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
-// pendingRetryAfter is the Retry-After of a settlement_pending answer: the
-// reconciler looks a pending payment up within seconds.
-const pendingRetryAfter = 5 * time.Second
-
-// settlementPending is the answer when a settlement's outcome is unknown. It
-// is not a 402, which would invite a second signature: the buyer retries
-// with the same payment, and gets the answer once the settlement is
-// confirmed, or learns that nothing was charged.
-func settlementPending(cfg *config.Config, payer, nonce, why string) *failure {
-	return &failure{code: registry.CodeSettlementPending, retryAfter: pendingRetryAfter,
-		message: why + "; the answer is kept for this payment: retry with the same payment, and do not sign a new one " +
-			"(its status: " + paymentStatusURL(cfg, payer, nonce) + ")"}
-}
-
 // redeliver answers a payment whose (payer, nonce) the ledger holds
 // already: a retry of a settled call gets the answer it paid for, with the
 // original settlement; a retry of another request is refused, naming the
@@ -83,13 +69,6 @@ func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
 	return sameRequest(r.Tool, r.RequestKey, t, a)
 }
 
-// sameRequest is the rule by which a retry, of either scheme, is the
-// request a payment paid for: the same tool (so the same route) and the
-// same request key, the canonical request (see requestKey).
-func sameRequest(tool, key string, t *registry.Tool, a *admission) bool {
-	return tool == t.Name && key == requestKey(a)
-}
-
 // settleStranded settles, for the buyer retrying it, a payment whose call
 // ended without settling it: its process died after noting the settlement,
 // before /settle was sent or answered. Once settleBudget has passed since,
@@ -122,11 +101,6 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
 	o.terms.Receipt(settlement, r.SettledAt)
 	return &sale{body: out, settlement: settlement}
-}
-
-// paymentStatusURL is where the status of (payer, nonce) is served.
-func paymentStatusURL(cfg *config.Config, payer, nonce string) string {
-	return cfg.BaseURL + pathPayment + strings.ToLower(payer) + "/" + strings.ToLower(nonce)
 }
 
 // redeliverExpired answers the retry of a payment whose authorization has

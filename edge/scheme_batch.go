@@ -13,48 +13,62 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
-	"github.com/coinslot/coinslot/upstreams"
 	"github.com/ethereum/go-ethereum/common"
 )
 
-// sellBatch sells a call paid from a batch-settlement channel. A voucher
-// whose channel state is fresh costs a signature check and one ledger write;
-// deposits and refunds go through the facilitator. The channel's charged
-// total advances only once the tool has answered, so a failed call leaves
-// the voucher reusable.
-func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
-	o, p := a.offer, a.payment
-	t := o.tool
-	call, r := o.terms.CheckBatch(p)
+// openBatch takes a call paid from a batch-settlement channel to the
+// point where its tool may run, one call per channel at a time: the
+// channel is held until the charge ends. A voucher whose channel state is
+// fresh costs a signature check; deposits and refunds go through the
+// facilitator, and a refund is the whole sale. The channel's charged total
+// advances only once the tool has answered (complete), so a failed call
+// leaves the voucher reusable.
+func (s *Server) openBatch(cfg *config.Config, a *admission) (charge, *sale) {
+	o := a.offer
+	call, r := o.terms.CheckBatch(a.payment)
 	if r != nil {
-		return &sale{failure: s.batchRefused(o, r, nil)}
+		return nil, &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	id := strings.ToLower(call.ID.Hex())
 	unlock, ok := s.channels.acquire(id, channelWait)
 	if !ok {
-		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
+		return nil, &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
 			Message: "another call on this channel is being served; send the next one once it is answered"}, nil)}
 	}
-	defer unlock()
+	c, sold := s.judgeBatch(cfg, a, call, id)
+	if sold != nil {
+		unlock()
+		return nil, sold
+	}
+	c.unlock = unlock
+	return c, nil
+}
+
+// judgeBatch judges a batch call on its channel's record, held by this
+// call: a retry of the latest voucher is answered again, a refund is made,
+// and a voucher the record or the chain cannot pay is refused.
+func (s *Server) judgeBatch(cfg *config.Config, a *admission, call *x402.BatchCall, id string) (*batchCharge, *sale) {
+	o, p := a.offer, a.payment
+	t := o.tool
 	bg := context.Background()
 	// A refund is judged on the record as the ledger holds it now: another
 	// instance may have charged the channel since this one last saw it.
 	rec, err := s.channels.record(bg, s.pay.Ledger, id, call.Payload.Type == x402.BatchRefund)
 	if err != nil {
-		return &sale{failure: internalFailure(t, "channel", err)}
+		return nil, &sale{failure: internalFailure(t, "channel", err)}
 	}
 	if rec != nil && rec.Deposit != nil {
 		// Reconciliation, here or on another instance, may have resolved
 		// it since this instance kept the record.
 		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
-			return &sale{failure: internalFailure(t, "channel", err)}
+			return nil, &sale{failure: internalFailure(t, "channel", err)}
 		}
 	}
 	if sold := s.redeliverVoucher(o, call, rec, a); sold != nil {
-		return sold
+		return nil, sold
 	}
 	if f := s.depositHeld(cfg, o, call, rec); f != nil {
-		return &sale{failure: f}
+		return nil, &sale{failure: f}
 	}
 	price := o.terms.Amount
 	charged, want := expected(rec, call, price)
@@ -62,43 +76,66 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		// Another instance may have served the channel since this one kept
 		// its record.
 		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
-			return &sale{failure: internalFailure(t, "channel", err)}
+			return nil, &sale{failure: internalFailure(t, "channel", err)}
 		}
 		charged, want = expected(rec, call, price)
 	}
 	if call.Max.Cmp(want) != 0 {
-		return &sale{failure: s.batchRefused(o, mismatch(call, want, charged), rec)}
+		return nil, &sale{failure: s.batchRefused(o, mismatch(call, want, charged), rec)}
 	}
 	if r := s.refundHeld(rec); r != nil {
-		return &sale{failure: s.batchRefused(o, r, nil)}
+		return nil, &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	state, synced, refusal := s.channelState(o, p, call, rec)
 	if refusal != nil {
-		return &sale{failure: s.batchRefused(o, refusal, nil)}
+		return nil, &sale{failure: s.batchRefused(o, refusal, nil)}
 	}
 	if call.Payload.Type == x402.BatchRefund {
-		return s.refundChannel(o, p.V2, call, rec, charged, state)
+		return nil, s.refundChannel(o, p.V2, call, rec, charged, state)
 	}
 	if r := s.withdrawing(cfg, call, state); r != nil {
-		return &sale{failure: s.batchRefused(o, r, nil)}
+		return nil, &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeVerified).Inc()
+	return &batchCharge{s: s, cfg: cfg, a: a, call: call, id: id, rec: rec, charged: charged, state: state, synced: synced}, nil
+}
 
-	runCtx, cancel := context.WithTimeout(upstreams.WithTraceparent(bg, a.trace), time.Duration(cfg.MaxTimeoutSeconds)*time.Second)
-	result, err := s.runtime.Run(runCtx, t, a.args)
-	cancel()
-	if err != nil {
-		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
-		return &sale{failure: toolFailure(t, err)}
-	}
-	out, err := registry.Render(t, result, s.now(), cfg.Mode == config.Sandbox)
-	if err != nil {
-		s.metrics.payments.WithLabelValues(t.Name, outcomeToolFailed).Inc()
-		return &sale{failure: internalFailure(t, "shape", err)}
-	}
+// batchCharge is a voucher judged payable on its channel, which this call
+// holds.
+type batchCharge struct {
+	s       *Server
+	cfg     *config.Config
+	a       *admission
+	call    *x402.BatchCall
+	id      string             // the channel's, lower-case
+	rec     *ledger.Channel    // its record as judged; nil: none yet
+	charged *big.Int           // its charged total before this call
+	state   *x402.ChannelState // its on-chain state as judged
+	synced  bool               // state was read from the chain for this call
+	unlock  func()             // lets the channel's next call in
+}
+
+// deadline is the configured longest call: a voucher does not expire.
+func (c *batchCharge) deadline() time.Time {
+	return time.Now().Add(time.Duration(c.cfg.MaxTimeoutSeconds) * time.Second)
+}
+
+// abandon lets the channel's next call in; nothing was written, so the
+// voucher stays usable.
+func (c *batchCharge) abandon() { c.unlock() }
+
+// complete settles the call's deposit, if it brings one, and writes the
+// charge to the channel's record, with the voucher, the answer and its
+// settlement for a retry to get again.
+func (c *batchCharge) complete(out []byte) *sale {
+	defer c.unlock()
+	s, cfg, a, call, id, rec, charged, state := c.s, c.cfg, c.a, c.call, c.id, c.rec, c.charged, c.state
+	o, p := a.offer, a.payment
+	t, price := o.tool, o.terms.Amount
+	bg := context.Background()
 	var tx, moved string
 	var readAt time.Time // when state was read from the chain; zero: it is rec's
-	if synced {
+	if c.synced {
 		readAt = s.now()
 	}
 	total := new(big.Int).Add(charged, price).String()
@@ -128,7 +165,7 @@ func (s *Server) sellBatch(cfg *config.Config, a *admission) *sale {
 		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
 	}
 	var settlement *x402.SettleResponse
-	_, err = s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		// cur is rec, or what another write left since: the charge stands
 		// only on the charged total it was judged on, and on the freshest
 		// on-chain state either read.
@@ -230,109 +267,6 @@ func expected(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) (charge
 	return charged, new(big.Int).Add(charged, price)
 }
 
-// channelState is the channel's on-chain state for this call: the record's
-// own when it is fresh (read within a third of the withdraw delay, by a
-// call or the chain watch, and no refund pending) and the voucher was
-// checked here, else what the facilitator verifies. synced says whether it
-// was just read.
-func (s *Server) channelState(o *offer, p *x402.Payment, call *x402.BatchCall, rec *ledger.Channel) (*x402.ChannelState, bool, *x402.Refusal) {
-	withdraw := time.Duration(call.Channel.WithdrawDelay) * time.Second
-	if call.Payload.Type == x402.BatchVoucher && call.Verified && rec != nil && rec.Refunding.IsZero() && s.now().Sub(rec.SyncedAt) < withdraw/3 {
-		state := stateOf(rec)
-		if r := checkBalance(call, state); r != nil {
-			return nil, false, r
-		}
-		return state, false, nil
-	}
-	v, refusal := s.verifyBatch(x402.NewRequest(p.V2, o.terms.Batch))
-	if refusal != nil {
-		return nil, false, refusal
-	}
-	return v, true, nil
-}
-
-// checkBalance refuses a voucher the channel's on-chain state cannot pay:
-// above its balance, or not above what is claimed.
-func checkBalance(call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal {
-	balance, _ := new(big.Int).SetString(state.Balance, 10)
-	claimed, _ := new(big.Int).SetString(state.TotalClaimed, 10)
-	switch {
-	case call.Max.Cmp(balance) > 0:
-		return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
-			"voucher.maxClaimableAmount %s exceeds the channel's balance %s; deposit more", call.Max, balance)}
-	case call.Payload.Type == x402.BatchVoucher && call.Max.Cmp(claimed) <= 0:
-		return &x402.Refusal{Reason: x402.BatchCumulativeBelowClaimed, Message: fmt.Sprintf(
-			"voucher.maxClaimableAmount %s is not above the %s already claimed", call.Max, claimed)}
-	}
-	return nil
-}
-
-// refundHold is how long a refund sent to the chain keeps its channel from
-// being charged: its settlement's budget, twice. A refund whose outcome is
-// still unknown by then is read from the chain by the next call.
-const refundHold = 2 * settleBudget
-
-// refundHeld refuses a charge on a channel whose refund is being settled.
-func (s *Server) refundHeld(rec *ledger.Channel) *x402.Refusal {
-	if rec == nil || rec.Refunding.IsZero() || s.now().Sub(rec.Refunding) >= refundHold {
-		return nil
-	}
-	return &x402.Refusal{Reason: x402.BatchChannelBusy, Message: "a refund of this channel is being settled; nothing was charged: read the channel's balance, then pay again"}
-}
-
-// verifyBatch asks the facilitator to verify a batch payment and returns the
-// channel's on-chain state it reports.
-func (s *Server) verifyBatch(q *x402.Request) (*x402.ChannelState, *x402.Refusal) {
-	v, r := s.verify(q, s.now().Add(x402.SettleMargin+settleBudget))
-	switch {
-	case r != nil:
-		return nil, r
-	case v.Extra == nil:
-		return nil, &x402.Refusal{Reason: x402.BatchChannelStateReadFailed, Message: "the facilitator verified the payment without reporting the channel's state; nothing was charged"}
-	}
-	return v.Extra, nil
-}
-
-// stateOf is a record's on-chain fields as a snapshot.
-func stateOf(rec *ledger.Channel) *x402.ChannelState {
-	return &x402.ChannelState{ChannelID: rec.ID, Balance: rec.Balance, TotalClaimed: rec.TotalClaimed,
-		WithdrawRequestedAt: uint64(rec.WithdrawRequestedAt), RefundNonce: rec.RefundNonce}
-}
-
-// channelRecord is rec (or a new record) with the channel's config and the
-// on-chain state mirrored; when synced, state was read from the chain at
-// now (mirrorRead).
-func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.ChannelState, synced bool, now time.Time) *ledger.Channel {
-	next := &ledger.Channel{ID: strings.ToLower(call.ID.Hex())}
-	if rec != nil {
-		next = rec
-	}
-	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
-	if synced {
-		mirrorRead(next, state, now)
-	} else {
-		mirror(next, state)
-	}
-	return next
-}
-
-// mirror copies a channel's on-chain state into its record.
-func mirror(rec *ledger.Channel, state *x402.ChannelState) {
-	rec.Balance, rec.TotalClaimed, rec.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
-	rec.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
-}
-
-// mirrorRead mirrors state, read from the chain at readAt, into rec. A read
-// also ends a refund hold that has lapsed: the refund, landed or not, is in
-// that state.
-func mirrorRead(rec *ledger.Channel, state *x402.ChannelState, readAt time.Time) {
-	mirror(rec, state)
-	rec.SyncedAt = readAt.UTC().Truncate(time.Microsecond)
-	if readAt.Sub(rec.Refunding) >= refundHold {
-		rec.Refunding = time.Time{}
-	}
-}
-
 // batchRefused refuses a batch payment. Its 402 names the reason in the
 // PaymentRequired document, where the official client looks for it; for a
 // cumulative mismatch on a known channel it also carries the channel's
@@ -362,25 +296,6 @@ func (s *Server) batchRefused(o *offer, r *x402.Refusal, rec *ledger.Channel) *f
 	return f
 }
 
-// depositFailed withholds the answer of a call whose deposit was refused,
-// or landed without the channel's state: nothing was charged.
-func (s *Server) depositFailed(o *offer, call *x402.BatchCall, settled *x402.SettleResponse) *sale {
-	t := o.tool
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()
-	reason, msg := x402.BatchDepositTxFailed, "the deposit did not complete; the answer is withheld and nothing was charged"
-	if settled.ErrorReason != "" {
-		reason = settled.ErrorReason
-	}
-	if settled.ErrorMessage != "" {
-		msg += " (" + settled.ErrorMessage + ")"
-	}
-	s.metrics.refusals.WithLabelValues(reason).Inc()
-	return &sale{
-		failure:    &failure{code: registry.CodeSettlementFailed, reason: reason, message: msg},
-		settlement: &x402.SettleResponse{ErrorReason: reason, Network: o.terms.Network.ID, Payer: call.Channel.Payer.Hex()},
-	}
-}
-
 // voucherReceipt is the receipt of a call a voucher paid for: no
 // transaction, the channel and its charged total instead.
 func (s *Server) voucherReceipt(cfg *config.Config, o *offer, c *ledger.Channel, requestSHA, responseSHA string) *ledger.Receipt {
@@ -395,19 +310,4 @@ func (s *Server) voucherReceipt(cfg *config.Config, o *offer, c *ledger.Channel,
 		SettledAt: s.now().UTC().Truncate(time.Second), ReceiptURL: cfg.BaseURL + pathChannel + c.ID,
 		Channel: c.ID, ChargedCumulative: c.Charged,
 	}
-}
-
-// withdrawing refuses a charge on a channel whose buyer's timed withdrawal
-// completes before the claimer is sure to have claimed it: two claim
-// intervals ahead of the withdrawal's end, so one claim lands in between.
-func (s *Server) withdrawing(cfg *config.Config, call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal {
-	if state.WithdrawRequestedAt == 0 {
-		return nil
-	}
-	ends := time.Unix(int64(state.WithdrawRequestedAt+call.Channel.WithdrawDelay), 0)
-	if s.now().Before(ends.Add(-2 * time.Duration(cfg.BatchSettlement.ClaimEvery))) {
-		return nil
-	}
-	return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
-		"this channel's withdrawal completes at %s; its balance can no longer be charged: pay from another channel", ends.UTC().Format(time.RFC3339))}
 }

@@ -71,3 +71,13 @@ func (l meteredLedger) SpendChallenge(ctx context.Context, nonce string, expires
 	defer func(start time.Time) { l.observe("spend_challenge", start, err) }(time.Now())
 	return l.Store.SpendChallenge(ctx, nonce, expires)
 }
+
+func (l meteredLedger) PayerPayments(ctx context.Context, payer string, since time.Time, limit int) (_ []ledger.PayerPayment, err error) {
+	defer func(start time.Time) { l.observe("payer_payments", start, err) }(time.Now())
+	return l.Store.PayerPayments(ctx, payer, since, limit)
+}
+
+func (l meteredLedger) PayerChannels(ctx context.Context, payer string, limit int) (_ []ledger.Channel, err error) {
+	defer func(start time.Time) { l.observe("payer_channels", start, err) }(time.Now())
+	return l.Store.PayerChannels(ctx, payer, limit)
+}

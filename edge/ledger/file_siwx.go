@@ -3,7 +3,6 @@ package ledger
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"strings"
 	"sync"
 	"time"
@@ -120,9 +119,6 @@ func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string
 // answers reports whether c's latest call is payer's request to tool, its
 // answer kept.
 func answers(c *Channel, payer, tool, requestKey string) bool {
-	var config struct {
-		Payer string `json:"payer"`
-	}
-	return json.Unmarshal(c.Config, &config) == nil && strings.EqualFold(config.Payer, payer) &&
+	return payerOf(c) == strings.ToLower(payer) && payerOf(c) != "" &&
 		c.Tool == tool && c.Request == requestKey && requestKey != "" && c.Answer != nil
 }

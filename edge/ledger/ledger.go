@@ -198,6 +198,12 @@ type Store interface {
 	// latest call, the one whose answer it keeps, was this tool and request
 	// key, or ErrNotFound.
 	ChannelAnswered(ctx context.Context, payer, tool, requestKey string) (*Channel, error)
+	// PayerPayments lists payer's settling and settled payments that
+	// entered their state at or after since, newest first, at most limit.
+	PayerPayments(ctx context.Context, payer string, since time.Time, limit int) ([]PayerPayment, error)
+	// PayerChannels lists the batch-settlement channels whose config
+	// names payer, by id, at most limit.
+	PayerChannels(ctx context.Context, payer string, limit int) ([]Channel, error)
 	// SignInKey is the key that seals sign-in-with-x nonces, the same for
 	// every instance sharing the ledger: made at random by the first that
 	// asks for it.

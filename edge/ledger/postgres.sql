@@ -118,3 +118,7 @@ CREATE INDEX IF NOT EXISTS siwx_nonces_age ON siwx_nonces (expires);
 -- A payer's channels, for a wallet that signs in to read its channel's
 -- latest answer again.
 CREATE INDEX IF NOT EXISTS channels_payer ON channels (lower(doc->'config'->>'payer'));
+
+-- A payer's settling and settled pairs by age, for a wallet that signs in
+-- to read its recent payments: only those within the window are read.
+CREATE INDEX IF NOT EXISTS nonces_payer_recent ON nonces (payer, since) WHERE state IN ('settling', 'settled');

@@ -57,6 +57,8 @@ func Run(t *testing.T, fresh Backend) {
 		{"AnsweredByRequest", answeredByRequest},
 		{"ChallengeSpentOnce", challengeSpentOnce},
 		{"ChannelAnswered", channelAnswered},
+		{"PayerPayments", payerPayments},
+		{"PayerChannels", payerChannels},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}

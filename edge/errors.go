@@ -17,7 +17,7 @@ type errorBody struct {
 type errorDetail struct {
 	Code    registry.ErrorCode    `json:"code"`
 	Message string                `json:"message"`
-	Reason  string                `json:"reason,omitempty"` // a payment_invalid's x402 reason
+	Reason  string                `json:"reason,omitempty"` // the x402 reason of a payment_invalid or a refused sign-in
 	Fields  []registry.FieldError `json:"fields,omitempty"`
 }
 

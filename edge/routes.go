@@ -46,6 +46,7 @@ func (s *Server) buildRoutes(cfg *config.Config, offers map[string]*offer) (map[
 		registry.PathHealth:        health,
 		registry.PathReady:         s.readiness,
 		registry.PathCatalogSearch: s.catalogSearch,
+		registry.PathPayments:      s.servePayerStatus,
 	}
 	for path, h := range routes {
 		routes[path] = readOnly(h)

@@ -61,7 +61,7 @@ func (s *Server) challenged(cfg *config.Config, o *offer) *x402.PaymentRequired 
 	if !cfg.SIWx.Enabled {
 		return &o.terms.Required
 	}
-	ext, err := s.challenge(cfg, o)
+	ext, err := s.challenge(cfg, o.terms.Resource, signInChains(o))
 	if err == nil {
 		var r x402.PaymentRequired
 		if r, err = x402.WithExtensions(o.terms.Required, map[string]any{x402.SignInWithX: ext}); err == nil {
@@ -85,8 +85,9 @@ func (s *Server) challengedHeader(cfg *config.Config, o *offer) string {
 	return h
 }
 
-// challenge is a fresh sign-in-with-x extension for o, its nonce kept.
-func (s *Server) challenge(cfg *config.Config, o *offer) (map[string]any, error) {
+// challenge is a fresh sign-in-with-x extension for the resource at uri,
+// to sign on one of networks.
+func (s *Server) challenge(cfg *config.Config, uri string, networks []string) (map[string]any, error) {
 	base, err := url.Parse(cfg.BaseURL)
 	if err != nil {
 		return nil, err
@@ -101,10 +102,10 @@ func (s *Server) challenge(cfg *config.Config, o *offer) (map[string]any, error)
 	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL)).Truncate(time.Millisecond) // as the nonce seals it
 	nonce := sealNonce(key, expires)
 	return x402.SIWxExtension(x402.SIWxChallenge{
-		Domain: base.Host, URI: o.terms.Resource, Version: "1", Nonce: nonce,
+		Domain: base.Host, URI: uri, Version: "1", Nonce: nonce,
 		IssuedAt: siwxTime(now), ExpirationTime: siwxTime(expires),
-		Statement: siwxStatement, Resources: []string{o.terms.Resource},
-	}, signInChains(o)), nil
+		Statement: siwxStatement, Resources: []string{uri},
+	}, networks), nil
 }
 
 // signInChains are the networks a wallet may sign in on: those o is sold on.
@@ -135,7 +136,7 @@ func (s *Server) signedIn(cfg *config.Config, a *admission, proof *x402.SIWxProo
 	if decodeErr != nil {
 		return "", nil, s.signInRefused(cfg, a.offer, siwxInvalidHeader, decodeErr.Error())
 	}
-	if reason, why := s.checkProof(cfg, a.offer, proof); reason != "" {
+	if reason, why := s.checkProof(cfg, a.offer.terms.Resource, signInChains(a.offer), proof); reason != "" {
 		return "", nil, s.signInRefused(cfg, a.offer, reason, why)
 	}
 	payer = common.HexToAddress(proof.Address).Hex()
@@ -174,18 +175,17 @@ func (s *Server) paidAnswer(ctx context.Context, payer string, t *registry.Tool,
 	return c.Answer, nil
 }
 
-// checkProof checks a proof against the challenge o's 402s hand out, then
-// its signature, then spends its nonce; it returns the reason and why when
-// one fails.
-func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (reason, why string) {
+// checkProof checks a proof against the challenges handed out for the
+// resource at uri on networks, then its signature, then spends its nonce;
+// it returns the reason and why when one fails.
+func (s *Server) checkProof(cfg *config.Config, uri string, networks []string, p *x402.SIWxProof) (reason, why string) {
 	base, _ := url.Parse(cfg.BaseURL) // validated at load
 	now := s.now()
-	networks := signInChains(o)
 	switch {
 	case p.Domain != base.Host:
 		return siwxDomainMismatch, fmt.Sprintf("domain %q is not this seller's, %q", p.Domain, base.Host)
-	case p.URI != o.terms.Resource:
-		return siwxURIMismatch, fmt.Sprintf("uri %q is not this tool's, %q", p.URI, o.terms.Resource)
+	case p.URI != uri:
+		return siwxURIMismatch, fmt.Sprintf("uri %q is not this address's, %q", p.URI, uri)
 	case p.Version != "1":
 		return siwxVersion, fmt.Sprintf("version %q is not 1", p.Version)
 	case p.Type != "eip191" || !slices.Contains(networks, p.ChainID):
@@ -193,7 +193,7 @@ func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (re
 	}
 	if p.ExpirationTime != nil {
 		if e, err := time.Parse(time.RFC3339Nano, *p.ExpirationTime); err != nil || !now.Before(e) {
-			return siwxExpired, fmt.Sprintf("the challenge expired at %s; sign the challenge of a new 402", *p.ExpirationTime)
+			return siwxExpired, fmt.Sprintf("the challenge expired at %s; sign a new challenge", *p.ExpirationTime)
 		}
 	}
 	if p.NotBefore != nil {
@@ -206,7 +206,7 @@ func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (re
 	case err != nil:
 		return siwxIssuedAt, fmt.Sprintf("issuedAt %q is not an ISO 8601 time", p.IssuedAt)
 	case now.Sub(issued) > time.Duration(cfg.SIWx.NonceTTL):
-		return siwxTooOld, fmt.Sprintf("the challenge was issued at %s, more than %s ago; sign the challenge of a new 402", p.IssuedAt, time.Duration(cfg.SIWx.NonceTTL))
+		return siwxTooOld, fmt.Sprintf("the challenge was issued at %s, more than %s ago; sign a new challenge", p.IssuedAt, time.Duration(cfg.SIWx.NonceTTL))
 	case issued.Sub(now) > siwxClockSkew:
 		return siwxInFuture, fmt.Sprintf("issuedAt %s is in the future", p.IssuedAt)
 	}
@@ -233,11 +233,11 @@ func (s *Server) checkProof(cfg *config.Config, o *offer, p *x402.SIWxProof) (re
 	}
 	expires, sealed := openNonce(key, p.Nonce)
 	if !sealed || !now.Before(expires) {
-		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign the challenge of a new 402"
+		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign a new challenge"
 	}
 	spent, err := s.pay.Ledger.SpendChallenge(ctx, p.Nonce, expires)
 	if err != nil || !spent {
-		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign the challenge of a new 402"
+		return siwxNonce, "nonce " + p.Nonce + " was not handed out here, was used already, or expired; sign a new challenge"
 	}
 	return "", ""
 }

@@ -179,7 +179,7 @@ func TestSIWxReadsPaidAnswerAgain(t *testing.T) {
 			}
 
 			wantSignInRefused(t, h.do("POST", echoPath, `{"text":"ab"}`, siwxHeader(t, proof)), "invalid_siwx_nonce",
-				"sign-in-with-x refused: nonce "+proof.Nonce+" was not handed out here, was used already, or expired; sign the challenge of a new 402")
+				"sign-in-with-x refused: nonce "+proof.Nonce+" was not handed out here, was used already, or expired; sign a new challenge")
 			other := signChallenge(t, otherKey, h.terms(echoPath))
 			wantSignInRefused(t, h.do("POST", echoPath, `{"text":"ab"}`, siwxHeader(t, other)), "siwx_not_paid",
 				"sign-in-with-x refused: "+other.Address+" has no answer kept for this request to test_echo: none paid, or paid more than 24 hours ago; pay for it")
@@ -192,7 +192,7 @@ func TestSIWxReadsPaidAnswerAgain(t *testing.T) {
 			late := signChallenge(t, buyerKey, h.terms(echoPath))
 			clk.advance(5 * time.Minute)
 			wantSignInRefused(t, h.do("POST", echoPath, `{"text":"ab"}`, siwxHeader(t, late)), "invalid_siwx_expired",
-				"sign-in-with-x refused: the challenge expired at "+*late.ExpirationTime+"; sign the challenge of a new 402")
+				"sign-in-with-x refused: the challenge expired at "+*late.ExpirationTime+"; sign a new challenge")
 			if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSignInRefused)); got != 5 {
 				t.Fatalf("sign_in_refused %v, want 5", got)
 			}
@@ -212,10 +212,10 @@ func TestSIWxProofBoundToChallenge(t *testing.T) {
 		change                func(p *x402.SIWxProof)
 	}{
 		{"other domain", "invalid_siwx_domain_mismatch", `domain "evil.example" is not this seller's, "coinslot.test"`, func(p *x402.SIWxProof) { p.Domain = "evil.example" }},
-		{"other tool", "invalid_siwx_uri_mismatch", `uri "http://coinslot.test/paid/test/object" is not this tool's, "http://coinslot.test/paid/test/echo"`,
+		{"other tool", "invalid_siwx_uri_mismatch", `uri "http://coinslot.test/paid/test/object" is not this address's, "http://coinslot.test/paid/test/echo"`,
 			func(p *x402.SIWxProof) { p.URI = testBase + "/paid/test/object" }},
 		{"other chain", "invalid_siwx_unsupported_chain", "chain eip155:1 (eip191) is not offered; sign with eip191 on eip155:8453", func(p *x402.SIWxProof) { p.ChainID = "eip155:1" }},
-		{"issued long ago", "invalid_siwx_issued_at_too_old", "the challenge was issued at 2020-01-01T00:00:00.000Z, more than 5m0s ago; sign the challenge of a new 402",
+		{"issued long ago", "invalid_siwx_issued_at_too_old", "the challenge was issued at 2020-01-01T00:00:00.000Z, more than 5m0s ago; sign a new challenge",
 			func(p *x402.SIWxProof) { p.IssuedAt, p.ExpirationTime = "2020-01-01T00:00:00.000Z", nil }},
 	} {
 		p := signChallenge(t, buyerKey, h.terms(echoPath))

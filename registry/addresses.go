@@ -16,6 +16,7 @@ const (
 	PathQuote         = "/api/quote"
 	PathRouteFinder   = "/api/routes/find"
 	PathReceipt       = "/receipt/"
+	PathPayments      = "/payments"
 	PathReceiptSchema = "/svc-receipt-v1.md"
 	PathDocs          = "/docs"
 	PathDiscovery     = "/discovery"

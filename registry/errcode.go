@@ -33,6 +33,8 @@ const (
 	CodeBadRequest     ErrorCode = "bad_request"
 	// A client or payer over its share: answered before any payment work.
 	CodeRateLimited ErrorCode = "rate_limited"
+	// A wallet's own records need its sign-in-with-x proof.
+	CodeSignInRequired ErrorCode = "sign_in_required"
 )
 
 // errorCodes is every code with the HTTP status it is answered with. A
@@ -65,6 +67,7 @@ var errorCodes = []struct {
 	{CodeRequestTimeout, http.StatusRequestTimeout},
 	{CodeBadRequest, http.StatusBadRequest},
 	{CodeRateLimited, http.StatusTooManyRequests},
+	{CodeSignInRequired, http.StatusUnauthorized},
 }
 
 // ErrorCodes lists every code, in order.

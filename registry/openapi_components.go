@@ -44,7 +44,7 @@ func sharedSchemas() object {
 				"properties": object{
 					{"code", map[string]any{"type": "string", "enum": ErrorCodes()}},
 					{"message", str("what went wrong, for people")},
-					{"reason", str("the x402 reason of a malformed payment (payment_invalid)")},
+					{"reason", str("the x402 reason of a malformed payment (payment_invalid) or a refused sign-in-with-x proof (sign_in_required)")},
 					{"fields", map[string]any{"type": "array", "items": ref("schemas", "FieldError"),
 						"description": "every bad request field at once (invalid_params)"}},
 				},

@@ -85,6 +85,31 @@ func servicePaths() object {
 			[]map[string]any{{"name": "tx", "in": "path", "required": true, "description": "settlement transaction hash",
 				"schema": map[string]any{"type": "string", "pattern": "^0x[0-9a-fA-F]{64}$"}}},
 			map[string]any{"200": okResponse("The receipt.", receiptSchema()), "404": ref("responses", "NotFound")})},
+		{PathPayments, freeGet("payer_payments", "A wallet's payments and channels",
+			"With sign-in-with-x on: the recent payments (newest first) and batch-settlement channels of the wallet "+
+				"whose SIGN-IN-WITH-X proof the request carries, signed over a challenge this address handed out (its 401), "+
+				"each challenge once. Another wallet's proof reads that wallet's own.",
+			[]map[string]any{{"name": "SIGN-IN-WITH-X", "in": "header", "required": false,
+				"description": "base64 of the sign-in-with-x proof (CAIP-122, EIP-4361 message) over this address's challenge",
+				"schema":      map[string]any{"type": "string", "contentEncoding": "base64"}}},
+			map[string]any{
+				"200": okResponse("The wallet's payments and channels.", TypeSchema(reflect.TypeFor[PayerStatus]())),
+				"401": map[string]any{
+					"description": "No proof (sign_in_required), or one refused (its reason, an x402 invalid_siwx_* one): " +
+						"extensions[\"sign-in-with-x\"] is a new challenge for this address, to sign.",
+					"headers": map[string]any{"WWW-Authenticate": map[string]any{"required": true,
+						"schema": map[string]any{"type": "string"}, "description": `SIWX realm="<base_url host>"`}},
+					"content": jsonContent(map[string]any{"allOf": []any{ref("schemas", "Error"), map[string]any{
+						"type": "object", "required": []string{"extensions"},
+						"properties": object{{"extensions", map[string]any{
+							"type": "object", "required": []string{"sign-in-with-x"},
+							"properties": object{{"sign-in-with-x", map[string]any{"type": "object",
+								"description": "the x402 sign-in-with-x extension, as a 402 carries it: info, supportedChains, schema"}}},
+						}}},
+					}}}),
+				},
+				"404": errorResponse("Sign-in-with-x is off on this service (not_found).", nil),
+			})},
 		{PathHealth, freeGet("healthz", "Liveness", "Answers while the process serves.", nil,
 			map[string]any{"200": okResponse("Alive.", statusSchema)})},
 		{PathReady, freeGet("readyz", "Readiness", "Answers 200 once the service can sell, 503 with the reason before.", nil,

@@ -3,14 +3,17 @@
 // header that the official sign-in-with-x client (@x402/extensions'
 // wrapFetchWithSIWx) builds from the 402's challenge: the answer must be
 // byte for byte the one paid for, and the seller's revenue must not move.
-// A proof from a wallet that never paid gets the 402.
+// A proof from a wallet that never paid gets the 402. Then the wallet reads
+// its payments at /payments with a proof the same client builds
+// (createSIWxPayload) from that route's 401 challenge: the purchase is the
+// newest, and a wallet that never paid sees an empty list.
 //
 //   BASE_URL            the service (default http://localhost:8080), with siwx.enabled
 //   COINSLOT_BUYER_KEY  the buyer's private key, 0x-hex, funded on the service's network
 //   TOOL                the tool to buy (default business_days)
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithSIWx } from "@x402/extensions/sign-in-with-x";
+import { createSIWxPayload, encodeSIWxHeader, wrapFetchWithSIWx } from "@x402/extensions/sign-in-with-x";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 const base = (process.env.BASE_URL || "http://localhost:8080").replace(/\/$/, "");
@@ -48,6 +51,7 @@ const before = await revenue();
 const bought = await wrapFetchWithPayment(fetch, client)(c.endpoint, request());
 const paidAnswer = await bought.text();
 check(bought.status === 200, `buy: HTTP ${bought.status}: ${paidAnswer}`);
+const tx = JSON.parse(Buffer.from(bought.headers.get("PAYMENT-RESPONSE"), "base64").toString()).transaction;
 const afterBuy = await revenue();
 check(afterBuy - before === price, `the purchase moved revenue by ${afterBuy - before}, want ${price}`);
 
@@ -66,3 +70,28 @@ const why = await refused.json();
 check(refused.status === 402 && why.reason === "siwx_not_paid", `another wallet: HTTP ${refused.status}: ${JSON.stringify(why)}`);
 check((await revenue()) === afterBuy, "the refused sign-in moved the seller's revenue");
 console.log(`siwx: ${stranger.address}, which never paid, got a 402: ${why.error}`);
+
+// payments reads /payments as wallet signs in: wrapFetchWithSIWx answers
+// only 402s, so the proof of the 401's challenge is built with the same
+// package's createSIWxPayload.
+async function payments(wallet) {
+  const url = `${base}/payments`;
+  const challenged = await fetch(url);
+  const body = await challenged.json();
+  check(challenged.status === 401 && body.error.code === "sign_in_required", `/payments without a proof: HTTP ${challenged.status}: ${JSON.stringify(body)}`);
+  const ext = body.extensions["sign-in-with-x"];
+  const chain = ext.supportedChains.find((ch) => ch.chainId === c.network);
+  check(chain, `/payments: no challenge on ${c.network}: ${JSON.stringify(ext.supportedChains)}`);
+  const proof = await createSIWxPayload({ ...ext.info, chainId: chain.chainId, type: chain.type }, wallet, url);
+  const read = await fetch(url, { headers: { "SIGN-IN-WITH-X": encodeSIWxHeader(proof) } });
+  const doc = await read.json();
+  check(read.status === 200, `/payments signed in: HTTP ${read.status}: ${JSON.stringify(doc)}`);
+  return doc;
+}
+const mine = await payments(buyer);
+const newest = mine.payments[0];
+check(mine.payer === buyer.address && newest && newest.tx === tx && newest.tool === tool && newest.state === "settled" && BigInt(newest.amount_atomic) === price,
+  `/payments: the purchase ${tx} is not the newest payment: ${JSON.stringify(mine)}`);
+const theirs = await payments(stranger);
+check(theirs.payer === stranger.address && theirs.payments.length === 0 && theirs.channels.length === 0, `/payments of a wallet that never paid: ${JSON.stringify(theirs)}`);
+console.log(`siwx: ${buyer.address} read ${mine.payments.length} payments and ${mine.channels.length} channels at /payments, its ${tool} purchase newest; ${stranger.address} read none`);

@@ -18,7 +18,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	rec.tool = t.Name
 	switch {
 	case ctx.IsOptions():
-		preflight(ctx)
+		preflight(ctx, allowedMethods)
 		return
 	case ctx.IsGet() || ctx.IsHead():
 		rec.required()
@@ -124,15 +124,15 @@ func allowBrowsers(ctx *fasthttp.RequestCtx) {
 	h.Set("Access-Control-Expose-Headers", x402.HeaderRequired+", "+x402.HeaderResponse+", "+x402.HeaderResponseV1)
 }
 
-// preflight answers a CORS preflight. The x402 fetch wrappers also send
-// Access-Control-Expose-Headers as a request header on the paid retry, so
-// it is allowed too.
-func preflight(ctx *fasthttp.RequestCtx) {
+// preflight answers a CORS preflight for a route taking methods. The x402
+// fetch wrappers also send Access-Control-Expose-Headers as a request
+// header on the paid retry, so it is allowed too.
+func preflight(ctx *fasthttp.RequestCtx, methods string) {
 	h := &ctx.Response.Header
-	h.Set("Access-Control-Allow-Methods", allowedMethods)
+	h.Set("Access-Control-Allow-Methods", methods)
 	h.Set("Access-Control-Allow-Headers", "Content-Type, "+x402.HeaderSignature+", "+x402.HeaderPaymentV1+", "+x402.HeaderSignInWithX+", Access-Control-Expose-Headers")
 	h.Set("Access-Control-Max-Age", "86400")
-	h.Set("Allow", allowedMethods)
+	h.Set("Allow", methods)
 	ctx.SetStatusCode(fasthttp.StatusNoContent)
 }
 

@@ -46,12 +46,12 @@ func (s *Server) buildRoutes(cfg *config.Config, offers map[string]*offer) (map[
 		registry.PathHealth:        health,
 		registry.PathReady:         s.readiness,
 		registry.PathCatalogSearch: s.catalogSearch,
-		registry.PathPayments:      s.servePayerStatus,
 	}
 	for path, h := range routes {
 		routes[path] = readOnly(h)
 	}
 	routes[registry.PathA2A] = s.serveA2A
+	routes[registry.PathPayments] = s.servePayerStatus // read-only, and preflighted for browsers
 	// The paid routes join them: finding any route is one lookup.
 	for _, t := range registry.All() {
 		if t.Paid() {

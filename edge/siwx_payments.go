@@ -22,8 +22,24 @@ import (
 // the challenge under extensions["sign-in-with-x"], as a 402 carries it,
 // and WWW-Authenticate names the scheme, as HTTP asks of a 401.
 
-// servePayerStatus answers registry.PathPayments.
+// payerMethods are the methods registry.PathPayments answers.
+const payerMethods = "GET, HEAD, OPTIONS"
+
+// servePayerStatus answers registry.PathPayments. A browser agent sends
+// the proof in a header of its own, so it asks first (a CORS preflight),
+// and reads WWW-Authenticate only when exposed.
 func (s *Server) servePayerStatus(ctx *fasthttp.RequestCtx) {
+	ctx.Response.Header.Set("Access-Control-Allow-Origin", "*")
+	ctx.Response.Header.Set("Access-Control-Expose-Headers", "WWW-Authenticate")
+	switch {
+	case ctx.IsOptions():
+		preflight(ctx, payerMethods)
+		return
+	case !ctx.IsGet() && !ctx.IsHead():
+		ctx.Response.Header.Set("Allow", payerMethods)
+		writeError(ctx, registry.CodeMethodNotAllowed, registry.PathPayments+" takes GET or HEAD, not "+string(ctx.Method()), nil)
+		return
+	}
 	g := s.gen.Load()
 	cfg := g.cfg
 	if !cfg.SIWx.Enabled {

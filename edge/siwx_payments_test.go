@@ -131,6 +131,28 @@ func sinceOf(t *testing.T, r reply) string {
 	return doc.Since.Format(time.RFC3339Nano)
 }
 
+// A browser agent may send the proof: the preflight allows its header, and
+// the 401's WWW-Authenticate is exposed to its scripts. Other methods are
+// refused.
+func TestPayerStatusFromBrowsers(t *testing.T) {
+	h := newHarness(t)
+	siwxOn(h)
+	r := h.do("OPTIONS", registry.PathPayments, "", map[string]string{"Origin": "https://agent.example", "Access-Control-Request-Headers": "sign-in-with-x"})
+	if r.status != 204 || r.header["ACCESS-CONTROL-ALLOW-ORIGIN"] != "*" ||
+		r.header["ACCESS-CONTROL-ALLOW-HEADERS"] != "Content-Type, PAYMENT-SIGNATURE, X-PAYMENT, SIGN-IN-WITH-X, Access-Control-Expose-Headers" ||
+		r.header["ACCESS-CONTROL-ALLOW-METHODS"] != "GET, HEAD, OPTIONS" {
+		t.Fatalf("preflight: %d %v", r.status, r.header)
+	}
+	r = h.do("GET", registry.PathPayments, "", nil)
+	if r.status != 401 || r.header["ACCESS-CONTROL-ALLOW-ORIGIN"] != "*" || r.header["ACCESS-CONTROL-EXPOSE-HEADERS"] != "WWW-Authenticate" {
+		t.Fatalf("401: %d %v", r.status, r.header)
+	}
+	r = h.do("POST", registry.PathPayments, "{}", nil)
+	if want := `{"error":{"code":"method_not_allowed","message":"/payments takes GET or HEAD, not POST"}}`; r.status != 405 || string(r.body) != want || r.header["ALLOW"] != "GET, HEAD, OPTIONS" {
+		t.Fatalf("POST: %d %v %s\nwant 405 %s", r.status, r.header, r.body, want)
+	}
+}
+
 // With sign-in-with-x off nobody signs in, so the address is not found.
 func TestPayerStatusOff(t *testing.T) {
 	h := newHarness(t)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
 )
@@ -114,15 +113,8 @@ func (a *access) required() {
 	a.payment, a.code = outcomeRequired, registry.CodePaymentRequired
 }
 
-// checksummed is an address in its EIP-55 form, the one every log line
-// writes, so one search finds a wallet's lines whatever case it was sent
-// or stored in; anything else is kept as it is.
-func checksummed(addr string) string {
-	if !common.IsHexAddress(addr) {
-		return addr
-	}
-	return common.HexToAddress(addr).Hex()
-}
+// checksummed is x402.Checksummed under the name the edge's log lines use.
+var checksummed = x402.Checksummed
 
 // Handler is the fasthttp entry point: it routes the request and writes its
 // access line and HTTP metrics.

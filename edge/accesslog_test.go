@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
@@ -334,9 +335,8 @@ func TestLogsChecksumPayers(t *testing.T) {
 	if len(pend) != 1 || pend[0].Payer == buyer {
 		t.Fatalf("pending %+v, want one kept in another case than %s", pend, buyer)
 	}
-	now := pend[0].Since.Add(firstLook)
+	now := pend[0].Since.Add(upkeep.FirstLook)
 	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: tx, at: now}}}, &now)
-	r.c.Log = h.srv.pay.Log
 	once(t, r, 0)
 	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {
 		t.Errorf("reconciliation lines %v, want one naming payer %s", lines, buyer)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/registry"
 )
 
@@ -99,7 +100,7 @@ func (s *Server) inFlight(pm *ledger.Payment, here bool) bool {
 	case ledger.Reserved:
 		return true
 	case ledger.Settling:
-		return here || pm.Elsewhere && s.now().Sub(pm.Since) < settleBudget
+		return here || pm.Elsewhere && s.now().Sub(pm.Since) < upkeep.SettleBudget
 	}
 	return false
 }

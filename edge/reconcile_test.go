@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,9 +16,9 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // fakeChain answers FindSettlement from a table: payer|nonce → settlement.
@@ -42,27 +43,62 @@ func (c *fakeChain) FindSettlement(_ context.Context, a *x402.Authorization, aft
 	return s.tx, s.at, s.tx != "" && !s.denied, c.err
 }
 
+// reconciling is a reconciler and the registry its metrics are exported to.
+type reconciling struct {
+	*upkeep.Reconciler
+	metrics *prometheus.Registry
+}
+
 // reconcilerFor reconciles the harness's ledger against chain, with a clock
-// the test sets.
-func (h *harness) reconcilerFor(chain SettlementFinder, now *time.Time) *Reconciler {
+// the test sets, logging to the server's log when it has one.
+func (h *harness) reconcilerFor(chain upkeep.SettlementFinder, now *time.Time) *reconciling {
 	h.t.Helper()
-	r, err := NewReconciler(Reconciliation{
-		Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase, Metrics: prometheus.NewRegistry(),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return *now },
+	reg := prometheus.NewRegistry()
+	log := h.srv.pay.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
+		Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase, Metrics: reg,
+		Log: log, Now: func() time.Time { return *now },
 	})
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return r
+	return &reconciling{r, reg}
 }
 
-func (r *Reconciler) wantCounts(t *testing.T, pending, settled, released, failed float64) {
+func (r *reconciling) wantCounts(t *testing.T, pending, settled, released, failed float64) {
 	t.Helper()
-	got := [4]float64{r.pendingCount(), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledSettled)),
-		testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledReleased)), testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledFailed))}
+	got := [4]float64{r.pendingCount(t), r.reconciled(t, "settled"), r.reconciled(t, "released"), r.reconciled(t, "failed")}
 	if want := [4]float64{pending, settled, released, failed}; got != want {
 		t.Fatalf("pending, settled, released, failed = %v, want %v", got, want)
 	}
+}
+
+// series is every series of the metric name, by the value of its one
+// label.
+func (r *reconciling) series(t *testing.T, name string) map[string]float64 {
+	t.Helper()
+	families, err := r.metrics.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]float64{}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			values[m.GetLabel()[0].GetValue()] = m.GetGauge().GetValue() + m.GetCounter().GetValue()
+		}
+	}
+	return values
+}
+
+// reconciled is coinslot_settlements_reconciled_total{outcome}.
+func (r *reconciling) reconciled(t *testing.T, outcome string) float64 {
+	return r.series(t, "coinslot_settlements_reconciled_total")[outcome]
 }
 
 // A pending payment whose nonce the chain shows spent by a transaction that
@@ -79,12 +115,12 @@ func TestReconcileReleasesADeniedPayment(t *testing.T) {
 		t.Fatalf("pending %+v", pend)
 	}
 	const theirs = "0x" + "ab0000000000000000000000000000000000000000000000000000000000cd"
-	now := pend[0].Since.Add(firstLook)
+	now := pend[0].Since.Add(upkeep.FirstLook)
 	chain := &fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: theirs, at: now, denied: true}}}
 	r := h.reconcilerFor(chain, &now)
 	once(t, r, 0)
 	r.wantCounts(t, 0, 0, 0, 0)
-	if got := testutil.ToFloat64(r.reconciled.WithLabelValues(reconciledDenied)); got != 1 {
+	if got := r.reconciled(t, "denied"); got != 1 {
 		t.Fatalf("denied %v, want 1", got)
 	}
 	pm, err := h.store.Payment(context.Background(), pend[0].Payer, pend[0].Nonce)
@@ -97,15 +133,15 @@ func TestReconcileReleasesADeniedPayment(t *testing.T) {
 }
 
 // pendingCount is coinslot_settlements_pending summed over its ages.
-func (r *Reconciler) pendingCount() float64 {
+func (r *reconciling) pendingCount(t *testing.T) float64 {
 	var n float64
-	for _, b := range pendingAges {
-		n += testutil.ToFloat64(r.pending.WithLabelValues(b.label))
+	for _, v := range r.series(t, "coinslot_settlements_pending") {
+		n += v
 	}
 	return n
 }
 
-func once(t *testing.T, r *Reconciler, wantLeft int) {
+func once(t *testing.T, r *reconciling, wantLeft int) {
 	t.Helper()
 	left, err := r.Once(context.Background())
 	if err != nil || left != wantLeft {
@@ -138,13 +174,13 @@ func TestReconcileRecordsASettledPayment(t *testing.T) {
 	if len(chain.asked) != 0 {
 		t.Fatalf("a payment settling for 1s was looked up")
 	}
-	now = pend[0].Since.Add(firstLook)
+	now = pend[0].Since.Add(upkeep.FirstLook)
 	once(t, r, 1) // not on chain yet, and its expiry is unknown
 	r.wantCounts(t, 1, 0, 0, 0)
 
 	blockTime := time.Date(2026, 5, 4, 10, 11, 12, 0, time.FixedZone("CEST", 2*3600))
 	chain.settled[pend[0].Payer+"|"+pend[0].Nonce] = fakeSettlement{tx: settled.Transaction, at: blockTime}
-	now = now.Add(firstLook - time.Millisecond)
+	now = now.Add(upkeep.FirstLook - time.Millisecond)
 	once(t, r, 1) // backing off
 	now = now.Add(time.Millisecond)
 	once(t, r, 0)
@@ -190,7 +226,7 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	now := since.Add(time.Minute)
 	r := h.reconcilerFor(chain, &now)
 	once(t, r, 1) // still valid: it may land
-	now = validBefore.Add(expiryMargin - maxBackoff)
+	now = validBefore.Add(upkeep.ExpiryMargin - upkeep.MaxBackoff)
 	once(t, r, 1) // expired, but a late block may still carry it
 	r.wantCounts(t, 1, 0, 0, 0)
 	if len(chain.asked) != 2 {
@@ -198,12 +234,12 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	}
 
 	chain.err = errors.New("connection refused")
-	now = validBefore.Add(expiryMargin)
+	now = validBefore.Add(upkeep.ExpiryMargin)
 	once(t, r, 1)
 	r.wantCounts(t, 1, 0, 0, 1)
 
 	chain.err = nil
-	now = now.Add(maxBackoff)
+	now = now.Add(upkeep.MaxBackoff)
 	once(t, r, 0)
 	r.wantCounts(t, 0, 0, 1, 1)
 	if len(h.pending()) != 0 {
@@ -237,7 +273,7 @@ func TestReconcileWithoutAChainOnlyCounts(t *testing.T) {
 }
 
 // Every pending payment is counted from its first second, by age; each is
-// looked up from firstLook on, at doubling intervals up to maxBackoff.
+// looked up from upkeep.FirstLook on, at doubling intervals up to upkeep.MaxBackoff.
 func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
@@ -279,17 +315,15 @@ func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	if fmt.Sprint(lookups) != fmt.Sprint(want) {
 		t.Fatalf("looked up at %v, want %v", lookups, want)
 	}
-	for label, n := range map[string]float64{"under_1m": 0, "1m_to_10m": 2, "10m_to_1h": 0, "over_1h": 0} {
-		if got := testutil.ToFloat64(r.pending.WithLabelValues(label)); got != n {
-			t.Fatalf("pending %s: %v, want %v", label, got, n)
-		}
+	if got, want := r.series(t, "coinslot_settlements_pending"), map[string]float64{"under_1m": 0, "1m_to_10m": 2, "10m_to_1h": 0, "over_1h": 0}; !maps.Equal(got, want) {
+		t.Fatalf("pending by age: %v, want %v", got, want)
 	}
 }
 
 // A payment noted while the reconciler runs belongs to a call that may
 // still be settling it: it is first looked up once that call has given up,
-// settleBudget after, so slow settlements are not all looked up on chain;
-// one noted before the reconciler started is looked up from firstLook.
+// upkeep.SettleBudget after, so slow settlements are not all looked up on chain;
+// one noted before the reconciler started is looked up from upkeep.FirstLook.
 func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
@@ -312,11 +346,10 @@ func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 	}
 	earlier := note()
 	now := earlier.Since.Add(time.Millisecond)
-	r := h.reconcilerFor(&fakeChain{}, &now)
+	chain := &fakeChain{}
+	r := h.reconcilerFor(chain, &now)
 	time.Sleep(10 * time.Millisecond) // the ledger stamps by its own clock
 	live := note()
-	chain := &fakeChain{}
-	r.c.Finder = chain
 	lookups := func(p ledger.Pending) (n int) {
 		chain.mu.Lock()
 		defer chain.mu.Unlock()
@@ -331,9 +364,9 @@ func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 		after         time.Duration // since the live payment was noted
 		earlier, live int           // lookups so far
 	}{
-		{firstLook, 1, 0},
-		{settleBudget - time.Millisecond, 2, 0}, // the live call may still be settling
-		{settleBudget, 2, 1},                    // it has given up by now
+		{upkeep.FirstLook, 1, 0},
+		{upkeep.SettleBudget - time.Millisecond, 2, 0}, // the live call may still be settling
+		{upkeep.SettleBudget, 2, 1},                    // it has given up by now
 	} {
 		now = live.Since.Add(step.after)
 		once(t, r, 2)
@@ -359,7 +392,7 @@ func TestReconcileLeavesOtherNetworksPayments(t *testing.T) {
 		t.Fatal(err)
 	}
 	chain := &fakeChain{}
-	now := would.ValidBefore.Add(expiryMargin + time.Hour)
+	now := would.ValidBefore.Add(upkeep.ExpiryMargin + time.Hour)
 	r := h.reconcilerFor(chain, &now)
 	once(t, r, 1)
 	r.wantCounts(t, 1, 0, 0, 0)
@@ -409,12 +442,12 @@ func TestReconcileADepositInDoubt(t *testing.T) {
 			must(h.store.Reserve(ctx, payer, dnonce, "test_echo"))
 			must(h.store.Settling(ctx, payer, dnonce, &ledger.Receipt{Schema: ledger.ReceiptSchema, Network: x402.Base.ID, Payer: payer,
 				PayTo: x402.ERC3009CollectorAddress.Hex(), AmountAtomic: "50000", Tool: "test_echo", Channel: channel, ChargedCumulative: "30000", ValidBefore: validBefore}, answer))
-			now := h.pending()[0].Since.Add(firstLook)
+			now := h.pending()[0].Since.Add(upkeep.FirstLook)
 			if tc.expired {
-				now = validBefore.Add(expiryMargin + time.Second)
+				now = validBefore.Add(upkeep.ExpiryMargin + time.Second)
 			}
 			chain := &fakeChain{settled: map[string]fakeSettlement{payer + "|" + dnonce: tc.chain}}
-			r, err := NewReconciler(Reconciliation{Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase,
+			r, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase,
 				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }, Deposits: h.srv})
 			if err != nil {
 				t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
@@ -30,7 +31,7 @@ func (s *Server) openBatch(cfg *config.Config, a *admission) (charge, *sale) {
 		return nil, &sale{failure: s.batchRefused(o, r, nil)}
 	}
 	id := strings.ToLower(call.ID.Hex())
-	unlock, ok := s.channels.acquire(id, channelWait)
+	unlock, ok := s.channels.Acquire(id, upkeep.ChannelWait)
 	if !ok {
 		return nil, &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: x402.BatchChannelBusy,
 			Message: "another call on this channel is being served; send the next one once it is answered"}, nil)}
@@ -53,14 +54,14 @@ func (s *Server) judgeBatch(cfg *config.Config, a *admission, call *x402.BatchCa
 	bg := context.Background()
 	// A refund is judged on the record as the ledger holds it now: another
 	// instance may have charged the channel since this one last saw it.
-	rec, err := s.channels.record(bg, s.pay.Ledger, id, call.Payload.Type == x402.BatchRefund)
+	rec, err := s.channels.Record(bg, s.pay.Ledger, id, call.Payload.Type == x402.BatchRefund)
 	if err != nil {
 		return nil, &sale{failure: internalFailure(t, "channel", err)}
 	}
 	if rec != nil && rec.Deposit != nil {
 		// Reconciliation, here or on another instance, may have resolved
 		// it since this instance kept the record.
-		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
+		if rec, err = s.channels.Record(bg, s.pay.Ledger, id, true); err != nil {
 			return nil, &sale{failure: internalFailure(t, "channel", err)}
 		}
 	}
@@ -75,7 +76,7 @@ func (s *Server) judgeBatch(cfg *config.Config, a *admission, call *x402.BatchCa
 	if call.Max.Cmp(want) != 0 && rec != nil {
 		// Another instance may have served the channel since this one kept
 		// its record.
-		if rec, err = s.channels.record(bg, s.pay.Ledger, id, true); err != nil {
+		if rec, err = s.channels.Record(bg, s.pay.Ledger, id, true); err != nil {
 			return nil, &sale{failure: internalFailure(t, "channel", err)}
 		}
 		charged, want = expected(rec, call, price)
@@ -165,7 +166,7 @@ func (c *batchCharge) complete(out []byte) *sale {
 		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
 	}
 	var settlement *x402.SettleResponse
-	_, err := s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := s.channels.Update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		// cur is rec, or what another write left since: the charge stands
 		// only on the charged total it was judged on, and on the freshest
 		// on-chain state either read.
@@ -234,7 +235,7 @@ func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Ch
 		return nil
 	}
 	// The answer is kept in the ledger only.
-	rec, err := s.channels.record(context.Background(), s.pay.Ledger, rec.ID, true)
+	rec, err := s.channels.Record(context.Background(), s.pay.Ledger, rec.ID, true)
 	if err != nil || !paidFor(rec) || rec.Answer == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 )
@@ -88,7 +89,7 @@ func (s *Server) depositPending(cfg *config.Config, o *offer, call *x402.BatchCa
 	settlement, _ := json.Marshal(&x402.SettleResponse{Success: true, Network: o.terms.Network.ID, Payer: payer, Amount: call.Deposit.String(),
 		Extra: &x402.SettleExtra{ChargedAmount: o.terms.Amount.String(), ChannelState: &snapshot}}) // plain strings: it encodes
 	id := strings.ToLower(call.ID.Hex())
-	_, err := s.channels.update(context.Background(), s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := s.channels.Update(context.Background(), s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if now, _ := expected(cur, call, o.terms.Amount); now.Cmp(charged) != 0 || cur != nil && cur.Deposit != nil {
 			return nil, errNotCharged
 		}
@@ -179,16 +180,16 @@ func (s *Server) DepositFailed(ctx context.Context, channel, nonce string) error
 // channel book, applying apply to the record; a channel without it has
 // nothing to resolve.
 func (s *Server) resolveDeposit(ctx context.Context, channel, nonce string, apply func(*ledger.Channel, *ledger.PendingDeposit) error) error {
-	unlock, ok := s.channels.acquire(strings.ToLower(channel), channelWait)
+	unlock, ok := s.channels.Acquire(strings.ToLower(channel), upkeep.ChannelWait)
 	if !ok {
 		return errors.New("the channel is busy")
 	}
 	defer unlock()
-	rec, err := s.channels.record(ctx, s.pay.Ledger, channel, true)
+	rec, err := s.channels.Record(ctx, s.pay.Ledger, channel, true)
 	if err != nil || rec == nil {
 		return err
 	}
-	_, err = s.channels.update(ctx, s.pay.Ledger, channel, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err = s.channels.Update(ctx, s.pay.Ledger, channel, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if cur == nil || cur.Deposit == nil || cur.Deposit.Nonce != strings.ToLower(nonce) {
 			return nil, errNotCharged
 		}

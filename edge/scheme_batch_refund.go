@@ -34,7 +34,7 @@ func (s *Server) refundChannel(o *offer, p *x402.Payload, call *x402.BatchCall, 
 	}
 	bg, id := context.Background(), strings.ToLower(call.ID.Hex())
 	price := o.terms.Amount
-	held, err := s.channels.update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	held, err := s.channels.Update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if now, want := expected(cur, call, price); now.Cmp(charged) != 0 {
 			return nil, mismatch(call, want, now)
 		}
@@ -51,7 +51,7 @@ func (s *Server) refundChannel(o *offer, p *x402.Payload, call *x402.BatchCall, 
 	var refused *x402.Refusal
 	switch {
 	case errors.As(err, &refused) && refused.Reason == x402.BatchCumulativeMismatch:
-		fresh, _ := s.channels.record(bg, s.pay.Ledger, id, true)
+		fresh, _ := s.channels.Record(bg, s.pay.Ledger, id, true)
 		return &sale{failure: s.batchRefused(o, refused, fresh)}
 	case errors.As(err, &refused):
 		return &sale{failure: s.batchRefused(o, refused, nil)}
@@ -84,7 +84,7 @@ func (s *Server) refundChannel(o *offer, p *x402.Payload, call *x402.BatchCall, 
 		return &sale{failure: s.batchRefused(o, &x402.Refusal{Reason: reason, Message: msg}, nil)}
 	}
 	state = settled.Extra.ChannelState
-	_, err = s.channels.update(bg, s.pay.Ledger, id, held, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err = s.channels.Update(bg, s.pay.Ledger, id, held, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if cur.Charged != charged.String() {
 			// Charged past a lapsed hold: those calls were not claimed.
 			s.log().Error("channel charged while its refund was settling", "channel", id, "charged", cur.Charged, "claimed", charged)
@@ -109,7 +109,7 @@ func (s *Server) refundChannel(o *offer, p *x402.Payload, call *x402.BatchCall, 
 
 // release ends the hold of a refund that the chain refused.
 func (s *Server) release(held *ledger.Channel) {
-	_, err := s.channels.update(context.Background(), s.pay.Ledger, held.ID, held, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := s.channels.Update(context.Background(), s.pay.Ledger, held.ID, held, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		cur.Refunding = time.Time{}
 		return cur, nil
 	})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
@@ -52,14 +53,9 @@ func checkBalance(call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal 
 	return nil
 }
 
-// refundHold is how long a refund sent to the chain keeps its channel from
-// being charged: its settlement's budget, twice. A refund whose outcome is
-// still unknown by then is read from the chain by the next call.
-const refundHold = 2 * settleBudget
-
 // refundHeld refuses a charge on a channel whose refund is being settled.
 func (s *Server) refundHeld(rec *ledger.Channel) *x402.Refusal {
-	if rec == nil || rec.Refunding.IsZero() || s.now().Sub(rec.Refunding) >= refundHold {
+	if rec == nil || rec.Refunding.IsZero() || s.now().Sub(rec.Refunding) >= upkeep.RefundHold {
 		return nil
 	}
 	return &x402.Refusal{Reason: x402.BatchChannelBusy, Message: "a refund of this channel is being settled; nothing was charged: read the channel's balance, then pay again"}
@@ -68,7 +64,7 @@ func (s *Server) refundHeld(rec *ledger.Channel) *x402.Refusal {
 // verifyBatch asks the facilitator to verify a batch payment and returns the
 // channel's on-chain state it reports.
 func (s *Server) verifyBatch(q *x402.Request) (*x402.ChannelState, *x402.Refusal) {
-	v, r := s.verify(q, s.now().Add(x402.SettleMargin+settleBudget))
+	v, r := s.verify(q, s.now().Add(x402.SettleMargin+upkeep.SettleBudget))
 	switch {
 	case r != nil:
 		return nil, r
@@ -86,7 +82,7 @@ func stateOf(rec *ledger.Channel) *x402.ChannelState {
 
 // channelRecord is rec (or a new record) with the channel's config and the
 // on-chain state mirrored; when synced, state was read from the chain at
-// now (mirrorRead).
+// now (upkeep.MirrorRead).
 func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.ChannelState, synced bool, now time.Time) *ledger.Channel {
 	next := &ledger.Channel{ID: strings.ToLower(call.ID.Hex())}
 	if rec != nil {
@@ -94,28 +90,11 @@ func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.Channe
 	}
 	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
 	if synced {
-		mirrorRead(next, state, now)
+		upkeep.MirrorRead(next, state, now)
 	} else {
-		mirror(next, state)
+		upkeep.Mirror(next, state)
 	}
 	return next
-}
-
-// mirror copies a channel's on-chain state into its record.
-func mirror(rec *ledger.Channel, state *x402.ChannelState) {
-	rec.Balance, rec.TotalClaimed, rec.RefundNonce = state.Balance, state.TotalClaimed, state.RefundNonce
-	rec.WithdrawRequestedAt = int64(state.WithdrawRequestedAt)
-}
-
-// mirrorRead mirrors state, read from the chain at readAt, into rec. A read
-// also ends a refund hold that has lapsed: the refund, landed or not, is in
-// that state.
-func mirrorRead(rec *ledger.Channel, state *x402.ChannelState, readAt time.Time) {
-	mirror(rec, state)
-	rec.SyncedAt = readAt.UTC().Truncate(time.Microsecond)
-	if readAt.Sub(rec.Refunding) >= refundHold {
-		rec.Refunding = time.Time{}
-	}
 }
 
 // withdrawing refuses a charge on a channel whose buyer's timed withdrawal

@@ -35,15 +35,4 @@ func TestChargesStopBeforeAWithdrawalEnds(t *testing.T) {
 			t.Errorf("withdrawal requested %ds ago: %v", tc.requested, r)
 		}
 	}
-	unlock, ok := s.channels.acquire("0xab", 0)
-	if !ok {
-		t.Fatal("a free channel's lock was refused")
-	}
-	if _, ok := s.channels.acquire("0xab", 10*time.Millisecond); ok {
-		t.Fatal("a channel's lock was taken twice")
-	}
-	go func() { time.Sleep(10 * time.Millisecond); unlock() }()
-	if _, ok := s.channels.acquire("0xab", time.Second); !ok {
-		t.Fatal("a call waiting for its channel did not get it once it was free")
-	}
 }

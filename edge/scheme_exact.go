@@ -9,6 +9,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 )
@@ -72,7 +73,7 @@ func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 	if !s.now().Before(c.deadline()) {
 		c.abandon()
 		return nil, &sale{failure: s.refused(o, &x402.Refusal{Reason: x402.ReasonValidBefore, Message: fmt.Sprintf(
-			"the authorization expires too soon to run and settle this call; sign one valid for at least %d seconds", int((x402.SettleMargin+settleBudget)/time.Second)+5)})}
+			"the authorization expires too soon to run and settle this call; sign one valid for at least %d seconds", int((x402.SettleMargin+upkeep.SettleBudget)/time.Second)+5)})}
 	}
 	return c, nil
 }
@@ -92,7 +93,7 @@ type exactCharge struct {
 // deadline leaves /settle its budget, and the facilitators their margin,
 // before the authorization expires.
 func (c *exactCharge) deadline() time.Time {
-	return c.validBefore.Add(-x402.SettleMargin - settleBudget)
+	return c.validBefore.Add(-x402.SettleMargin - upkeep.SettleBudget)
 }
 
 func (c *exactCharge) abandon() {

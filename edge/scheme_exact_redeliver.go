@@ -9,6 +9,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 )
@@ -71,7 +72,7 @@ func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
 
 // settleStranded settles, for the buyer retrying it, a payment whose call
 // ended without settling it: its process died after noting the settlement,
-// before /settle was sent or answered. Once settleBudget has passed since,
+// before /settle was sent or answered. Once upkeep.SettleBudget has passed since,
 // no call is still settling it; the answer is kept, and the buyer presents
 // the same payment for the same request, so it is settled now rather than
 // left pending until the authorization expires. EIP-3009 spends a nonce
@@ -79,7 +80,7 @@ func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
 // reconciler records the first. It returns nil when it did not settle.
 func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, nonce string, pm *ledger.Payment, a *admission) *sale {
 	t := o.tool
-	if s.now().Sub(pm.Since) < settleBudget || pm.Answer == nil || !paidFor(pm.Receipt, t, a) {
+	if s.now().Sub(pm.Since) < upkeep.SettleBudget || pm.Answer == nil || !paidFor(pm.Receipt, t, a) {
 		return nil
 	}
 	settled, err := s.settle(x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements))

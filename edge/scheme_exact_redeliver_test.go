@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -119,7 +120,7 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	h.fac.mu.Lock()
 	//lint:ignore SA2001 taking the double's lock waits for its settle to finish its write
 	h.fac.mu.Unlock()
-	now := time.Now().Add(firstLook)
+	now := time.Now().Add(upkeep.FirstLook)
 	once(t, h.reconcilerFor(h.fac, &now), 0)
 
 	got := h.pay(echoPath, echoBody, p)
@@ -230,7 +231,7 @@ func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
 		t.Fatalf("the payment for another request: %d %s, %d new settles", r.status, r.body, h.fac.settleCount()-settles)
 	}
 
-	later := time.Now().Add(settleBudget)
+	later := time.Now().Add(upkeep.SettleBudget)
 	h.srv.pay.Now = func() time.Time { return later }
 	got := h.pay(echoPath, echoBody, p)
 	a := p.Payload.Authorization

@@ -9,15 +9,11 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
-
-// settleBudget is the time kept free for /settle at the end of a buyer's
-// authorization window: the tool's deadline ends this long (plus the
-// facilitators' margin) before validBefore.
-const settleBudget = 15 * time.Second
 
 // sale is what the payment core made of one paid call, for its transport
 // to render: the answer, or why there is none, and the settlement document
@@ -97,7 +93,7 @@ func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyRes
 }
 
 func (s *Server) settle(q *x402.Request) (*x402.SettleResponse, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), settleBudget)
+	ctx, cancel := context.WithTimeout(context.Background(), upkeep.SettleBudget)
 	defer cancel()
 	start := time.Now()
 	resp, err := q.Settle(ctx, s.pay.Facilitator)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coinslot/coinslot/actors"
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
@@ -47,10 +48,10 @@ type Server struct {
 	guard         *guard        // admission limits, read from the config at start
 	fair          *fairness     // turns per client address, read from the config at start
 	http          *httpMetrics
-	unpaid402     atomic.Uint64 // unpaid 402s answered, to sample their access lines
-	channels      channelBook   // batch-settlement channels: one call at a time each, and their records
-	calls         calls         // exact-payment calls running here, for their duplicates to wait on
-	tasks         taskStore     // the A2A tasks of this instance
+	unpaid402     atomic.Uint64      // unpaid 402s answered, to sample their access lines
+	channels      upkeep.ChannelBook // batch-settlement channels: one call at a time each, and their records
+	calls         calls              // exact-payment calls running here, for their duplicates to wait on
+	tasks         taskStore          // the A2A tasks of this instance
 }
 
 // New builds a server for cfg.

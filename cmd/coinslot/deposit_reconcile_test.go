@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -68,7 +68,7 @@ func TestBatchDepositWithUnknownOutcomeIsReconciled(t *testing.T) {
 	}
 
 	sb := chainSide.svc.sandbox
-	r, err := edge.NewReconciler(edge.Reconciliation{
+	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: b.svc.ledger, BaseURL: b.base, Log: slog.New(slog.DiscardHandler), Deposits: b.svc.edge,
 		Finder: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, Network: sb.Network.ID,
 		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window

@@ -15,6 +15,7 @@ import (
 	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -77,7 +78,7 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	}
 
 	sb := svc.sandbox
-	r, err := edge.NewReconciler(edge.Reconciliation{
+	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler),
 		Finder: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, Network: sb.Network.ID,
 		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
@@ -194,7 +195,7 @@ func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
 	}
 	t.Cleanup(chain.Close)
 	reg := prometheus.NewRegistry()
-	r, err := edge.NewReconciler(edge.Reconciliation{
+	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler), Metrics: reg,
 		Finder:  facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset},
 		Network: facilitator.SandboxNetwork().ID,

@@ -20,6 +20,7 @@ import (
 	"github.com/coinslot/coinslot/edge"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	_ "github.com/coinslot/coinslot/registry/all"
@@ -48,7 +49,7 @@ type service struct {
 	ledger  ledger.Store
 	extra   map[string]fasthttp.RequestHandler // by path prefix: /metrics, /facilitator/
 	sandbox *facilitator.Sandbox               // nil in production
-	claimer *edge.Claimer                      // nil when batch-settlement is not offered
+	claimer *upkeep.Claimer                    // nil when batch-settlement is not offered
 	closers []func() error
 	metrics *prometheus.Registry // what /metrics serves
 
@@ -217,44 +218,37 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 
 // chainReads is what the jobs beside the calls read the chain through.
 type chainReads struct {
-	finder   edge.SettlementFinder // nil: pending settlements are only counted
-	network  string                // the network finder reads
-	channels edge.ChannelChain     // nil: no chain watch for batch-settlement channels
+	finder   upkeep.SettlementFinder // nil: pending settlements are only counted
+	network  string                  // the network finder reads
+	channels upkeep.ChannelChain     // nil: no chain watch for batch-settlement channels
 }
 
-// startJobs starts what runs beside the calls: the reconciler, the claimer
-// when batch-settlement is offered, the readiness watch over checks and the
-// facilitator's /supported, and the scheduled canary. Close stops them.
+// startJobs starts what runs beside the calls: the reconciler and, when
+// batch-settlement is offered, the claimer (upkeep.Jobs), the readiness
+// watch over checks and the facilitator's /supported, and the scheduled
+// canary. Close stops them.
 func (svc *service) startJobs(ctx context.Context, cfg *config.Config, pay edge.Payments, reads chainReads, checks []edge.Check) error {
-	reconciler, err := edge.NewReconciler(edge.Reconciliation{Ledger: svc.ledger, Finder: reads.finder, Network: reads.network, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: svc.metrics, Log: svc.log})
+	reconciler, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: svc.ledger, Finder: reads.finder, Network: reads.network, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: svc.metrics, Log: svc.log})
 	if err != nil {
 		return err
 	}
-	jobs, stopJobs := context.WithCancel(ctx)
-	reconciled := make(chan struct{})
-	go func() { defer close(reconciled); reconciler.Run(jobs, edge.ReconcileEvery) }()
-	svc.closers = append(svc.closers, func() error { stopJobs(); <-reconciled; return nil })
 	if svc.claimer, err = svc.edge.Claimer(reads.channels); err != nil {
 		return err
 	}
 	if svc.claimer != nil && reads.channels == nil {
 		svc.log.Warn("batch-settlement channels are not watched on chain: set chain_rpc to an endpoint of their network, or a buyer's withdrawal is learnt only at the next verify", "network", pay.Batch.Network)
 	}
-	if svc.claimer != nil {
-		claiming := make(chan struct{})
-		go func() {
-			defer close(claiming)
-			svc.claimer.Run(jobs, time.Duration(cfg.BatchSettlement.ClaimEvery))
-		}()
-		svc.closers = append(svc.closers, func() error { stopJobs(); <-claiming; return nil })
-	}
+	watching, stopWatch := context.WithCancel(ctx)
+	jobs := &upkeep.Jobs{Reconciler: reconciler, Claimer: svc.claimer, ClaimEvery: time.Duration(cfg.BatchSettlement.ClaimEvery)}
+	jobs.Start(ctx)
+	svc.closers = append(svc.closers, func() error { stopWatch(); jobs.Stop(); return nil })
 	switch f := pay.Facilitator.(type) {
 	case *x402.HTTPFacilitator:
 		checks = append(checks, svc.edge.SupportedCheck(f.Supported))
 	case *x402.Failover:
 		checks = append(checks, svc.edge.SupportedCheck(everySupported(f)))
 	}
-	svc.edge.Watch(jobs, readinessEvery, readinessTimeout, checks...)
+	svc.edge.Watch(watching, readinessEvery, readinessTimeout, checks...)
 	stopCanary, err := scheduleCanary(ctx, cfg, svc.metrics, svc.log)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package edge
+package upkeep
 
 import (
 	"context"
@@ -46,16 +46,16 @@ func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) (ledger.Channel,
 		c.Log.Info("chain watch: channel changed on chain", "channel", ch.ID, "balance", st.Balance, "claimed", st.TotalClaimed,
 			"refund_nonce", st.RefundNonce, "withdraw_requested_at", st.WithdrawRequestedAt)
 	}
-	next, err := c.book.update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	next, err := c.Book.Update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if cur.SyncedAt.After(readAt) {
 			return nil, errFresher
 		}
-		mirrorRead(cur, st, readAt)
+		MirrorRead(cur, st, readAt)
 		return cur, nil
 	})
 	switch {
 	case errors.Is(err, errFresher):
-		if fresh, err := c.book.record(ctx, c.Ledger, ch.ID, true); err == nil && fresh != nil {
+		if fresh, err := c.Book.Record(ctx, c.Ledger, ch.ID, true); err == nil && fresh != nil {
 			return *fresh, nil
 		}
 	case err != nil:

@@ -1,4 +1,4 @@
-package edge
+package upkeep
 
 import (
 	"context"
@@ -23,7 +23,7 @@ type SettlementFinder interface {
 }
 
 // DepositBook makes or drops the charge of a call paid with a deposit
-// whose outcome reconciliation resolved; *Server is one.
+// whose outcome reconciliation resolved; *edge.Server is one.
 type DepositBook interface {
 	DepositLanded(ctx context.Context, channel, nonce, tx string) error
 	DepositFailed(ctx context.Context, channel, nonce string) error
@@ -75,20 +75,20 @@ const (
 )
 
 const (
-	// firstLook is the age at which a pending payment noted before the
+	// FirstLook is the age at which a pending payment noted before the
 	// reconciler started (left by an earlier process, or another
 	// instance's) is first looked up. Looking up one still settling is
 	// harmless: Record is idempotent, and a payment is released only once
 	// its authorization has expired.
-	firstLook = 2 * time.Second
-	// maxBackoff caps the wait between two lookups of one payment, which
-	// doubles from firstLook.
-	maxBackoff = time.Minute
-	// expiryMargin is how long after validBefore an unused authorization
+	FirstLook = 2 * time.Second
+	// MaxBackoff caps the wait between two lookups of one payment, which
+	// doubles from FirstLook.
+	MaxBackoff = time.Minute
+	// ExpiryMargin is how long after validBefore an unused authorization
 	// is still looked for: the RPC node may see a late block, and clocks
 	// differ.
-	expiryMargin = 2 * time.Minute
-	// ReconcileEvery is how often the service reads the pending payments,
+	ExpiryMargin = 2 * time.Minute
+	// ReconcileEvery is how often Jobs reads the pending payments,
 	// the interval it gives Run, so a new one is looked up within seconds.
 	ReconcileEvery = time.Second
 )
@@ -168,7 +168,7 @@ func (r *Reconciler) Run(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Once counts the pending payments, looks up those due (firstLook old, then
+// Once counts the pending payments, looks up those due (FirstLook old, then
 // at doubling intervals), resolves what it can, and returns how many are
 // left pending. One goroutine calls it at a time.
 func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
@@ -187,19 +187,19 @@ func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 		key := p.Payer + "|" + p.Nonce
 		look := r.looks[key]
 		// A payment noted while this reconciler runs may belong to a call
-		// still settling it, for up to settleBudget: looking those up
+		// still settling it, for up to SettleBudget: looking those up
 		// sooner would look up every call in flight whenever settlements
 		// are slow, and keep what a crash left waiting behind them.
-		first := firstLook
+		first := FirstLook
 		if p.Since.After(r.started) {
-			first = settleBudget
+			first = SettleBudget
 		}
 		if now.Sub(p.Since) >= first && !now.Before(look.next) {
 			if r.resolve(ctx, p, now) {
 				continue
 			}
 			look.times++
-			look.next = now.Add(min(firstLook<<min(look.times-1, 8), maxBackoff))
+			look.next = now.Add(min(FirstLook<<min(look.times-1, 8), MaxBackoff))
 		}
 		if look.times > 0 {
 			stuck++
@@ -231,7 +231,7 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	if r.c.Finder == nil || p.Receipt.Network != "" && p.Receipt.Network != r.c.Network {
 		return false
 	}
-	log := r.c.Log.With("payer", checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
+	log := r.c.Log.With("payer", x402.Checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
 	// The authorization was verified unused after its reservation, which
 	// came at most a hold before Settling.
 	auth := &x402.Authorization{From: p.Payer, To: p.Receipt.PayTo, Value: p.Receipt.AmountAtomic, Nonce: p.Nonce}
@@ -279,7 +279,7 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	case p.Receipt.ValidBefore.IsZero():
 		log.Debug("reconciliation: not on chain, and the authorization's expiry is unknown; left pending")
 		return false
-	case now.Before(p.Receipt.ValidBefore.Add(expiryMargin)):
+	case now.Before(p.Receipt.ValidBefore.Add(ExpiryMargin)):
 		log.Debug("reconciliation: not on chain yet; the authorization may still land", "valid_before", p.Receipt.ValidBefore)
 		return false
 	}

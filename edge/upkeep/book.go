@@ -1,4 +1,4 @@
-package edge
+package upkeep
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 )
 
-// channelBook is the one owner of the batch-settlement channels' records
-// in this instance: every write of a record goes through update (calls,
+// ChannelBook is the one owner of the batch-settlement channels' records
+// in this instance: every write of a record goes through Update (calls,
 // refunds, claims, the chain watch). It holds a lock per channel, so its
 // calls are served one at a time as the scheme requires, and the last
 // record this instance read or wrote of each, so a voucher call reads
@@ -19,20 +19,20 @@ import (
 // apart, here and across instances: a write that finds the record changed
 // reads it again and applies its change to what is there, or gives up
 // when the change no longer holds.
-type channelBook struct {
+type ChannelBook struct {
 	locks   sync.Map                  // channel id → chan struct{}, holding a token while locked
 	mu      sync.Mutex                // guards records
 	records map[string]ledger.Channel // channel id → its latest record seen here, without its answer
 }
 
-// channelWait is how long a call waits for its channel, whose previous
+// ChannelWait is how long a call waits for its channel, whose previous
 // call a buyer's next one may overtake; a call still waiting then is
 // refused as busy. Claims and the chain watch take no lock: their writes
 // meet calls' at the record's version.
-const channelWait = 2 * time.Second
+const ChannelWait = 2 * time.Second
 
-// acquire takes the channel's lock, waiting at most wait.
-func (b *channelBook) acquire(id string, wait time.Duration) (unlock func(), ok bool) {
+// Acquire takes the channel's lock, waiting at most wait.
+func (b *ChannelBook) Acquire(id string, wait time.Duration) (unlock func(), ok bool) {
 	lock := b.lockOf(id)
 	select {
 	case lock <- struct{}{}:
@@ -49,14 +49,19 @@ func (b *channelBook) acquire(id string, wait time.Duration) (unlock func(), ok 
 	}
 }
 
-func (b *channelBook) lockOf(id string) chan struct{} {
+// lockOf is the channel's lock, made on its first turn: a channel's lock
+// is found far more often than made, and a lookup allocates nothing.
+func (b *ChannelBook) lockOf(id string) chan struct{} {
+	if v, ok := b.locks.Load(id); ok {
+		return v.(chan struct{})
+	}
 	v, _ := b.locks.LoadOrStore(id, make(chan struct{}, 1))
 	return v.(chan struct{})
 }
 
-// record is the channel's record, nil when it has none: the one kept here
+// Record is the channel's record, nil when it has none: the one kept here
 // unless fresh is asked for, else the ledger's (with its answer).
-func (b *channelBook) record(ctx context.Context, l ledger.Channels, id string, fresh bool) (*ledger.Channel, error) {
+func (b *ChannelBook) Record(ctx context.Context, l ledger.Channels, id string, fresh bool) (*ledger.Channel, error) {
 	id = strings.ToLower(id)
 	if !fresh {
 		b.mu.Lock()
@@ -78,16 +83,16 @@ func (b *channelBook) record(ctx context.Context, l ledger.Channels, id string, 
 	return c, nil
 }
 
-// writeAttempts bounds update's rereads: each conflict is another writer's
+// writeAttempts bounds Update's rereads: each conflict is another writer's
 // success, so a channel that conflicts this often is contended beyond use.
 const writeAttempts = 8
 
-// update writes change's record over rec, the channel's record as the
+// Update writes change's record over rec, the channel's record as the
 // caller read it (nil: none yet). When another write came first, it reads
 // the record again and applies change to that. change gets a copy it may
 // modify and returns the record to write, or an error to write nothing,
-// which update returns. It returns the record written.
-func (b *channelBook) update(ctx context.Context, l ledger.Channels, id string, rec *ledger.Channel, change func(cur *ledger.Channel) (*ledger.Channel, error)) (*ledger.Channel, error) {
+// which Update returns. It returns the record written.
+func (b *ChannelBook) Update(ctx context.Context, l ledger.Channels, id string, rec *ledger.Channel, change func(cur *ledger.Channel) (*ledger.Channel, error)) (*ledger.Channel, error) {
 	id = strings.ToLower(id)
 	for attempt := 0; ; attempt++ {
 		var cur *ledger.Channel
@@ -108,14 +113,14 @@ func (b *channelBook) update(ctx context.Context, l ledger.Channels, id string, 
 			b.forget(id)
 			return nil, err
 		}
-		if rec, err = b.record(ctx, l, id, true); err != nil {
+		if rec, err = b.Record(ctx, l, id, true); err != nil {
 			return nil, err
 		}
 	}
 }
 
 // remember keeps c unless a later version of it is kept already.
-func (b *channelBook) remember(c *ledger.Channel) {
+func (b *ChannelBook) remember(c *ledger.Channel) {
 	kept := *c
 	kept.ID, kept.Answer = strings.ToLower(c.ID), nil
 	b.mu.Lock()
@@ -128,7 +133,7 @@ func (b *channelBook) remember(c *ledger.Channel) {
 	}
 }
 
-func (b *channelBook) forget(id string) {
+func (b *ChannelBook) forget(id string) {
 	b.mu.Lock()
 	delete(b.records, id)
 	b.mu.Unlock()

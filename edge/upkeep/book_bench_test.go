@@ -1,4 +1,4 @@
-package edge
+package upkeep
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func BenchmarkChannelTurn(b *testing.B) {
 // benchLock takes turns through the channel book: acquire, the kept
 // record, release.
 func benchLock(b *testing.B, ids []string) {
-	var book channelBook
+	var book ChannelBook
 	for _, id := range ids {
 		book.remember(&ledger.Channel{ID: id, Charged: "1000", Version: 1})
 	}
@@ -44,12 +44,12 @@ func benchLock(b *testing.B, ids []string) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			id := ids[rand.IntN(len(ids))]
-			unlock, ok := book.acquire(id, channelWait)
+			unlock, ok := book.Acquire(id, ChannelWait)
 			if !ok {
 				b.Error("the channel stayed busy")
 				return
 			}
-			if rec, err := book.record(ctx, nil, id, false); err != nil || rec == nil {
+			if rec, err := book.Record(ctx, nil, id, false); err != nil || rec == nil {
 				b.Errorf("record %v, %v", rec, err)
 			}
 			unlock()
@@ -88,7 +88,7 @@ func benchActor(b *testing.B, ids []string) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			pid := pids[ids[rand.IntN(len(ids))]]
-			rec, err := sys.Root.RequestFuture(pid, turn{}, channelWait).Result()
+			rec, err := sys.Root.RequestFuture(pid, turn{}, ChannelWait).Result()
 			if err != nil || rec == nil {
 				b.Errorf("record %v, %v", rec, err)
 			}

@@ -104,6 +104,9 @@ type buyer struct {
 	http *http.Client
 	base string
 	key  *ecdsa.PrivateKey
+	// resending tells that a paid call's answer was lost and its payment
+	// is sent again after pause: nil says so on stderr, for a person.
+	resending func(lost error, pause time.Duration)
 }
 
 // quote is the part of /api/quote a buyer checks.

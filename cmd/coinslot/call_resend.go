@@ -53,7 +53,11 @@ func (b *buyer) deliver(via seller, data []byte, header string, payload *x402.Pa
 		if failure != nil && failure.retryAfter > pause {
 			pause = min(failure.retryAfter, maxRetryAfter)
 		}
-		fmt.Fprintf(os.Stderr, "coinslot call: no answer yet (%v); sending the same payment again in %s\n", lost, pause)
+		if b.resending != nil {
+			b.resending(lost, pause)
+		} else {
+			fmt.Fprintf(os.Stderr, "coinslot call: no answer yet (%v); sending the same payment again in %s\n", lost, pause)
+		}
 		time.Sleep(pause)
 		wait *= 2
 	}

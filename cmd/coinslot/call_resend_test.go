@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -220,5 +221,36 @@ func TestCallWhoseAnswersAreAllLostNamesThePayment(t *testing.T) {
 	}
 	if state := p.paymentState(t, payer, nonce); state != "settled" {
 		t.Errorf("payment state %s, want settled", state)
+	}
+}
+
+// losingSeller loses the answer of its first lose sends, then serves.
+type losingSeller struct{ lose, sends int }
+
+func (s *losingSeller) terms([]byte) (*x402.PaymentRequired, string, error) { return nil, "", nil }
+
+func (s *losingSeller) pay([]byte, string, *x402.Payload) ([]byte, *x402.SettleResponse, *paidFailure, error) {
+	s.sends++
+	if s.sends <= s.lose {
+		return nil, nil, nil, io.ErrUnexpectedEOF
+	}
+	return []byte(`{"ok":true}`), &x402.SettleResponse{Success: true}, nil, nil
+}
+
+// A buyer given somewhere to say it re-sends a payment (the scheduled
+// canary's log) says it there, each time with the loss and the pause, which
+// doubles.
+func TestResendingIsReportedWhereTheBuyerSays(t *testing.T) {
+	quickResends(t)
+	var said []string
+	b := &buyer{resending: func(lost error, pause time.Duration) {
+		said = append(said, lost.Error()+" "+pause.String())
+	}}
+	answer, settled, failure, lost := b.deliver(&losingSeller{lose: 2}, nil, "", nil)
+	if string(answer) != `{"ok":true}` || settled == nil || failure != nil || lost != nil {
+		t.Fatalf("deliver: %s, %+v, %+v, %v", answer, settled, failure, lost)
+	}
+	if want := []string{"unexpected EOF 10ms", "unexpected EOF 20ms"}; !slices.Equal(said, want) {
+		t.Fatalf("reported %q, want %q", said, want)
 	}
 }

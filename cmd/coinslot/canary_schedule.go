@@ -36,6 +36,11 @@ func scheduleCanary(ctx context.Context, cfg *config.Config, reg prometheus.Regi
 	if err != nil {
 		return nil, fmt.Errorf("canary: %w", err)
 	}
+	// In the service, a re-sent payment is a log line with its keys, not
+	// text on stderr.
+	c.buyer.resending = func(lost error, pause time.Duration) {
+		log.Warn("canary: no answer yet; sending the same payment again", "tool", k.Tool, "err", lost, "pause", pause)
+	}
 	log.Info("canary scheduled", "every", time.Duration(k.Every), "tool", k.Tool, "payer", c.address())
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})

@@ -49,9 +49,9 @@ func configuredNetworks(cfg *config.Config) ([]x402.Network, error) {
 	return nets, nil
 }
 
-// settled are the configured networks the facilitator lists exact on, in
-// their order: a network it does not settle is not offered, and the log
-// says why. When it settles none of them, every one is offered and
+// settled are the configured networks a facilitator lists exact on, in
+// their order: a network none settles is not offered, and the log
+// says why. When they settle none of them, every one is offered and
 // readiness names each as unsettled: an instance that sells nothing must
 // not look healthy, nor refuse to start while the facilitator is down.
 func settled(configured []x402.Network, doc *x402.Supported, log *slog.Logger) []x402.Network {
@@ -61,10 +61,10 @@ func settled(configured []x402.Network, doc *x402.Supported, log *slog.Logger) [
 			offered = append(offered, n)
 			continue
 		}
-		log.Warn("network not offered: the facilitator's /supported does not list exact on it", "network", n.ID, "network_name", n.Name)
+		log.Warn("network not offered: no facilitator's /supported lists exact on it", "network", n.ID, "network_name", n.Name)
 	}
 	if len(offered) == 0 {
-		log.Error("the facilitator settles none of the configured networks; offering them all, and not ready until it does", "networks", ids(configured))
+		log.Error("no facilitator settles any of the configured networks; offering them all, and not ready until one does", "networks", ids(configured))
 		return configured
 	}
 	return offered

@@ -40,14 +40,14 @@ func TestNetworksOffered(t *testing.T) {
 	if got := ids(settled(nets, doc, log)); !slices.Equal(got, []string{"eip155:8453", "eip155:31337"}) {
 		t.Errorf("offered %v", got)
 	}
-	if want := `level=WARN msg="network not offered: the facilitator's /supported does not list exact on it" network=eip155:84532 network_name="Base Sepolia"` + "\n"; logs.String() != want {
+	if want := `level=WARN msg="network not offered: no facilitator's /supported lists exact on it" network=eip155:84532 network_name="Base Sepolia"` + "\n"; logs.String() != want {
 		t.Errorf("log %q, want %q", logs.String(), want)
 	}
 	logs.Reset()
 	if got := ids(settled(nets, &x402.Supported{}, log)); !slices.Equal(got, ids(nets)) {
 		t.Errorf("none settled: offered %v, want every configured network", got)
 	}
-	if !strings.Contains(logs.String(), `level=ERROR msg="the facilitator settles none of the configured networks; offering them all, and not ready until it does"`) {
+	if !strings.Contains(logs.String(), `level=ERROR msg="no facilitator settles any of the configured networks; offering them all, and not ready until one does"`) {
 		t.Errorf("log %q", logs.String())
 	}
 }

@@ -26,10 +26,10 @@ func TestProductionOffersWhatTheFacilitatorSettles(t *testing.T) {
 		readiness string
 	}{
 		{"Base only", []string{"eip155:8453"}, []string{"eip155:8453"},
-			"network not offered: the facilitator's /supported does not list exact on it network=eip155:84532 network_name=Base Sepolia",
+			"network not offered: no facilitator's /supported lists exact on it network=eip155:84532 network_name=Base Sepolia",
 			`{"status":"ready"}`},
 		{"neither", nil, []string{"eip155:8453", "eip155:84532"},
-			"the facilitator settles none of the configured networks; offering them all, and not ready until it does networks=[eip155:8453 eip155:84532]",
+			"no facilitator settles any of the configured networks; offering them all, and not ready until one does networks=[eip155:8453 eip155:84532]",
 			`{"status":"not_ready","why":"the facilitator's /supported: lacks exact on eip155:8453 (Base), exact on eip155:84532 (Base Sepolia), which the 402 offers"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,7 +94,7 @@ func TestProductionOffersWhatAnyFacilitatorSettles(t *testing.T) {
 		"\nfacilitators: [{url: "+base84532.URL+"}]\nnetwork: [eip155:8453, eip155:84532]\nbatch_settlement: {enabled: false}\n")
 	logs := &logRecorder{}
 	startService(t, ln, cfg, slog.New(logs))
-	if n := logs.count("network not offered: the facilitator's /supported does not list exact on it network=eip155:84532 network_name=Base Sepolia"); n != 0 {
+	if n := logs.count("network not offered: no facilitator's /supported lists exact on it network=eip155:84532 network_name=Base Sepolia"); n != 0 {
 		t.Errorf("Base Sepolia logged as not offered:\n%q", logs.snapshot())
 	}
 	res, _, err := post(base+"/paid/utility/business-days", []byte(`{}`), "")

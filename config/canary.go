@@ -45,7 +45,7 @@ func (c *Config) validateCanary(add adder) {
 			add(fmt.Sprintf("canary.rpc[%d]", i), "must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", u)
 		}
 	}
-	if k.Every != 0 && c.Mode == Production && len(k.RPC) == 0 && c.ChainRPC == "" {
+	if k.Every != 0 && c.Mode == Production && len(k.RPC) == 0 && len(c.ChainRPC) == 0 {
 		add("canary.rpc", "a production canary reads the chain: set canary.rpc or chain_rpc")
 	}
 }

@@ -29,7 +29,7 @@ type Config struct {
 	FacilitatorAuth   FacilitatorAuth     `yaml:"facilitator_auth"`    // or a hosted facilitator's signed token per request
 	Facilitators      []Facilitator       `yaml:"facilitators"`        // asked after facilitator_url, in order, when it fails
 	FailoverBreaker   Breaker             `yaml:"facilitator_breaker"` // when a facilitator is passed over, and for how long
-	ChainRPC          string              `yaml:"chain_rpc"`           // read-only JSON-RPC endpoint, to reconcile settlements and watch channels
+	ChainRPC          []string            `yaml:"chain_rpc"`           // read-only JSON-RPC endpoints, one per chain sold on, to reconcile settlements and watch channels
 	MaxTimeoutSeconds int                 `yaml:"max_timeout_seconds"`
 	ValidityHorizon   Duration            `yaml:"validity_horizon"` // how far ahead a payment's validBefore may lie
 	MaxBodyBytes      int                 `yaml:"max_body_bytes"`

@@ -105,21 +105,45 @@ func TestEnvironmentOverrideWithBadValueNamesKeyAndVariable(t *testing.T) {
 
 func TestChainRPC(t *testing.T) {
 	const fac = "COINSLOT_FACILITATOR_URL=http://127.0.0.1:8080/facilitator"
-	for _, rpc := range []string{"", "https://mainnet.base.org", "http://127.0.0.1:8545", "wss://base.example/ws/v3/key", "ws://127.0.0.1:8546"} {
+	for _, rpc := range []string{"https://mainnet.base.org", "http://127.0.0.1:8545", "wss://base.example/ws/v3/key", "ws://127.0.0.1:8546"} {
 		cfg, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc, fac})
-		if err != nil || cfg.ChainRPC != rpc {
+		if err != nil || !slices.Equal(cfg.ChainRPC, []string{rpc}) {
 			t.Errorf("chain_rpc %q: %v, %+v", rpc, err, cfg)
 		}
 	}
 	for _, rpc := range []string{"ftp://mainnet.base.org", "https://", "mainnet.base.org", "ipc:///geth.ipc"} {
 		_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=" + rpc})
-		want := `chain_rpc (COINSLOT_CHAIN_RPC): must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got "` + rpc + `"`
+		want := `chain_rpc[0] (COINSLOT_CHAIN_RPC): must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got "` + rpc + `"`
 		if err == nil || err.Error() != want {
 			t.Errorf("chain_rpc %q: %v, want %s", rpc, err, want)
 		}
 	}
+	// In a file, one endpoint is written as it always was, several as a
+	// list, none as "" or []; production reads one chain per network.
+	prod := "mode: production\nbase_url: https://api.example.com\npay_to: \"0x70997970c51812dc3a010c7d01b50e0d17dc79c8\"\nfacilitator_url: https://x402.org/facilitator\n"
+	for file, want := range map[string][]string{
+		`chain_rpc: ""`:                       {},
+		`chain_rpc: []`:                       {},
+		`chain_rpc: https://mainnet.base.org`: {"https://mainnet.base.org"},
+		`chain_rpc: [https://mainnet.base.org, https://polygon-rpc.com]`: {"https://mainnet.base.org", "https://polygon-rpc.com"},
+	} {
+		cfg, err := Parse([]byte(prod+file), nil)
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+		} else if !slices.Equal(cfg.ChainRPC, want) {
+			t.Errorf("%s: %q; want %q", file, cfg.ChainRPC, want)
+		}
+	}
+	if _, err := Parse([]byte("chain_rpc: 5\n"), nil); err == nil || !strings.Contains(err.Error(), `chain_rpc: must be a list such as [a, b], got "5"`) {
+		t.Errorf("a number for chain_rpc: %v", err)
+	}
+	// A sandbox sells on one chain.
+	_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=http://127.0.0.1:8080/sandbox/rpc,http://127.0.0.1:8081/sandbox/rpc", fac})
+	if want := "chain_rpc (COINSLOT_CHAIN_RPC): a sandbox sells on one chain, its own or another sandbox's; got 2 endpoints"; err == nil || err.Error() != want {
+		t.Errorf("a sandbox on two chains: %v, want %s", err, want)
+	}
 	// A sandbox on another sandbox's chain settles through its facilitator.
-	_, err := Parse(nil, []string{"COINSLOT_CHAIN_RPC=http://127.0.0.1:8080/sandbox/rpc"})
+	_, err = Parse(nil, []string{"COINSLOT_CHAIN_RPC=http://127.0.0.1:8080/sandbox/rpc"})
 	want := `facilitator_url: a sandbox on another sandbox's chain (chain_rpc) settles through that sandbox's facilitator, such as http://127.0.0.1:8080/facilitator; got ""`
 	if err == nil || err.Error() != want {
 		t.Errorf("sandbox chain_rpc without facilitator_url: %v, want %s", err, want)
@@ -418,5 +442,20 @@ func TestFacilitatorsList(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v; want %q", err, want)
 		}
+	}
+}
+
+// A list of names may be written as its one name, in a file as in the
+// environment: what an operator writing one network or one tool means.
+func TestOneNameIsAList(t *testing.T) {
+	cfg, err := Parse([]byte("network: eip155:84532\npayment_identifier_required: business_days\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cfg.Network, []string{"eip155:84532"}) || !slices.Equal(cfg.PaymentIDRequired, []string{"business_days"}) {
+		t.Errorf("network %q, payment_identifier_required %q", cfg.Network, cfg.PaymentIDRequired)
+	}
+	if _, err := Parse([]byte("network: 8453\n"), nil); err == nil || !strings.Contains(err.Error(), `network: must be a list such as [a, b], got "8453"`) {
+		t.Errorf("a number for a list of names: %v", err)
 	}
 }

@@ -330,8 +330,19 @@ func (d *decoder) mapping(n *yaml.Node, path string, each func(key string, val, 
 
 // sequence decodes a list whole: v keeps its value when an item is bad.
 // An item must be written as the kind it holds, so a number in a list of
-// names is refused, not read as the name "5".
+// names is refused, not read as the name "5". A list of strings may be
+// written as its one string ("" for none), as the environment writes it:
+// chain_rpc: https://... reads as it always did.
 func (d *decoder) sequence(n *yaml.Node, v reflect.Value, path string) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && v.Type().Elem().Kind() == reflect.String {
+		s := reflect.MakeSlice(v.Type(), 0, 1)
+		if n.Value != "" {
+			s = reflect.Append(s, reflect.ValueOf(n.Value).Convert(v.Type().Elem()))
+			d.at[path+"[0]"] = n
+		}
+		v.Set(s)
+		return
+	}
 	if n.Kind != yaml.SequenceNode {
 		d.fail(n, path, "must be %s, got %q", kindOf(v.Type()), n.Value)
 		return

@@ -82,7 +82,10 @@ func (l *Log) validate(add adder) {
 func (c *Config) validateSeller(add adder) {
 	switch c.Mode {
 	case Sandbox:
-		if rpcURL(c.ChainRPC) && !httpURL(c.FacilitatorURL) {
+		if len(c.ChainRPC) > 1 {
+			add("chain_rpc", "a sandbox sells on one chain, its own or another sandbox's; got %d endpoints", len(c.ChainRPC))
+		}
+		if len(c.ChainRPC) == 1 && rpcURL(c.ChainRPC[0]) && !httpURL(c.FacilitatorURL) {
 			add("facilitator_url", "a sandbox on another sandbox's chain (chain_rpc) settles through that sandbox's facilitator, such as http://127.0.0.1:8080/facilitator; got %q", c.FacilitatorURL)
 		}
 	case Production:
@@ -117,8 +120,10 @@ func (c *Config) validateFacilitators(add adder) {
 	if d := c.FailoverBreaker.Cooldown; d == nil || *d <= 0 {
 		add("facilitator_breaker.cooldown", "must be positive, such as 30s")
 	}
-	if c.ChainRPC != "" && !rpcURL(c.ChainRPC) {
-		add("chain_rpc", "must be empty or an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", c.ChainRPC)
+	for i, u := range c.ChainRPC {
+		if !rpcURL(u) {
+			add(fmt.Sprintf("chain_rpc[%d]", i), "must be an http(s) or ws(s) URL of a JSON-RPC endpoint, got %q", u)
+		}
 	}
 }
 

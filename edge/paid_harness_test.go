@@ -181,7 +181,7 @@ func (h *harness) start() {
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
-		Now: h.now, Wallets: h.wallets, WalletsNetwork: h.nets[0].ID,
+		Now: h.now, Wallets: h.walletsOn(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -312,4 +312,12 @@ func (h *harness) pending() []ledger.Pending {
 		h.t.Fatal(err)
 	}
 	return p
+}
+
+// walletsOn is the harness's contract-wallet reader on its first network.
+func (h *harness) walletsOn() map[string]ethereum.ContractCaller {
+	if h.wallets == nil {
+		return nil
+	}
+	return map[string]ethereum.ContractCaller{h.nets[0].ID: h.wallets}
 }

@@ -31,10 +31,10 @@ type Payments struct {
 	// OfferKey signs every offer and every paid answer's receipt
 	// (offer-and-receipt); nil signs neither.
 	OfferKey *ecdsa.PrivateKey
-	// Wallets reads contract wallets' sign-in-with-x signatures (EIP-1271,
-	// EIP-6492) on WalletsNetwork; nil: only keys' signatures are accepted.
-	Wallets        ethereum.ContractCaller
-	WalletsNetwork string
+	// Wallets read contract wallets' sign-in-with-x signatures (EIP-1271,
+	// EIP-6492), by the CAIP-2 network of the chain each reads; on a
+	// network without one, only keys' signatures are accepted.
+	Wallets map[string]ethereum.ContractCaller
 }
 
 // offer is a tool's terms and, for a route, its ready-made 402 body.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -59,7 +60,7 @@ func (h *harness) reconcilerFor(chain upkeep.SettlementFinder, now *time.Time) *
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
-		Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase, Metrics: reg,
+		Ledger: h.store, Finders: map[string]upkeep.SettlementFinder{x402.Base.ID: chain}, BaseURL: testBase, Metrics: reg,
 		Log: log, Now: func() time.Time { return *now },
 	})
 	if err != nil {
@@ -447,7 +448,7 @@ func TestReconcileADepositInDoubt(t *testing.T) {
 				now = validBefore.Add(upkeep.ExpiryMargin + time.Second)
 			}
 			chain := &fakeChain{settled: map[string]fakeSettlement{payer + "|" + dnonce: tc.chain}}
-			r, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: h.store, Finder: chain, Network: x402.Base.ID, BaseURL: testBase,
+			r, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: h.store, Finders: map[string]upkeep.SettlementFinder{x402.Base.ID: chain}, BaseURL: testBase,
 				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }, Deposits: h.srv})
 			if err != nil {
 				t.Fatal(err)
@@ -481,5 +482,60 @@ func TestReconcileADepositInDoubt(t *testing.T) {
 				t.Fatalf("the channel after its deposit landed: %+v (settlement %s)", got, got.Settlement)
 			}
 		})
+	}
+}
+
+// An instance sold on two networks reads each one's chain: a payment left
+// pending on Polygon is found on Polygon's chain and recorded there, never
+// looked up on Base's, where its nonce is unused; without a reader for a
+// network, its payments are counted and left pending.
+func TestReconcileReadsEachNetworksChain(t *testing.T) {
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+		nets: []x402.Network{x402.Base, x402.Polygon}}
+	h.start()
+	h.srv.pay.Ledger = crashingStore{h.store}
+	polygon := *h.terms(echoPath)
+	polygon.Accepts = polygon.Accepts[1:]
+	_, p, err := x402.Pay(buyerKey, &polygon, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var settled x402.SettleResponse
+	if r := h.pay(echoPath, echoBody, p); r.status != 200 || x402.DecodeHeader(r.header[x402.HeaderResponse], &settled) != nil || settled.Network != x402.Polygon.ID {
+		t.Fatalf("paid on Polygon: %d %s", r.status, r.body)
+	}
+	pend := h.pending()
+	if len(pend) != 1 || pend[0].Receipt.Network != x402.Polygon.ID {
+		t.Fatalf("pending %+v", pend)
+	}
+	key := pend[0].Payer + "|" + pend[0].Nonce
+	base, onPolygon := &fakeChain{settled: map[string]fakeSettlement{}}, &fakeChain{settled: map[string]fakeSettlement{
+		key: {tx: settled.Transaction, at: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)}}}
+	now := pend[0].Since.Add(upkeep.FirstLook)
+	reconciler := func(finders map[string]upkeep.SettlementFinder) *reconciling {
+		reg := prometheus.NewRegistry()
+		r, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: h.store, Finders: finders, BaseURL: testBase, Metrics: reg,
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &reconciling{r, reg}
+	}
+
+	r := reconciler(map[string]upkeep.SettlementFinder{x402.Base.ID: base})
+	once(t, r, 1)
+	r.wantCounts(t, 1, 0, 0, 0)
+	if len(base.asked) != 0 {
+		t.Fatalf("a Polygon payment was looked up on Base's chain %d times", len(base.asked))
+	}
+
+	r = reconciler(map[string]upkeep.SettlementFinder{x402.Base.ID: base, x402.Polygon.ID: onPolygon})
+	once(t, r, 0)
+	r.wantCounts(t, 0, 1, 0, 0)
+	if len(base.asked) != 0 || len(onPolygon.asked) != 1 {
+		t.Fatalf("lookups: Base %d, Polygon %d; want 0 and 1", len(base.asked), len(onPolygon.asked))
+	}
+	if got := h.do("GET", "/receipt/"+settled.Transaction, "", nil).json(t); got["network"] != x402.Polygon.ID {
+		t.Fatalf("receipt %v", got)
 	}
 }

@@ -216,11 +216,7 @@ func (s *Server) checkProof(cfg *config.Config, uri string, networks []string, p
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
 	defer cancel()
-	chain := s.pay.Wallets
-	if p.ChainID != s.pay.WalletsNetwork {
-		chain = nil
-	}
-	signed, err := p.SignedBy(ctx, message, chain)
+	signed, err := p.SignedBy(ctx, message, s.pay.Wallets[p.ChainID])
 	switch {
 	case err != nil:
 		return siwxSignature, err.Error()

@@ -29,8 +29,8 @@ func scheduleCanary(ctx context.Context, cfg *config.Config, reg prometheus.Regi
 		return nil, fmt.Errorf("canary: %w", err)
 	}
 	rpc := k.RPC
-	if len(rpc) == 0 && cfg.ChainRPC != "" {
-		rpc = []string{cfg.ChainRPC}
+	if len(rpc) == 0 {
+		rpc = cfg.ChainRPC
 	}
 	c, err := newCanary(canarySettings{Base: cfg.BaseURL, Tool: k.Tool, MaxUSD: k.MaxUSD, RPC: rpc}, key, m)
 	if err != nil {

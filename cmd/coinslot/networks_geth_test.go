@@ -62,9 +62,9 @@ network: [eip155:31337, eip155:1337]
 custom_networks:
   - {id: eip155:31337, chain_id: 31337, name: geth dev chain, asset: "%s", domain_name: USD Coin, domain_version: "2"}
   - {id: eip155:1337, chain_id: 1337, name: coinslot sandbox chain, asset: "%s", domain_name: USD Coin, domain_version: "2"}
-chain_rpc: %s
+chain_rpc: [%s, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
-`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork().Asset.Hex(), g.url))
+`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork().Asset.Hex(), g.url, sandbox))
 	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
 	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
 	tool := b.sell("business_days")

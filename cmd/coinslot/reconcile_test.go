@@ -80,7 +80,7 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	sb := svc.sandbox
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler),
-		Finder: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, Network: sb.Network.ID,
+		Finders: map[string]upkeep.SettlementFinder{sb.Network.ID: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}},
 		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {
@@ -197,8 +197,7 @@ func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler), Metrics: reg,
-		Finder:  facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset},
-		Network: facilitator.SandboxNetwork().ID,
+		Finders: map[string]upkeep.SettlementFinder{facilitator.SandboxNetwork().ID: facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset}},
 		Now:     func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {

@@ -26,6 +26,7 @@ import (
 	_ "github.com/coinslot/coinslot/registry/all"
 	"github.com/coinslot/coinslot/upstreams/replay"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/prometheus/client_golang/prometheus"
@@ -87,17 +88,23 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	if pay.OfferKey, err = readKey(cfg.OfferReceipt.KeyFile, "COINSLOT_OFFER_KEY", "offer"); err != nil {
 		return nil, fmt.Errorf("offer_receipt: %w", err)
 	}
-	var reads chainReads                     // what the jobs beside the calls read the chain through
+	var reads chainReads                     // what the jobs beside the calls read the chains through
 	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
 	var checks []edge.Check                  // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
-	var chain *ethclient.Client // chain_rpc's: read to reconcile and to watch channels
-	if cfg.ChainRPC != "" {
-		if chain, err = ethclient.DialContext(ctx, cfg.ChainRPC); err != nil {
-			return nil, fmt.Errorf("chain_rpc: %w", err)
+	var chains []*ethclient.Client // chain_rpc's, in order: read to reconcile, watch channels and check contract wallets
+	for i, u := range cfg.ChainRPC {
+		chain, err := ethclient.DialContext(ctx, u)
+		if err != nil {
+			return nil, fmt.Errorf("chain_rpc[%d]: %w", i, err)
 		}
 		svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
-		checks = append(checks, edge.Check{Why: "chain_rpc is unreachable", Probe: func(ctx context.Context) error {
+		chains = append(chains, chain)
+		why := "chain_rpc is unreachable"
+		if len(cfg.ChainRPC) > 1 {
+			why = fmt.Sprintf("chain_rpc[%d] is unreachable", i)
+		}
+		checks = append(checks, edge.Check{Why: why, Probe: func(ctx context.Context) error {
 			_, err := chain.BlockNumber(ctx)
 			return err
 		}})
@@ -110,8 +117,9 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 		svc.closers = append(svc.closers, rs.Close)
 		opts.Sandbox, opts.ReplayURL = true, rs.URL()
-		if chain != nil {
+		if len(chains) == 1 {
 			// Another sandbox's chain and facilitator, which outlive this process.
+			chain := chains[0]
 			joined, err := facilitator.JoinSandbox(ctx, chain)
 			if err != nil {
 				return nil, fmt.Errorf("chain_rpc: %w", err)
@@ -120,9 +128,8 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 			if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
 				return nil, err
 			}
-			reads.finder, reads.network = facilitator.Finder{Chain: chain, ChainID: joined.ChainID, Asset: joined.Asset}, joined.ID
+			reads.read(joined, chain)
 			sandboxChain = chain
-			reads.channels = facilitator.ChannelReader{Chain: chain}
 			cfg.PayTo = facilitator.SandboxPayTo().Hex()
 			break
 		}
@@ -132,9 +139,8 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 		svc.closers = append(svc.closers, sb.Close)
 		pay.Networks, pay.Facilitator = []x402.Network{sb.Network}, sb.Facilitator
-		reads.finder, reads.network = facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}, sb.Network.ID
+		reads.read(sb.Network, sb.Client())
 		sandboxChain = sb.Client()
-		reads.channels = facilitator.ChannelReader{Chain: sb.Client()}
 		cfg.PayTo = sb.PayTo.Hex()
 		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
 		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
@@ -149,22 +155,18 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		if pay.Facilitator, err = facilitators(cfg, reg); err != nil {
 			return nil, err
 		}
-		if chain != nil {
+		for i, chain := range chains {
 			n, err := chainNetwork(ctx, chain, configured)
 			if err != nil {
-				return nil, fmt.Errorf("chain_rpc: %w", err)
+				return nil, fmt.Errorf("chain_rpc[%d]: %w", i, err)
 			}
-			reads.finder, reads.network = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}, n.ID
-			reads.channels = facilitator.ChannelReader{Chain: chain}
+			if reads.finders[n.ID] != nil {
+				return nil, fmt.Errorf("chain_rpc[%d]: a second endpoint of %s (%s); give one per network", i, n.ID, n.Name)
+			}
+			reads.read(n, chain)
 		}
 	}
-	// Contract wallets sign in (sign-in-with-x) through the chain the jobs read.
-	switch {
-	case sandboxChain != nil:
-		pay.Wallets, pay.WalletsNetwork = sandboxChain, reads.network
-	case chain != nil && reads.network != "":
-		pay.Wallets, pay.WalletsNetwork = chain, reads.network
-	}
+	pay.Wallets = reads.wallets // contract wallets sign in (sign-in-with-x) through the chains the jobs read
 	supported, err := askSupported(ctx, pay.Facilitator)
 	if err != nil {
 		log.Warn("the facilitator's /supported cannot be read: every configured network is offered, and readiness waits for it", "err", err)
@@ -175,10 +177,6 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		if pay.Batch, err = batchTerms(cfg, pay.Networks, supported); err != nil {
 			log.Warn("batch-settlement is not offered", "err", err)
 		}
-	}
-	if pay.Batch != nil && reads.channels != nil && pay.Batch.Network != reads.network {
-		// chain_rpc reads another chain than the one channels live on.
-		reads.channels = nil
 	}
 
 	if sandboxChain != nil && cfg.Ledger.Driver == "file" {
@@ -216,11 +214,22 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	return svc, nil
 }
 
-// chainReads is what the jobs beside the calls read the chain through.
+// chainReads is what the jobs beside the calls read the chains through,
+// by the CAIP-2 network each chain is.
 type chainReads struct {
-	finder   upkeep.SettlementFinder // nil: pending settlements are only counted
-	network  string                  // the network finder reads
-	channels upkeep.ChannelChain     // nil: no chain watch for batch-settlement channels
+	finders  map[string]upkeep.SettlementFinder // none for a network: its pending settlements are only counted
+	channels map[string]upkeep.ChannelChain     // none for batch-settlement's network: no chain watch
+	wallets  map[string]ethereum.ContractCaller // contract wallets' sign-in-with-x signatures
+}
+
+// read reads network n through chain.
+func (r *chainReads) read(n x402.Network, chain facilitator.ChainReader) {
+	if r.finders == nil {
+		r.finders, r.channels, r.wallets = map[string]upkeep.SettlementFinder{}, map[string]upkeep.ChannelChain{}, map[string]ethereum.ContractCaller{}
+	}
+	r.finders[n.ID] = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}
+	r.channels[n.ID] = facilitator.ChannelReader{Chain: chain}
+	r.wallets[n.ID] = chain
 }
 
 // startJobs starts what runs beside the calls: the reconciler and, when
@@ -228,14 +237,18 @@ type chainReads struct {
 // watch over checks and the facilitator's /supported, and the scheduled
 // canary. Close stops them.
 func (svc *service) startJobs(ctx context.Context, cfg *config.Config, pay edge.Payments, reads chainReads, checks []edge.Check) error {
-	reconciler, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: svc.ledger, Finder: reads.finder, Network: reads.network, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: svc.metrics, Log: svc.log})
+	reconciler, err := upkeep.NewReconciler(upkeep.Reconciliation{Ledger: svc.ledger, Finders: reads.finders, BaseURL: cfg.BaseURL, Deposits: svc.edge, Metrics: svc.metrics, Log: svc.log})
 	if err != nil {
 		return err
 	}
-	if svc.claimer, err = svc.edge.Claimer(reads.channels); err != nil {
+	var watch upkeep.ChannelChain // the chain batch-settlement's channels live on
+	if pay.Batch != nil {
+		watch = reads.channels[pay.Batch.Network]
+	}
+	if svc.claimer, err = svc.edge.Claimer(watch); err != nil {
 		return err
 	}
-	if svc.claimer != nil && reads.channels == nil {
+	if svc.claimer != nil && watch == nil {
 		svc.log.Warn("batch-settlement channels are not watched on chain: set chain_rpc to an endpoint of their network, or a buyer's withdrawal is learnt only at the next verify", "network", pay.Batch.Network)
 	}
 	watching, stopWatch := context.WithCancel(ctx)

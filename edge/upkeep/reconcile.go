@@ -31,9 +31,11 @@ type DepositBook interface {
 
 // Reconciliation configures a Reconciler.
 type Reconciliation struct {
-	Ledger  ledger.Store
-	Finder  SettlementFinder      // nil: pending payments are counted and logged, not resolved
-	Network string                // the CAIP-2 network Finder reads; a payment on another is counted, never resolved by it
+	Ledger ledger.Store
+	// Finders read each network's chain, by CAIP-2 id: a pending payment
+	// on a network without one is counted and logged, never resolved (its
+	// authorization is unused on every other chain).
+	Finders map[string]SettlementFinder
 	BaseURL string                // receipt URLs are BaseURL/receipt/{tx}
 	Metrics prometheus.Registerer // nil: metrics are kept but not exported
 	Log     *slog.Logger          // nil: slog.Default()
@@ -213,7 +215,7 @@ func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 		r.pending.WithLabelValues(b.label).Set(float64(ages[b.label]))
 	}
 	if stuck > 0 && stuck != r.lastStuck {
-		if r.c.Finder == nil {
+		if len(r.c.Finders) == 0 {
 			r.c.Log.Warn("settlements pending: a settled payment has no receipt until it is reconciled, which needs chain_rpc", "count", stuck, "oldest", pending[0].Since)
 		} else {
 			r.c.Log.Warn("settlements pending; reconciling", "count", stuck)
@@ -223,19 +225,31 @@ func (r *Reconciler) Once(ctx context.Context) (left int, err error) {
 	return left, nil
 }
 
+// finderFor reads the chain of network. A payment recorded before
+// receipts named their network is on the only chain read, if one is:
+// another chain's authorization is unused on a chain, and looking it up
+// there would release a payment that may have settled elsewhere.
+func (r *Reconciler) finderFor(network string) SettlementFinder {
+	if network == "" && len(r.c.Finders) == 1 {
+		for _, f := range r.c.Finders {
+			return f
+		}
+	}
+	return r.c.Finders[network]
+}
+
 // resolve records or releases one pending payment, and reports whether it
 // did.
 func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Time) bool {
-	// Another chain's authorization is unused on this one: looking it up
-	// here would release a payment that may have settled there.
-	if r.c.Finder == nil || p.Receipt.Network != "" && p.Receipt.Network != r.c.Network {
+	finder := r.finderFor(p.Receipt.Network)
+	if finder == nil {
 		return false
 	}
 	log := r.c.Log.With("payer", x402.Checksummed(p.Payer), "nonce", p.Nonce, "tool", p.Receipt.Tool, "since", p.Since)
 	// The authorization was verified unused after its reservation, which
 	// came at most a hold before Settling.
 	auth := &x402.Authorization{From: p.Payer, To: p.Receipt.PayTo, Value: p.Receipt.AmountAtomic, Nonce: p.Nonce}
-	tx, at, paid, err := r.c.Finder.FindSettlement(ctx, auth, p.Since.Add(-ledger.DefaultHold))
+	tx, at, paid, err := finder.FindSettlement(ctx, auth, p.Since.Add(-ledger.DefaultHold))
 	switch {
 	case err != nil:
 		r.reconciled.WithLabelValues(reconciledFailed).Inc()

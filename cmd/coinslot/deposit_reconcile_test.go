@@ -71,7 +71,7 @@ func TestBatchDepositWithUnknownOutcomeIsReconciled(t *testing.T) {
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: b.svc.ledger, BaseURL: b.base, Log: slog.New(slog.DiscardHandler), Deposits: b.svc.edge,
 		Finders: map[string]upkeep.SettlementFinder{sb.Network.ID: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}},
-		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
+		Now:     func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {
 		t.Fatal(err)

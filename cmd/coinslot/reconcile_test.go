@@ -81,7 +81,7 @@ func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler),
 		Finders: map[string]upkeep.SettlementFinder{sb.Network.ID: facilitator.Finder{Chain: sb.Client(), ChainID: sb.Network.ChainID, Asset: sb.Network.Asset}},
-		Now: func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
+		Now:     func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -147,12 +147,17 @@ func versionOf(raw []byte, where string) (string, error) {
 // field this service does not know.
 func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
-	var target any = &p.V2
-	if version == 1 {
-		target = &p.V1
+	if version == 2 {
+		p.V2, _ = scanPayload(raw)
 	}
-	if err := strictJSON(raw, target); err != nil {
-		return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
+	if p.V2 == nil {
+		var target any = &p.V2
+		if version == 1 {
+			target = &p.V1
+		}
+		if err := strictJSON(raw, target); err != nil {
+			return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
+		}
 	}
 	if p.V2 != nil {
 		switch sp := &p.V2.Payload; {
@@ -189,6 +194,9 @@ func jsonKind(v json.RawMessage) string {
 	return "number"
 }
 
+// headerEncodings are the base64 forms a header may take, strict, made once.
+var headerEncodings = []*base64.Encoding{base64.StdEncoding.Strict(), base64.RawStdEncoding.Strict(), base64.URLEncoding.Strict(), base64.RawURLEncoding.Strict()}
+
 func decodeBase64(value string) ([]byte, error) {
 	value = strings.TrimSpace(value)
 	if len(value) > MaxHeaderBytes {
@@ -197,8 +205,8 @@ func decodeBase64(value string) ([]byte, error) {
 	if value == "" {
 		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
 	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if raw, err := enc.Strict().DecodeString(value); err == nil {
+	for _, enc := range headerEncodings {
+		if raw, err := enc.DecodeString(value); err == nil {
 			return raw, nil
 		}
 	}

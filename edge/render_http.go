@@ -89,10 +89,10 @@ func headerPayment(ctx *fasthttp.RequestCtx) carrier {
 			return nil, true, &x402.Refusal{Reason: x402.ReasonInvalidPayload,
 				Message: "send one payment header: " + x402.HeaderSignature + " (v2) or " + x402.HeaderPaymentV1 + " (v1), not both"}
 		case v2 != nil:
-			p, err := x402.DecodePayment(x402.HeaderSignature, string(v2))
+			p, err := x402.DecodePayment(x402.HeaderSignature, v2)
 			return p, true, err
 		}
-		p, err := x402.DecodePayment(x402.HeaderPaymentV1, string(v1))
+		p, err := x402.DecodePayment(x402.HeaderPaymentV1, v1)
 		return p, true, err
 	}
 }

@@ -72,7 +72,8 @@ func (p *Payment) ResponseHeader() string {
 // whitespace is trimmed. The JSON must be one object of the header's
 // version with no unknown fields outside the free-form extensions and extra
 // objects: a payment this service cannot read exactly is refused, not guessed at.
-func DecodePayment(header, value string) (*Payment, error) {
+// The value is the header as the request holds it, bytes (not copied) or a string.
+func DecodePayment[V string | []byte](header string, value V) (*Payment, error) {
 	raw, err := decodeBase64(value)
 	if err != nil {
 		return nil, err
@@ -197,17 +198,19 @@ func jsonKind(v json.RawMessage) string {
 // headerEncodings are the base64 forms a header may take, strict, made once.
 var headerEncodings = []*base64.Encoding{base64.StdEncoding.Strict(), base64.RawStdEncoding.Strict(), base64.URLEncoding.Strict(), base64.RawURLEncoding.Strict()}
 
-func decodeBase64(value string) ([]byte, error) {
-	value = strings.TrimSpace(value)
+// decodeBase64 reads a header value, a string or the request's bytes.
+func decodeBase64[V string | []byte](header V) ([]byte, error) {
+	value := bytes.TrimSpace([]byte(header))
 	if len(value) > MaxHeaderBytes {
 		return nil, refuse(ReasonInvalidPayload, "payment header is %d bytes, at most %d are read", len(value), MaxHeaderBytes)
 	}
-	if value == "" {
+	if len(value) == 0 {
 		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
 	}
+	raw := make([]byte, base64.RawStdEncoding.DecodedLen(len(value))) // the longest of the four
 	for _, enc := range headerEncodings {
-		if raw, err := enc.DecodeString(value); err == nil {
-			return raw, nil
+		if n, err := enc.Decode(raw, value); err == nil {
+			return raw[:n], nil
 		}
 	}
 	return nil, refuse(ReasonInvalidPayload, "payment header is not base64")

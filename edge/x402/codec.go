@@ -253,7 +253,12 @@ func EncodeHeader(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return base64.StdEncoding.EncodeToString(b), nil
+	return HeaderOf(b), nil
+}
+
+// HeaderOf is the header form of a document already encoded as JSON.
+func HeaderOf(doc []byte) string {
+	return base64.StdEncoding.EncodeToString(doc)
 }
 
 // DecodeHeader reads a header document (PAYMENT-REQUIRED, PAYMENT-RESPONSE)

@@ -2,8 +2,14 @@ package edge_test
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"encoding/json"
+	"io"
+	"log/slog"
+	"math/big"
 	"path/filepath"
+	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -51,7 +57,9 @@ func (acceptAll) Settle(context.Context, *x402.Payload, *x402.Requirements) (*x4
 	return &x402.SettleResponse{Success: true, Transaction: tx, Network: x402.Base.ID}, nil
 }
 
-func benchServer(b *testing.B) *edge.Server {
+// benchServer is a server selling with pay's facilitator and offers, on
+// Base, with a fresh file ledger; acceptAll when pay names no facilitator.
+func benchServer(b *testing.B, pay edge.Payments) *edge.Server {
 	b.Helper()
 	// One buyer pays for every call: its limits are lifted, so the figures
 	// are the hot path's, not the limiter's.
@@ -66,7 +74,12 @@ func benchServer(b *testing.B) *edge.Server {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { store.Close() })
-	srv, err := edge.New(cfg, localRuntime{}, edge.Payments{Networks: []x402.Network{x402.Base}, Facilitator: acceptAll{}, Ledger: store})
+	// Access lines are written, as in production, where no one reads them.
+	pay.Networks, pay.Ledger, pay.Log = []x402.Network{x402.Base}, store, slog.New(slog.NewTextHandler(io.Discard, nil))
+	if pay.Facilitator == nil {
+		pay.Facilitator = acceptAll{}
+	}
+	srv, err := edge.New(cfg, localRuntime{}, pay)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -125,26 +138,26 @@ func BenchmarkValidate(b *testing.B) {
 
 // The cached 402: GET shows the terms without reading a body.
 func BenchmarkTerms402(b *testing.B) {
-	serve(b, benchServer(b), request("GET", benchPath, nil), fasthttp.StatusPaymentRequired)
+	serve(b, benchServer(b, edge.Payments{}), request("GET", benchPath, nil), fasthttp.StatusPaymentRequired)
 }
 
 // The 402 of a real call: the body is parsed and validated first.
 func BenchmarkUnpaid402(b *testing.B) {
-	serve(b, benchServer(b), request("POST", benchPath, benchBody), fasthttp.StatusPaymentRequired)
+	serve(b, benchServer(b, edge.Payments{}), request("POST", benchPath, benchBody), fasthttp.StatusPaymentRequired)
 }
 
 func BenchmarkInfo(b *testing.B) {
-	serve(b, benchServer(b), request("GET", "/api/info", nil), fasthttp.StatusOK)
+	serve(b, benchServer(b, edge.Payments{}), request("GET", "/api/info", nil), fasthttp.StatusOK)
 }
 
 func BenchmarkOpenAPI(b *testing.B) {
-	serve(b, benchServer(b), request("GET", "/openapi.json", nil), fasthttp.StatusOK)
+	serve(b, benchServer(b, edge.Payments{}), request("GET", "/openapi.json", nil), fasthttp.StatusOK)
 }
 
 // A paid call end to end in process: decode, local check, the ledger
 // (fsynced), a facilitator that answers at once, the tool and its answer.
 func BenchmarkPaidCall(b *testing.B) {
-	srv := benchServer(b)
+	srv := benchServer(b, edge.Payments{})
 	terms := request("GET", benchPath, nil)
 	srv.Handler(terms)
 	var required x402.PaymentRequired
@@ -171,4 +184,79 @@ func BenchmarkPaidCall(b *testing.B) {
 			b.Fatalf("status %d: %s", ctx.Response.StatusCode(), ctx.Response.Body())
 		}
 	}
+}
+
+// chainDouble is a facilitator that verifies every batch payment on a
+// channel holding plenty, as a freshly opened channel's first voucher asks.
+type chainDouble struct{ acceptAll }
+
+func (chainDouble) Verify(_ context.Context, p *x402.Payload, _ *x402.Requirements) (*x402.VerifyResponse, error) {
+	return &x402.VerifyResponse{IsValid: true, Extra: &x402.ChannelState{ChannelID: p.Payload.Voucher.ChannelID, Balance: "1000000000000", TotalClaimed: "0", RefundNonce: "0"}}, nil
+}
+
+// A batch-settlement voucher call end to end in process: the buyer's
+// PAYMENT-SIGNATURE echoing the 402's resource, terms and extensions, as
+// the load test sends it, decoded and checked locally (one EIP-712 digest,
+// one recovery), the channel's turn and record, one ledger write (fsynced)
+// and the tool's answer. The facilitator is asked only by the first call.
+func BenchmarkVoucherCall(b *testing.B) {
+	srv := benchServer(b, edge.Payments{Facilitator: chainDouble{}, OfferKey: newKey(b),
+		Batch: &x402.BatchTerms{Network: x402.Base.ID, ReceiverAuthorizer: crypto.PubkeyToAddress(newKey(b).PublicKey), WithdrawDelay: 900}})
+	terms := request("GET", benchPath, nil)
+	srv.Handler(terms)
+	var required x402.PaymentRequired
+	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
+		b.Fatal(err)
+	}
+	i := slices.IndexFunc(required.Accepts, func(r x402.Requirements) bool { return r.Scheme == x402.SchemeBatch })
+	if i < 0 {
+		b.Fatal("no batch-settlement terms")
+	}
+	buyer := &x402.BatchBuyer{Key: newKey(b), Terms: required.Accepts[i], Resource: required.Resource}
+	price, _ := new(big.Int).SetString(buyer.Terms.Amount, 10)
+	headers := make([]string, b.N)
+	for i := range headers {
+		p, err := buyer.Voucher(new(big.Int).Mul(price, big.NewInt(int64(i+1))))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Extensions = required.Extensions
+		if headers[i], err = x402.EncodeHeader(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := request("POST", benchPath, benchBody)
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime(b)
+	for i := range b.N {
+		ctx.Request.Header.Set(x402.HeaderSignature, headers[i])
+		ctx.Response.Reset()
+		srv.Handler(ctx)
+		if ctx.Response.StatusCode() != fasthttp.StatusOK {
+			b.Fatalf("status %d: %s", ctx.Response.StatusCode(), ctx.Response.Body())
+		}
+	}
+	// The ledger's fsync makes the wall time the disk's; the CPU time is
+	// what bounds calls per core.
+	b.ReportMetric(float64(cpuTime(b)-start)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
+	b.ReportMetric(float64(len(headers[0])), "header-bytes")
+}
+
+// cpuTime is the CPU time the process has used, the garbage collector's
+// included.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func newKey(b *testing.B) *ecdsa.PrivateKey {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return key
 }

@@ -62,7 +62,7 @@ func (s *Server) servePaid(ctx *fasthttp.RequestCtx, t *registry.Tool) {
 	rec.giveTurn() // while the tool and the settlement run
 	sold := s.sell(g.cfg, a)
 	if sold.settlement != nil {
-		setSettlement(ctx, a.payment, sold.settlement)
+		setSettlement(ctx, a.payment, sold)
 	}
 	rec.sold(t.Name, a.payment, sold)
 	if sold.failure != nil {
@@ -89,10 +89,10 @@ func headerPayment(ctx *fasthttp.RequestCtx) carrier {
 			return nil, true, &x402.Refusal{Reason: x402.ReasonInvalidPayload,
 				Message: "send one payment header: " + x402.HeaderSignature + " (v2) or " + x402.HeaderPaymentV1 + " (v1), not both"}
 		case v2 != nil:
-			p, err := x402.DecodePayment(x402.HeaderSignature, string(v2))
+			p, err := x402.DecodePayment(x402.HeaderSignature, v2)
 			return p, true, err
 		}
-		p, err := x402.DecodePayment(x402.HeaderPaymentV1, string(v1))
+		p, err := x402.DecodePayment(x402.HeaderPaymentV1, v1)
 		return p, true, err
 	}
 }
@@ -203,9 +203,12 @@ func refusalBody(t *x402.Terms, code registry.ErrorCode, reason, message string)
 	return json.Marshal(refusal{1, message, code, reason, t.AcceptsV1, t.ExtensionsV1})
 }
 
-// setSettlement sets PAYMENT-RESPONSE, or X-PAYMENT-RESPONSE for a v1 payment.
-func setSettlement(ctx *fasthttp.RequestCtx, p *x402.Payment, r *x402.SettleResponse) {
-	if v, err := x402.EncodeHeader(r); err == nil {
+// setSettlement sets PAYMENT-RESPONSE, or X-PAYMENT-RESPONSE for a v1
+// payment, from the sale's settlement as it encoded it, if it did.
+func setSettlement(ctx *fasthttp.RequestCtx, p *x402.Payment, sold *sale) {
+	if sold.settled != nil {
+		ctx.Response.Header.Set(p.ResponseHeader(), x402.HeaderOf(sold.settled))
+	} else if v, err := x402.EncodeHeader(sold.settlement); err == nil {
 		ctx.Response.Header.Set(p.ResponseHeader(), v)
 	}
 }

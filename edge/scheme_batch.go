@@ -166,6 +166,7 @@ func (c *batchCharge) complete(out []byte) *sale {
 		tx, moved, state, readAt = settled.Transaction, call.Deposit.String(), settled.Extra.ChannelState, s.now()
 	}
 	var settlement *x402.SettleResponse
+	var settled []byte
 	_, err := s.channels.Update(bg, s.pay.Ledger, id, rec, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		// cur is rec, or what another write left since: the charge stands
 		// only on the charged total it was judged on, and on the freshest
@@ -196,7 +197,8 @@ func (c *batchCharge) complete(out []byte) *sale {
 			Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
 		o.terms.Receipt(settlement, s.now()) // kept with the answer below: a resent voucher gets it again
 		next.Tool, next.Request, next.Answer = t.Name, requestKey(a), out
-		next.Settlement, _ = json.Marshal(settlement) // plain strings: it encodes
+		settled, _ = json.Marshal(settlement) // plain strings: it encodes
+		next.Settlement = settled
 		return next, nil
 	})
 	var refused *x402.Refusal
@@ -211,7 +213,7 @@ func (c *batchCharge) complete(out []byte) *sale {
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
 	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
-	return &sale{body: out, settlement: settlement}
+	return &sale{body: out, settlement: settlement, settled: settled}
 }
 
 // mismatch refuses a voucher whose ceiling is not want, what the charged

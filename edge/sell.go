@@ -22,7 +22,8 @@ type sale struct {
 	body        []byte // the tool's answer, present only once paid
 	failure     *failure
 	settlement  *x402.SettleResponse
-	redelivered bool // the answer of a payment settled before, sent again
+	settled     []byte // settlement as JSON, when the sale encoded it for its record; nil: not encoded yet
+	redelivered bool   // the answer of a payment settled before, sent again
 }
 
 // sell takes an admitted call's payment, on the terms of the network it

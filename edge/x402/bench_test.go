@@ -2,6 +2,7 @@ package x402
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,16 +83,42 @@ func BenchmarkRecoverAuthorizer(b *testing.B) {
 }
 
 // A batch-settlement voucher, as a buyer sends it: the same echoed
-// resource and extensions around a voucher payload.
+// resource and extensions around a voucher payload, the extensions as a
+// route's 402 has them (bazaar with the answer's schema and a recorded
+// answer, payment-identifier, the signed offers): about 9.5 KiB.
 func BenchmarkDecodeVoucher(b *testing.B) {
+	header := voucherHeader(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodePayment(HeaderSignature, header); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(header)), "header-bytes")
+}
+
+func voucherHeader(b *testing.B) string {
+	b.Helper()
 	terms, _ := benchPayment(b)
 	offer := terms.Offer
 	offer.Batch = &BatchTerms{Network: Base.ID, ReceiverAuthorizer: common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"), WithdrawDelay: 900}
+	score := map[string]any{"type": "integer", "minimum": 0, "maximum": 3, "description": "How many legs of the trifecta the agent has."}
+	offer.Output.Schema = map[string]any{"type": "object", "required": []string{"ok", "data"}, "properties": map[string]any{
+		"ok":   map[string]any{"type": "boolean"},
+		"data": map[string]any{"type": "object", "properties": map[string]any{"score": score, "legs": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, "advice": map[string]any{"type": "string"}}},
+		"meta": map[string]any{"type": "object", "properties": map[string]any{"tool": map[string]any{"type": "string"}, "price_usd": map[string]any{"type": "string"}, "receipt": map[string]any{"type": "object"}}}}}
+	offer.Output.Example = []byte(`{"ok":true,"data":{"score":2,"legs":["private data","untrusted content"],"advice":"` + strings.Repeat("Cut one leg of the trifecta: an agent holding private data and reading untrusted content must not act outward. ", 32) + `"},"meta":{"tool":"bench_tool","price_usd":"0.05"}}`)
 	terms, err := NewTerms([]Network{Base}, offer, 60, 24*time.Hour)
 	if err != nil {
 		b.Fatal(err)
 	}
 	key, _ := crypto.GenerateKey()
+	if err := terms.AdvertisePaymentIdentifier(false); err != nil {
+		b.Fatal(err)
+	}
+	if err := terms.SignOffers(key); err != nil {
+		b.Fatal(err)
+	}
 	buyer := &BatchBuyer{Key: key, Terms: *terms.Batch, Resource: terms.Required.Resource}
 	p, err := buyer.Voucher(big.NewInt(150000))
 	if err != nil {
@@ -102,12 +129,7 @@ func BenchmarkDecodeVoucher(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := DecodePayment(HeaderSignature, header); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return header
 }
 
 // BenchmarkReceipt is what a paid answer costs to carry its signed receipt:

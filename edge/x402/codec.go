@@ -72,7 +72,8 @@ func (p *Payment) ResponseHeader() string {
 // whitespace is trimmed. The JSON must be one object of the header's
 // version with no unknown fields outside the free-form extensions and extra
 // objects: a payment this service cannot read exactly is refused, not guessed at.
-func DecodePayment(header, value string) (*Payment, error) {
+// The value is the header as the request holds it, bytes (not copied) or a string.
+func DecodePayment[V string | []byte](header string, value V) (*Payment, error) {
 	raw, err := decodeBase64(value)
 	if err != nil {
 		return nil, err
@@ -147,12 +148,17 @@ func versionOf(raw []byte, where string) (string, error) {
 // field this service does not know.
 func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
-	var target any = &p.V2
-	if version == 1 {
-		target = &p.V1
+	if version == 2 {
+		p.V2, _ = scanPayload(raw)
 	}
-	if err := strictJSON(raw, target); err != nil {
-		return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
+	if p.V2 == nil {
+		var target any = &p.V2
+		if version == 1 {
+			target = &p.V1
+		}
+		if err := strictJSON(raw, target); err != nil {
+			return nil, refuse(ReasonInvalidPayload, "%s: %v", where, err)
+		}
 	}
 	if p.V2 != nil {
 		switch sp := &p.V2.Payload; {
@@ -189,17 +195,22 @@ func jsonKind(v json.RawMessage) string {
 	return "number"
 }
 
-func decodeBase64(value string) ([]byte, error) {
-	value = strings.TrimSpace(value)
+// headerEncodings are the base64 forms a header may take, strict, made once.
+var headerEncodings = []*base64.Encoding{base64.StdEncoding.Strict(), base64.RawStdEncoding.Strict(), base64.URLEncoding.Strict(), base64.RawURLEncoding.Strict()}
+
+// decodeBase64 reads a header value, a string or the request's bytes.
+func decodeBase64[V string | []byte](header V) ([]byte, error) {
+	value := bytes.TrimSpace([]byte(header))
 	if len(value) > MaxHeaderBytes {
 		return nil, refuse(ReasonInvalidPayload, "payment header is %d bytes, at most %d are read", len(value), MaxHeaderBytes)
 	}
-	if value == "" {
+	if len(value) == 0 {
 		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
 	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if raw, err := enc.Strict().DecodeString(value); err == nil {
-			return raw, nil
+	raw := make([]byte, base64.RawStdEncoding.DecodedLen(len(value))) // the longest of the four
+	for _, enc := range headerEncodings {
+		if n, err := enc.Decode(raw, value); err == nil {
+			return raw[:n], nil
 		}
 	}
 	return nil, refuse(ReasonInvalidPayload, "payment header is not base64")
@@ -242,7 +253,12 @@ func EncodeHeader(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return base64.StdEncoding.EncodeToString(b), nil
+	return HeaderOf(b), nil
+}
+
+// HeaderOf is the header form of a document already encoded as JSON.
+func HeaderOf(doc []byte) string {
+	return base64.StdEncoding.EncodeToString(doc)
 }
 
 // DecodeHeader reads a header document (PAYMENT-REQUIRED, PAYMENT-RESPONSE)

@@ -1,0 +1,528 @@
+package x402
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// scanPayload reads a v2 payment in one pass over its bytes, when it is
+// written plainly: members named exactly as this service writes them, each
+// once, no null, strings without escapes or non-ASCII bytes, integers
+// without sign, fraction or exponent. The echoed extensions are only
+// checked to be JSON and kept as sent. Anything else (ok false) is left to
+// encoding/json, which also words every refusal: what this accepts is
+// exactly what encoding/json decodes the same bytes to, as
+// FuzzScanPayload checks. It exists because a voucher's header is mostly
+// echoed extensions, which encoding/json reads twice and copies.
+func scanPayload(raw []byte) (*Payload, bool) {
+	s := scanner{b: raw}
+	p := new(Payload)
+	s.space()
+	if !s.object(func(key []byte) bool {
+		switch string(key) {
+		case "x402Version":
+			return s.int(&p.X402Version)
+		case "resource":
+			p.Resource = new(ResourceInfo)
+			return s.resource(p.Resource)
+		case "accepted":
+			return s.requirements(&p.Accepted)
+		case "payload":
+			return s.schemePayload(&p.Payload)
+		case "extensions":
+			// A payment's extensions are an object; anything else is for
+			// decodeVersion to judge as encoding/json read it.
+			if s.peek() != '{' {
+				return false
+			}
+			start := s.i
+			if !s.skip(0) {
+				return false
+			}
+			p.Extensions = json.RawMessage(raw[start:s.i:s.i])
+			return true
+		}
+		return false
+	}) {
+		return nil, false
+	}
+	if s.space(); s.i != len(s.b) {
+		return nil, false
+	}
+	return p, true
+}
+
+type scanner struct {
+	b []byte
+	i int
+}
+
+// maxScanDepth bounds the nesting skip follows; deeper documents are left
+// to encoding/json, which has its own bound.
+const maxScanDepth = 64
+
+func (s *scanner) space() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek is the next byte after white space, 0 at the end.
+func (s *scanner) peek() byte {
+	s.space()
+	if s.i == len(s.b) {
+		return 0
+	}
+	return s.b[s.i]
+}
+
+func (s *scanner) eat(c byte) bool {
+	if s.peek() != c {
+		return false
+	}
+	s.i++
+	return true
+}
+
+// plain reads a string without escapes, control or non-ASCII bytes; its
+// bytes stay in the document.
+func (s *scanner) plain() ([]byte, bool) {
+	if !s.eat('"') {
+		return nil, false
+	}
+	start := s.i
+	for ; s.i < len(s.b); s.i++ {
+		switch c := s.b[s.i]; {
+		case c == '"':
+			s.i++
+			return s.b[start : s.i-1], true
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func (s *scanner) str(dst *string) bool {
+	v, ok := s.plain()
+	*dst = string(v)
+	return ok
+}
+
+// object reads an object, handing each member's key to member, which reads
+// its value; a key met twice is left to encoding/json.
+func (s *scanner) object(member func(key []byte) bool) bool {
+	if !s.eat('{') {
+		return false
+	}
+	if s.eat('}') {
+		return true
+	}
+	var met [16][]byte
+	seen := met[:0]
+	for {
+		key, ok := s.plain()
+		if !ok || !s.eat(':') {
+			return false
+		}
+		for _, prev := range seen {
+			if string(prev) == string(key) {
+				return false
+			}
+		}
+		seen = append(seen, key)
+		if !member(key) {
+			return false
+		}
+		if s.eat('}') {
+			return true
+		}
+		if !s.eat(',') {
+			return false
+		}
+	}
+}
+
+// digits reads an integer of at most 15 digits, without sign or leading
+// zero: a value every integer type here holds, and a float64 exactly.
+func (s *scanner) digits() (uint64, bool) {
+	s.space()
+	start := s.i
+	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+		s.i++
+	}
+	n := s.i - start
+	if n == 0 || n > 15 || (n > 1 && s.b[start] == '0') || s.i < len(s.b) && (s.b[s.i] == '.' || s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(s.b[start:s.i]), 10, 64)
+	return v, err == nil
+}
+
+func (s *scanner) int(dst *int) bool {
+	v, ok := s.digits()
+	*dst = int(v)
+	return ok
+}
+
+func (s *scanner) resource(r *ResourceInfo) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "url":
+			return s.str(&r.URL)
+		case "description":
+			return s.str(&r.Description)
+		case "mimeType":
+			return s.str(&r.MimeType)
+		case "serviceName":
+			return s.str(&r.ServiceName)
+		case "iconUrl":
+			return s.str(&r.IconURL)
+		case "tags":
+			if !s.eat('[') {
+				return false
+			}
+			r.Tags = []string{}
+			if s.eat(']') {
+				return true
+			}
+			for {
+				var tag string
+				if !s.str(&tag) {
+					return false
+				}
+				r.Tags = append(r.Tags, tag)
+				if s.eat(']') {
+					return true
+				}
+				if !s.eat(',') {
+					return false
+				}
+			}
+		}
+		return false
+	})
+}
+
+func (s *scanner) requirements(r *Requirements) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "scheme":
+			return s.str(&r.Scheme)
+		case "network":
+			return s.str(&r.Network)
+		case "amount":
+			return s.str(&r.Amount)
+		case "asset":
+			return s.str(&r.Asset)
+		case "payTo":
+			return s.str(&r.PayTo)
+		case "maxTimeoutSeconds":
+			return s.int(&r.MaxTimeoutSeconds)
+		case "extra":
+			// Flat objects of strings, integers and booleans, as the terms
+			// write them.
+			r.Extra = map[string]any{}
+			return s.object(func(key []byte) bool {
+				switch s.peek() {
+				case '"':
+					var v string
+					ok := s.str(&v)
+					r.Extra[string(key)] = v
+					return ok
+				case 't', 'f':
+					v, ok := s.boolean()
+					r.Extra[string(key)] = v
+					return ok
+				}
+				v, ok := s.digits()
+				r.Extra[string(key)] = float64(v)
+				return ok
+			})
+		}
+		return false
+	})
+}
+
+func (s *scanner) boolean() (bool, bool) {
+	s.space()
+	for _, lit := range []string{"true", "false"} {
+		if len(s.b)-s.i >= len(lit) && string(s.b[s.i:s.i+len(lit)]) == lit {
+			s.i += len(lit)
+			return lit == "true", true
+		}
+	}
+	return false, false
+}
+
+// schemePayload reads the members of an exact payload and of the payloads
+// buyers send under batch-settlement; the ones only a seller writes
+// (claims, refund nonce, authorizer signatures) are left to encoding/json.
+func (s *scanner) schemePayload(sp *SchemePayload) bool {
+	exact := func() *ExactPayload {
+		if sp.ExactPayload == nil {
+			sp.ExactPayload = new(ExactPayload)
+		}
+		return sp.ExactPayload
+	}
+	batch := func() *BatchPayload {
+		if sp.BatchPayload == nil {
+			sp.BatchPayload = new(BatchPayload)
+		}
+		return sp.BatchPayload
+	}
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "signature":
+			return s.str(&exact().Signature)
+		case "authorization":
+			return s.authorization(&exact().Authorization)
+		case "type":
+			return s.str(&batch().Type)
+		case "amount":
+			return s.str(&batch().Amount)
+		case "channelConfig":
+			b := batch()
+			b.ChannelConfig = new(ChannelConfig)
+			return s.channelConfig(b.ChannelConfig)
+		case "voucher":
+			b := batch()
+			b.Voucher = new(Voucher)
+			return s.voucher(b.Voucher)
+		case "deposit":
+			b := batch()
+			b.Deposit = new(Deposit)
+			return s.deposit(b.Deposit)
+		}
+		return false
+	})
+}
+
+func (s *scanner) authorization(a *Authorization) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "from":
+			return s.str(&a.From)
+		case "to":
+			return s.str(&a.To)
+		case "value":
+			return s.str(&a.Value)
+		case "validAfter":
+			return s.str(&a.ValidAfter)
+		case "validBefore":
+			return s.str(&a.ValidBefore)
+		case "nonce":
+			return s.str(&a.Nonce)
+		}
+		return false
+	})
+}
+
+func (s *scanner) channelConfig(c *ChannelConfig) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "payer":
+			return s.str(&c.Payer)
+		case "payerAuthorizer":
+			return s.str(&c.PayerAuthorizer)
+		case "receiver":
+			return s.str(&c.Receiver)
+		case "receiverAuthorizer":
+			return s.str(&c.ReceiverAuthorizer)
+		case "token":
+			return s.str(&c.Token)
+		case "salt":
+			return s.str(&c.Salt)
+		case "withdrawDelay":
+			v, ok := s.digits()
+			c.WithdrawDelay = v
+			return ok
+		}
+		return false
+	})
+}
+
+func (s *scanner) voucher(v *Voucher) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "channelId":
+			return s.str(&v.ChannelID)
+		case "maxClaimableAmount":
+			return s.str(&v.MaxClaimableAmount)
+		case "signature":
+			return s.str(&v.Signature)
+		}
+		return false
+	})
+}
+
+func (s *scanner) deposit(d *Deposit) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "amount":
+			return s.str(&d.Amount)
+		case "authorization":
+			return s.object(func(key []byte) bool {
+				if string(key) != "erc3009Authorization" {
+					return false // a permit2 deposit is refused by name, rarely: encoding/json reads it
+				}
+				a := new(ERC3009Deposit)
+				d.Authorization.ERC3009 = a
+				return s.object(func(key []byte) bool {
+					switch string(key) {
+					case "validAfter":
+						return s.str(&a.ValidAfter)
+					case "validBefore":
+						return s.str(&a.ValidBefore)
+					case "salt":
+						return s.str(&a.Salt)
+					case "signature":
+						return s.str(&a.Signature)
+					}
+					return false
+				})
+			})
+		}
+		return false
+	})
+}
+
+// skip passes over one JSON value, checking its grammar as encoding/json
+// does (strings are not checked for UTF-8, as encoding/json keeps a raw
+// value's bytes as sent).
+func (s *scanner) skip(depth int) bool {
+	if depth > maxScanDepth {
+		return false
+	}
+	switch s.peek() {
+	case '{':
+		s.i++
+		if s.eat('}') {
+			return true
+		}
+		for {
+			if s.peek() != '"' || !s.skipString() || !s.eat(':') || !s.skip(depth+1) {
+				return false
+			}
+			if s.eat('}') {
+				return true
+			}
+			if !s.eat(',') {
+				return false
+			}
+		}
+	case '[':
+		s.i++
+		if s.eat(']') {
+			return true
+		}
+		for {
+			if !s.skip(depth + 1) {
+				return false
+			}
+			if s.eat(']') {
+				return true
+			}
+			if !s.eat(',') {
+				return false
+			}
+		}
+	case '"':
+		return s.skipString()
+	case 't':
+		return s.literal("true")
+	case 'f':
+		return s.literal("false")
+	case 'n':
+		return s.literal("null")
+	}
+	return s.skipNumber()
+}
+
+func (s *scanner) literal(lit string) bool {
+	if len(s.b)-s.i < len(lit) || string(s.b[s.i:s.i+len(lit)]) != lit {
+		return false
+	}
+	s.i += len(lit)
+	return true
+}
+
+// skipString passes over a string at s.i, escapes included.
+func (s *scanner) skipString() bool {
+	s.i++ // the opening quote
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		s.i++
+		switch {
+		case c == '"':
+			return true
+		case c < 0x20:
+			return false
+		case c == '\\':
+			if s.i == len(s.b) {
+				return false
+			}
+			e := s.b[s.i]
+			s.i++
+			switch e {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(s.b)-s.i < 4 {
+					return false
+				}
+				for _, h := range s.b[s.i : s.i+4] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				s.i += 4
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// skipNumber passes over a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (s *scanner) skipNumber() bool {
+	digits := func() int {
+		start := s.i
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+		}
+		return s.i - start
+	}
+	next := func(set string) bool {
+		if s.i < len(s.b) {
+			for j := range len(set) {
+				if s.b[s.i] == set[j] {
+					s.i++
+					return true
+				}
+			}
+		}
+		return false
+	}
+	next("-")
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if next(".") && digits() == 0 {
+		return false
+	}
+	if next("eE") {
+		next("+-")
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}

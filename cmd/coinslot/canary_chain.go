@@ -114,18 +114,30 @@ func (cc *canaryChains) checkTransfer(ctx context.Context, acc *x402.Requirement
 }
 
 // waitReceipt asks for a transaction's receipt until it is there, or
-// canaryReceiptWait has passed.
+// canaryReceiptWait has passed: then it was not found, also when the wait
+// ended during a slow answer.
 func waitReceipt(ctx context.Context, client *ethclient.Client, tx common.Hash) (*types.Receipt, error) {
-	ctx, cancel := context.WithTimeout(ctx, canaryReceiptWait)
+	wait, cancel := context.WithTimeout(ctx, canaryReceiptWait)
 	defer cancel()
+	notFound := errors.New("not found on chain")
 	for {
-		r, err := client.TransactionReceipt(ctx, tx)
-		if err == nil || !errors.Is(err, ethereum.NotFound) {
-			return r, err
+		r, err := client.TransactionReceipt(wait, tx)
+		switch {
+		case err == nil:
+			return r, nil
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case wait.Err() != nil:
+			return nil, notFound
+		case !errors.Is(err, ethereum.NotFound):
+			return nil, err
 		}
 		select {
-		case <-ctx.Done():
-			return nil, errors.New("not found on chain")
+		case <-wait.Done():
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, notFound
 		case <-time.After(500 * time.Millisecond):
 		}
 	}

@@ -113,9 +113,6 @@ func (a *access) required() {
 	a.payment, a.code = outcomeRequired, registry.CodePaymentRequired
 }
 
-// checksummed is x402.Checksummed under the name the edge's log lines use.
-var checksummed = x402.Checksummed
-
 // Handler is the fasthttp entry point: it routes the request and writes its
 // access line and HTTP metrics.
 func (s *Server) Handler(ctx *fasthttp.RequestCtx) {
@@ -164,7 +161,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, a *access, status int) {
 	if a.payment != "" {
 		attrs = append(attrs, slog.String("payment", a.payment))
 	}
-	for _, kv := range [...][2]string{{"error", string(a.code)}, {"reason", a.reason}, {"payer", checksummed(a.payer)}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
+	for _, kv := range [...][2]string{{"error", string(a.code)}, {"reason", a.reason}, {"payer", x402.Checksummed(a.payer)}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
 		if kv[1] != "" {
 			attrs = append(attrs, slog.String(kv[0], kv[1]))
 		}

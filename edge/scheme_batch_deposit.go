@@ -60,7 +60,7 @@ func (s *Server) depositSettled(cfg *config.Config, call *x402.BatchCall, r *led
 	payer, nonce := call.Channel.Payer.Hex(), depositNonce(call)
 	if !settled.Success || settled.Transaction == "" {
 		if err := s.pay.Ledger.Release(context.Background(), payer, nonce); err != nil {
-			slog.Error("ledger: releasing a refused deposit failed; reconciliation releases it once it expires", "payer", checksummed(payer), "nonce", nonce, "err", err)
+			slog.Error("ledger: releasing a refused deposit failed; reconciliation releases it once it expires", "payer", x402.Checksummed(payer), "nonce", nonce, "err", err)
 		}
 		return
 	}
@@ -68,7 +68,7 @@ func (s *Server) depositSettled(cfg *config.Config, call *x402.BatchCall, r *led
 	receipt.Tx, receipt.SettledAt = settled.Transaction, s.now().UTC().Truncate(time.Second)
 	receipt.ReceiptURL = cfg.BaseURL + registry.PathReceipt + settled.Transaction
 	if err := s.record(payer, nonce, &receipt); err != nil {
-		slog.Error("ledger: a landed deposit's receipt was not written; it stays pending for reconciliation", "tx", receipt.Tx, "payer", checksummed(payer), "nonce", nonce, "err", err)
+		slog.Error("ledger: a landed deposit's receipt was not written; it stays pending for reconciliation", "tx", receipt.Tx, "payer", x402.Checksummed(payer), "nonce", nonce, "err", err)
 	}
 }
 
@@ -81,7 +81,7 @@ func (s *Server) depositPending(cfg *config.Config, o *offer, call *x402.BatchCa
 	t := o.tool
 	payer, nonce := call.Channel.Payer.Hex(), depositNonce(call)
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
-	slog.Error("deposit outcome unknown; the call's charge waits for reconciliation", "tool", t.Name, "channel", call.ID.Hex(), "payer", checksummed(payer), "nonce", nonce, "err", cause)
+	slog.Error("deposit outcome unknown; the call's charge waits for reconciliation", "tool", t.Name, "channel", call.ID.Hex(), "payer", x402.Checksummed(payer), "nonce", nonce, "err", cause)
 	snapshot := *state
 	balance, _ := new(big.Int).SetString(state.Balance, 10)
 	snapshot.Balance = balance.Add(balance, call.Deposit).String()

@@ -104,7 +104,7 @@ func (c *exactCharge) abandon() {
 // release frees the pair for the payment to be used again.
 func (c *exactCharge) release() {
 	if err := c.s.pay.Ledger.Release(context.Background(), c.auth.From, c.auth.Nonce); err != nil {
-		slog.Error("ledger: release failed; the reservation lapses with its lease", "payer", checksummed(c.auth.From), "nonce", c.auth.Nonce, "err", err)
+		slog.Error("ledger: release failed; the reservation lapses with its lease", "payer", x402.Checksummed(c.auth.From), "nonce", c.auth.Nonce, "err", err)
 	}
 }
 
@@ -132,7 +132,7 @@ func (c *exactCharge) complete(out []byte) *sale {
 	if err := s.record(auth.From, auth.Nonce, receipt); err != nil {
 		// The buyer has paid: the data is theirs. The pending entry keeps
 		// the payment reconcilable.
-		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
+		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", x402.Checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
 	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
@@ -155,7 +155,7 @@ func (c *exactCharge) settleFailed(settled *x402.SettleResponse, err error) *sal
 	t := o.tool
 	if err != nil {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
-		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", checksummed(auth.From), "nonce", auth.Nonce, "err", err)
+		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", x402.Checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 		return &sale{failure: settlementPending(c.cfg, auth.From, auth.Nonce, "the settlement of this payment was not confirmed ("+err.Error()+")")}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettleFailed).Inc()

@@ -91,7 +91,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	r := *pm.Receipt
 	r.Tx, r.SettledAt, r.ReceiptURL = settled.Transaction, s.now().UTC().Truncate(time.Second), cfg.BaseURL+registry.PathReceipt+settled.Transaction
 	if err := s.record(payer, nonce, &r); err != nil {
-		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", r.Tx, "payer", checksummed(payer), "nonce", nonce, "err", err)
+		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", r.Tx, "payer", x402.Checksummed(payer), "nonce", nonce, "err", err)
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
 	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))

@@ -248,7 +248,7 @@ func (s *Server) signInRefused(cfg *config.Config, o *offer, reason, why string)
 
 // signedInLine notes a sign-in on the access line.
 func (a *access) signedIn(tool, payer string, f *failure) {
-	a.tool, a.payer = tool, checksummed(payer)
+	a.tool, a.payer = tool, x402.Checksummed(payer)
 	if f == nil {
 		a.payment = outcomeSignedIn
 		return

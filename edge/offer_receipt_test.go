@@ -20,15 +20,11 @@ var offerKey, _ = crypto.HexToECDSA("8b3a350cf5c34c9194ca85829a2df0ec3153be0318b
 // verifiers do.
 func signerOf(t *testing.T, digest common.Hash, signature string) common.Address {
 	t.Helper()
-	sig := common.FromHex(signature)
-	if len(sig) != 65 || sig[64] < 27 {
-		t.Fatalf("signature %s is not 65 bytes with v 27/28", signature)
-	}
-	pub, err := crypto.SigToPub(digest[:], append(sig[:64:64], sig[64]-27))
+	signer, err := x402.RecoverDigest(digest, signature)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crypto.PubkeyToAddress(*pub)
+	return signer
 }
 
 // receiptOf reads the signed receipt of a settlement's extensions.

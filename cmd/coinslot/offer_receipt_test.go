@@ -25,15 +25,11 @@ const (
 // recovered is who signed digest, as the extension's verifiers recover it.
 func recovered(t *testing.T, digest common.Hash, signature string) string {
 	t.Helper()
-	sig := common.FromHex(signature)
-	if len(sig) != 65 || sig[64] < 27 {
-		t.Fatalf("signature %s is not 65 bytes with v 27/28", signature)
-	}
-	pub, err := crypto.SigToPub(digest[:], append(sig[:64:64], sig[64]-27))
+	signer, err := x402.RecoverDigest(digest, signature)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crypto.PubkeyToAddress(*pub).Hex()
+	return signer.Hex()
 }
 
 // A sandbox keyed by offer_receipt.key_file signs both offers of a route

@@ -48,32 +48,10 @@ func TestProductionOffersWhatTheFacilitatorSettles(t *testing.T) {
 			if logs.count(tc.logged) != 1 {
 				t.Errorf("log lacks %s:\n%q", tc.logged, logs.snapshot())
 			}
-			res, _, err := post(base+"/paid/utility/business-days", []byte(`{}`), "")
-			if err != nil || res.StatusCode != http.StatusPaymentRequired {
-				t.Fatalf("terms: %v %v", res, err)
+			if got, want := offeredAt(t, base), strings.Join(tc.offered, ", "); got != want {
+				t.Errorf("402 offers %s, want %s", got, want)
 			}
-			var terms x402.PaymentRequired
-			if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
-				t.Fatal(err)
-			}
-			var offered []string
-			for _, a := range terms.Accepts {
-				offered = append(offered, a.Network)
-			}
-			if strings.Join(offered, " ") != strings.Join(tc.offered, " ") {
-				t.Errorf("402 offers %v, want %v", offered, tc.offered)
-			}
-			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-				r := get(t, base+"/readyz")
-				body, _ := io.ReadAll(r.Body)
-				r.Body.Close()
-				if strings.TrimSpace(string(body)) == tc.readiness {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("readyz %d %s, want %s", r.StatusCode, body, tc.readiness)
-				}
-			}
+			waitReadiness(t, base, tc.readiness)
 		})
 	}
 }
@@ -97,6 +75,15 @@ func TestProductionOffersWhatAnyFacilitatorSettles(t *testing.T) {
 	if n := logs.count("network not offered: no facilitator's /supported lists exact on it network=eip155:84532 network_name=Base Sepolia"); n != 0 {
 		t.Errorf("Base Sepolia logged as not offered:\n%q", logs.snapshot())
 	}
+	if got := offeredAt(t, base); got != "eip155:8453, eip155:84532" {
+		t.Errorf("402 offers %s, want eip155:8453, eip155:84532", got)
+	}
+	waitReadiness(t, base, `{"status":"ready"}`)
+}
+
+// offeredAt is the networks the 402 of business_days offers exact on.
+func offeredAt(t *testing.T, base string) string {
+	t.Helper()
 	res, _, err := post(base+"/paid/utility/business-days", []byte(`{}`), "")
 	if err != nil || res.StatusCode != http.StatusPaymentRequired {
 		t.Fatalf("terms: %v %v", res, err)
@@ -105,22 +92,21 @@ func TestProductionOffersWhatAnyFacilitatorSettles(t *testing.T) {
 	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
 		t.Fatal(err)
 	}
-	var offered []string
-	for _, a := range terms.Accepts {
-		offered = append(offered, a.Network)
-	}
-	if got := strings.Join(offered, " "); got != "eip155:8453 eip155:84532" {
-		t.Errorf("402 offers %s, want eip155:8453 eip155:84532", got)
-	}
+	return offeredNetworks(&terms)
+}
+
+// waitReadiness waits up to 5 s for /readyz to answer want.
+func waitReadiness(t *testing.T, base, want string) {
+	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		r := get(t, base+"/readyz")
 		body, _ := io.ReadAll(r.Body)
 		r.Body.Close()
-		if strings.TrimSpace(string(body)) == `{"status":"ready"}` {
-			break
+		if strings.TrimSpace(string(body)) == want {
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("readyz %d %s, want ready", r.StatusCode, body)
+			t.Fatalf("readyz %d %s, want %s", r.StatusCode, body, want)
 		}
 	}
 }

@@ -16,12 +16,15 @@ import (
 
 // File is the embedded ledger: one bbolt file, written by one process at a
 // time. Settling, Record and the release of a settling pair are fsynced
-// before they return; concurrent writes share a commit (see group), which
+// before they return; channel records are journalled and committed behind
+// (see file_channel_log.go); concurrent writes share a commit (see group), which
 // would otherwise bound paid calls to a few hundred a second. Reservations
 // are kept in memory (see Reserve).
 type File struct {
 	db     *bolt.DB
+	path   string
 	writes group
+	chans  channelLog // channel records written behind
 	settings
 
 	mu   sync.Mutex
@@ -86,7 +89,7 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger: open %s: %w", path, err)
 	}
-	f := &File{db: db, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}
+	f := &File{db: db, path: path, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}
 	err = db.Update(func(tx *bolt.Tx) error {
 		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, idAgeBucket, channelBucket, paidBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
@@ -104,6 +107,10 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("ledger: prepare %s: %w", path, err)
+	}
+	if err := f.openChannelLog(path); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("ledger: %w", err)
 	}
 	return f, nil
 }
@@ -439,4 +446,8 @@ func (f *File) prune(tx *bolt.Tx, now time.Time) error {
 	return addAnswerBytes(tx, -freed)
 }
 
-func (f *File) Close() error { return f.db.Close() }
+// Close commits the channel records written behind, then closes the file.
+func (f *File) Close() error {
+	f.stopChannelLog(f.path)
+	return f.db.Close()
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,19 +14,18 @@ import (
 
 // A channel is kept as its version (8 bytes, big-endian) followed by its
 // record as JSON: a write compares versions without decoding the record it
-// replaces.
+// replaces. Records are written behind their calls (see file_channel_log.go).
 
 func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
-	var c *Channel
-	err := f.db.View(func(tx *bolt.Tx) error {
-		var err error
-		c, err = getChannel(tx, strings.ToLower(id))
-		return err
-	})
-	if err == nil && c == nil {
-		err = ErrNotFound
+	id = strings.ToLower(id)
+	v, err := f.channelValue(id)
+	if err != nil {
+		return nil, err
 	}
-	return c, err
+	if v == nil {
+		return nil, ErrNotFound
+	}
+	return decodeChannel(id, v)
 }
 
 func (f *File) PutChannel(_ context.Context, c *Channel) error {
@@ -37,43 +37,68 @@ func (f *File) PutChannel(_ context.Context, c *Channel) error {
 	}
 	value := binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(doc)), uint64(c.Version+1))
 	value = append(value, doc...)
-	err = f.writes.do(func(tx *bolt.Tx) error {
-		old := tx.Bucket(channelBucket).Get([]byte(next.ID))
-		if (old == nil && c.Version != 0) || (old != nil && (len(old) < 8 || int64(binary.BigEndian.Uint64(old)) != c.Version)) {
-			return ErrConflict
-		}
-		return tx.Bucket(channelBucket).Put([]byte(next.ID), value)
-	})
-	if err == nil {
-		c.Version++
+	if err := f.putChannel(next.ID, c.Version, value); err != nil {
+		return err
 	}
-	return err
+	c.Version++
+	return nil
 }
 
+// ListChannels returns every record in the order of their ids.
 func (f *File) ListChannels(context.Context) ([]Channel, error) {
 	var out []Channel
-	err := f.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(channelBucket).ForEach(func(k, _ []byte) error {
-			c, err := getChannel(tx, string(k))
-			if err == nil {
-				out = append(out, *c)
-			}
-			return err
-		})
+	err := f.eachChannel(func(c *Channel) bool {
+		out = append(out, *c)
+		return true
 	})
+	slices.SortFunc(out, func(a, b Channel) int { return strings.Compare(a.ID, b.ID) })
 	return out, err
 }
 
-func getChannel(tx *bolt.Tx, id string) (*Channel, error) {
-	v := tx.Bucket(channelBucket).Get([]byte(id))
-	if v == nil {
-		return nil, nil
+// eachChannel calls fn with every channel record, those not yet committed
+// first, until fn returns false.
+func (f *File) eachChannel(fn func(*Channel) bool) error {
+	journalled := f.journalled()
+	ids := slices.Sorted(func(yield func(string) bool) {
+		for id := range journalled {
+			if !yield(id) {
+				return
+			}
+		}
+	})
+	for _, id := range ids {
+		c, err := decodeChannel(id, journalled[id])
+		if err != nil {
+			return err
+		}
+		if !fn(c) {
+			return nil
+		}
 	}
+	return f.db.View(func(tx *bolt.Tx) error {
+		cur := tx.Bucket(channelBucket).Cursor()
+		for k, v := cur.First(); k != nil; k, v = cur.Next() {
+			if _, newer := journalled[string(k)]; newer {
+				continue
+			}
+			c, err := decodeChannel(string(k), v)
+			if err != nil {
+				return err
+			}
+			if !fn(c) {
+				return nil
+			}
+		}
+		return nil
+	})
+}
+
+func decodeChannel(id string, v []byte) (*Channel, error) {
 	c := new(Channel)
 	if len(v) < 8 || json.Unmarshal(v[8:], c) != nil {
 		return nil, fmt.Errorf("ledger: channel %s is not a versioned record", id)
 	}
-	c.Version = int64(binary.BigEndian.Uint64(v))
+	c.Version = versionOf(v)
 	return c, nil
 }
 

@@ -80,17 +80,11 @@ func forPrefix(b *bolt.Bucket, prefix []byte, fn func(k, v []byte) error) error 
 func (f *File) PayerChannels(_ context.Context, payer string, limit int) ([]Channel, error) {
 	payer = strings.ToLower(payer)
 	var out []Channel
-	err := f.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(channelBucket).ForEach(func(k, _ []byte) error {
-			if len(out) == limit {
-				return nil
-			}
-			c, err := getChannel(tx, string(k))
-			if err == nil && payerOf(c) == payer {
-				out = append(out, *c)
-			}
-			return err
-		})
+	err := f.eachChannel(func(c *Channel) bool {
+		if payerOf(c) == payer && len(out) < limit {
+			out = append(out, *c)
+		}
+		return len(out) < limit
 	})
 	return out, err
 }

@@ -101,14 +101,11 @@ func (c *challenges) spend(nonce string, expires, now time.Time) bool {
 
 func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string) (*Channel, error) {
 	var found *Channel
-	err := f.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(channelBucket).ForEach(func(k, _ []byte) error {
-			c, err := getChannel(tx, string(k))
-			if err == nil && found == nil && answers(c, payer, tool, requestKey) {
-				found = c
-			}
-			return err
-		})
+	err := f.eachChannel(func(c *Channel) bool {
+		if answers(c, payer, tool, requestKey) {
+			found = c
+		}
+		return found == nil
 	})
 	if err == nil && found == nil {
 		err = ErrNotFound

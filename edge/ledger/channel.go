@@ -84,7 +84,9 @@ type Channels interface {
 	// Channel returns the record of channel id, or ErrNotFound.
 	Channel(ctx context.Context, id string) (*Channel, error)
 	// PutChannel writes c if the stored record is still at c.Version (0: no
-	// record yet), durably, and advances c.Version; ErrConflict otherwise.
+	// record yet) and advances c.Version; ErrConflict otherwise. The write
+	// outlives this process when PutChannel returns, and reaches the disk
+	// behind it (see ChannelCommitEvery).
 	PutChannel(ctx context.Context, c *Channel) error
 	// ListChannels returns every record, for claims.
 	ListChannels(ctx context.Context) ([]Channel, error)

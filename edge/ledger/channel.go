@@ -58,6 +58,38 @@ type Channel struct {
 	Version int64 `json:"-"`
 }
 
+// channelJSON is c's record as the ledgers store it. Its raw members
+// (config, answer, settlement) are appended as they are: encoding/json
+// would scan and compact each again, the answer is most of the record,
+// and each is JSON this process encoded (the config and the settlement
+// with encoding/json, the answer with the tool's renderer).
+func channelJSON(c *Channel) ([]byte, error) {
+	doc, err := json.Marshal(struct {
+		*Channel
+		// At the top level these hide the embedded members of the same
+		// names, and, empty, are left out.
+		Config     json.RawMessage `json:"config,omitempty"`
+		Answer     json.RawMessage `json:"answer,omitempty"`
+		Settlement json.RawMessage `json:"settlement,omitempty"`
+	}{Channel: c})
+	if err != nil {
+		return nil, err
+	}
+	doc = doc[:len(doc)-1] // its closing brace: the id always precedes
+	config := c.Config
+	if len(config) == 0 {
+		config = json.RawMessage("null")
+	}
+	doc = append(append(doc, `,"config":`...), config...)
+	if len(c.Answer) > 0 {
+		doc = append(append(doc, `,"answer":`...), c.Answer...)
+	}
+	if len(c.Settlement) > 0 {
+		doc = append(append(doc, `,"settlement":`...), c.Settlement...)
+	}
+	return append(doc, '}'), nil
+}
+
 // PendingDeposit is the charge of a call whose deposit is in doubt, as
 // it will be recorded once the deposit is found on chain.
 type PendingDeposit struct {

@@ -31,7 +31,7 @@ func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 func (f *File) PutChannel(_ context.Context, c *Channel) error {
 	next := *c
 	next.ID = strings.ToLower(c.ID)
-	doc, err := json.Marshal(&next)
+	doc, err := channelJSON(&next)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,41 @@
+package ledger
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// The stored record with its raw members spliced in says what
+// encoding/json would have said of it, member for member.
+func TestChannelJSONIsTheRecord(t *testing.T) {
+	full := Channel{
+		ID: "0xc1", Config: json.RawMessage(`{"payer":"0xAb","salt":"0x01"}`), Charged: "30", SignedMax: "30", Signature: "0xsig",
+		Balance: "100", TotalClaimed: "10", WithdrawRequestedAt: 7, RefundNonce: "2", SyncedAt: time.Unix(5, 0).UTC(),
+		Refunding:  time.Unix(6, 0).UTC(),
+		Quarantine: &Quarantine{Charged: "20", Since: time.Unix(4, 0).UTC(), Retries: 1, Reason: "reverted"},
+		Deposit:    &PendingDeposit{Nonce: "0x1", Amount: "5", Charged: "30", Answer: json.RawMessage(`{"a":1}`), Settlement: json.RawMessage(`{}`)},
+		Tool:       "business_days", Request: "k", Answer: json.RawMessage(`{"days":[1,2],"s":"é\u00e9"}`), Settlement: json.RawMessage(`{"success":true}`),
+	}
+	for name, c := range map[string]Channel{"every member": full, "no raw members": {ID: "0xc2", Charged: "0"}} {
+		want, err := json.Marshal(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := channelJSON(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, g map[string]any
+		if err := json.Unmarshal(want, &w); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatalf("%s: %s: %v", name, got, err)
+		}
+		if !reflect.DeepEqual(w, g) {
+			t.Fatalf("%s:\n got %s\nwant %s", name, got, want)
+		}
+	}
+}

@@ -15,14 +15,13 @@ import (
 // refunds, claims, the chain watch). It holds a lock per channel, so its
 // calls are served one at a time as the scheme requires, and the last
 // record this instance read or wrote of each, so a voucher call reads
-// nothing from the ledger. The ledger's versioned writes keep writers
+// nothing from the ledger; neither takes a lock shared by all channels. The ledger's versioned writes keep writers
 // apart, here and across instances: a write that finds the record changed
 // reads it again and applies its change to what is there, or gives up
 // when the change no longer holds.
 type ChannelBook struct {
-	locks   sync.Map                  // channel id → chan struct{}, holding a token while locked
-	mu      sync.Mutex                // guards records
-	records map[string]ledger.Channel // channel id → its latest record seen here, without its answer
+	locks   sync.Map // channel id → chan struct{}, holding a token while locked
+	records sync.Map // channel id → *ledger.Channel, its latest record seen here, without its answer; never changed once kept
 }
 
 // ChannelWait is how long a call waits for its channel, whose previous
@@ -64,10 +63,8 @@ func (b *ChannelBook) lockOf(id string) chan struct{} {
 func (b *ChannelBook) Record(ctx context.Context, l ledger.Channels, id string, fresh bool) (*ledger.Channel, error) {
 	id = strings.ToLower(id)
 	if !fresh {
-		b.mu.Lock()
-		c, ok := b.records[id]
-		b.mu.Unlock()
-		if ok {
+		if kept, ok := b.records.Load(id); ok {
+			c := *kept.(*ledger.Channel)
 			return &c, nil
 		}
 	}
@@ -123,18 +120,12 @@ func (b *ChannelBook) Update(ctx context.Context, l ledger.Channels, id string, 
 func (b *ChannelBook) remember(c *ledger.Channel) {
 	kept := *c
 	kept.ID, kept.Answer = strings.ToLower(c.ID), nil
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.records == nil {
-		b.records = map[string]ledger.Channel{}
-	}
-	if old, ok := b.records[kept.ID]; !ok || old.Version <= kept.Version {
-		b.records[kept.ID] = kept
+	for {
+		old, loaded := b.records.LoadOrStore(kept.ID, &kept)
+		if !loaded || old.(*ledger.Channel).Version > kept.Version || b.records.CompareAndSwap(kept.ID, old, &kept) {
+			return
+		}
 	}
 }
 
-func (b *ChannelBook) forget(id string) {
-	b.mu.Lock()
-	delete(b.records, id)
-	b.mu.Unlock()
-}
+func (b *ChannelBook) forget(id string) { b.records.Delete(id) }

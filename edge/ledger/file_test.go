@@ -28,6 +28,8 @@ func TestFile(t *testing.T) { ledgertest.Run(t, fileBackend) }
 
 func BenchmarkFile(b *testing.B) { ledgertest.Benchmark(b, fileBackend(b)()) }
 
+func BenchmarkFileCharge(b *testing.B) { ledgertest.BenchmarkCharge(b, fileBackend(b)()) }
+
 // A reservation is held in memory only: reopening the file frees a reserved
 // pair (its call never reached /settle), never a settling or settled one.
 func TestFileReservationDiesWithItsProcess(t *testing.T) {

@@ -21,6 +21,11 @@ func BenchmarkPostgres(b *testing.B) {
 	ledgertest.Benchmark(b, ledgertest.Postgres(b)())
 }
 
+func BenchmarkPostgresCharge(b *testing.B) {
+	ledgertest.RequirePostgres(b)
+	ledgertest.BenchmarkCharge(b, ledgertest.Postgres(b)())
+}
+
 // Two instances share the ledger: a live instance keeps its reservations
 // past its lease by renewing it; once it stops, another takes them over
 // within the lease.

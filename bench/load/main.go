@@ -187,7 +187,8 @@ func (b *bench) memory() {
 		failed = fmt.Sprintf(", %d failed", r.failed)
 	}
 	b.row(fmt.Sprintf("RSS before / after %dk mixed requests (1 in 10 paid%s)", r.n/1000, failed), fmt.Sprintf("%.0f", r.rps()), dur(r.p50), dur(r.p99), dur(r.cpuPerCall),
-		fmt.Sprintf("%.0f / %.0f MiB", mib(before), mib(after)), "<= 150 MiB", mark(mib(after) <= 150))
+		fmt.Sprintf("%.0f / %.0f MiB (anon %.0f, file %.0f)", mib(before.total), mib(after.total), mib(after.anon), mib(after.file)),
+		"<= 150 MiB", mark(mib(after.total) <= 150))
 }
 
 // mixed is the memory phase's traffic: discovery documents, 402s of two

@@ -95,19 +95,29 @@ func (p *proc) cpu() time.Duration {
 const clockTicks = 100
 
 // rss is the process's resident set size in bytes.
-func (p *proc) rss() int64 {
+func (p *proc) rss() memory {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
 	if err != nil {
 		fail("%s: %v", p.name, err)
 	}
 	defer f.Close()
+	var m memory
+	fields := map[string]*int64{"VmRSS:": &m.total, "RssAnon:": &m.anon, "RssFile:": &m.file}
 	s := bufio.NewScanner(f)
 	for s.Scan() {
-		if kb, ok := strings.CutPrefix(s.Text(), "VmRSS:"); ok {
+		name, kb, _ := strings.Cut(s.Text(), "\t")
+		if field, ok := fields[name]; ok {
 			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
-			return n << 10
+			*field = n << 10
 		}
 	}
-	fail("%s: no VmRSS", p.name)
-	return 0
+	if m.total == 0 {
+		fail("%s: no VmRSS", p.name)
+	}
+	return m
 }
+
+// memory is a process's resident set: the whole, and its anonymous
+// (heap, stacks) and file-backed (the ledger's mmap, the binary) parts,
+// which the kernel may reclaim.
+type memory struct{ total, anon, file int64 }

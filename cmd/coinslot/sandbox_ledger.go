@@ -12,9 +12,23 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/ethereum/go-ethereum/common"
 )
+
+// openServiceLedger opens the configured ledger; a sandbox's file ledger
+// is its chain's (see openSandboxLedger).
+func openServiceLedger(ctx context.Context, l config.Ledger, sandboxChain facilitator.ChainReader, log *slog.Logger) (ledger.Store, error) {
+	if sandboxChain == nil || l.Driver != "file" {
+		return openLedger(ctx, l)
+	}
+	identity, err := facilitator.SandboxIdentity(ctx, sandboxChain)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox chain: %w", err)
+	}
+	return openSandboxLedger(ctx, l, identity, log)
+}
 
 // openSandboxLedger opens the sandbox's file ledger as the ledger of chain,
 // the sandbox chain's identity, which l.Path+".chain" records. A ledger

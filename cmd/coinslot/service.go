@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -24,11 +23,8 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	_ "github.com/coinslot/coinslot/registry/all"
-	"github.com/coinslot/coinslot/upstreams/replay"
 	"github.com/coinslot/coinslot/upstreams/x402catalog"
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -88,83 +84,15 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	if pay.OfferKey, err = readKey(cfg.OfferReceipt.KeyFile, "COINSLOT_OFFER_KEY", "offer"); err != nil {
 		return nil, fmt.Errorf("offer_receipt: %w", err)
 	}
-	var reads chainReads                     // what the jobs beside the calls read the chains through
-	var sandboxChain facilitator.ChainReader // the chain a sandbox sells on, whose ledger is its own
-	var checks []edge.Check                  // what /readyz watches besides draining
 	opts := actors.Options{Registry: reg, Version: edge.Version, Logger: log}
-	var chains []*ethclient.Client // chain_rpc's, in order: read to reconcile, watch channels and check contract wallets
-	for i, u := range cfg.ChainRPC {
-		chain, err := ethclient.DialContext(ctx, u)
-		if err != nil {
-			return nil, fmt.Errorf("chain_rpc[%d]: %w", i, err)
-		}
-		svc.closers = append(svc.closers, func() error { chain.Close(); return nil })
-		chains = append(chains, chain)
-		why := "chain_rpc is unreachable"
-		if len(cfg.ChainRPC) > 1 {
-			why = fmt.Sprintf("chain_rpc[%d] is unreachable", i)
-		}
-		checks = append(checks, edge.Check{Why: why, Probe: func(ctx context.Context) error {
-			_, err := chain.BlockNumber(ctx)
-			return err
-		}})
+	chains, checks, err := svc.dialChains(ctx, cfg)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case cfg.Mode == config.Sandbox:
-		rs, err := replay.Start("127.0.0.1:0")
-		if err != nil {
-			return nil, fmt.Errorf("replay server: %w", err)
-		}
-		svc.closers = append(svc.closers, rs.Close)
-		opts.Sandbox, opts.ReplayURL = true, rs.URL()
-		if len(chains) == 1 {
-			// Another sandbox's chain and facilitator, which outlive this process.
-			chain := chains[0]
-			joined, err := facilitator.JoinSandbox(ctx, chain)
-			if err != nil {
-				return nil, fmt.Errorf("chain_rpc: %w", err)
-			}
-			pay.Networks = []x402.Network{joined}
-			if pay.Facilitator, err = remoteFacilitator(cfg); err != nil {
-				return nil, err
-			}
-			reads.read(joined, chain)
-			sandboxChain = chain
-			cfg.PayTo = facilitator.SandboxPayTo().Hex()
-			break
-		}
-		sb, err := facilitator.NewSandbox(ctx, sandboxBuyers)
-		if err != nil {
-			return nil, fmt.Errorf("sandbox chain: %w", err)
-		}
-		svc.closers = append(svc.closers, sb.Close)
-		pay.Networks, pay.Facilitator = []x402.Network{sb.Network}, sb.Facilitator
-		reads.read(sb.Network, sb.Client())
-		sandboxChain = sb.Client()
-		cfg.PayTo = sb.PayTo.Hex()
-		cfg.FacilitatorURL = ownFacilitator(cfg.BaseURL)
-		svc.extra["/facilitator/"] = fasthttpadaptor.NewFastHTTPHandler(http.StripPrefix("/facilitator", sb.Facilitator.HTTPHandler()))
-		svc.extra[pathSandboxRPC] = fasthttpadaptor.NewFastHTTPHandler(sb.RPCHandler())
-		svc.sandbox = sb
-	default:
-		configured, err := configuredNetworks(cfg)
-		if err != nil {
-			return nil, err
-		}
-		pay.Networks = configured
-		if pay.Facilitator, err = facilitators(cfg, reg); err != nil {
-			return nil, err
-		}
-		for i, chain := range chains {
-			n, err := chainNetwork(ctx, chain, configured)
-			if err != nil {
-				return nil, fmt.Errorf("chain_rpc[%d]: %w", i, err)
-			}
-			if reads.finders[n.ID] != nil {
-				return nil, fmt.Errorf("chain_rpc[%d]: a second endpoint of %s (%s); give one per network", i, n.ID, n.Name)
-			}
-			reads.read(n, chain)
-		}
+	var reads chainReads // what the jobs beside the calls read the chains through
+	sandboxChain, err := svc.sellOn(ctx, cfg, chains, &pay, &reads, &opts)
+	if err != nil {
+		return nil, err
 	}
 	pay.Wallets = reads.wallets // contract wallets sign in (sign-in-with-x) through the chains the jobs read
 	supported, err := askSupported(ctx, pay.Facilitator)
@@ -179,16 +107,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 		}
 	}
 
-	if sandboxChain != nil && cfg.Ledger.Driver == "file" {
-		identity, err := facilitator.SandboxIdentity(ctx, sandboxChain)
-		if err != nil {
-			return nil, fmt.Errorf("sandbox chain: %w", err)
-		}
-		svc.ledger, err = openSandboxLedger(ctx, cfg.Ledger, identity, log)
-		if err != nil {
-			return nil, err
-		}
-	} else if svc.ledger, err = openLedger(ctx, cfg.Ledger); err != nil {
+	if svc.ledger, err = openServiceLedger(ctx, cfg.Ledger, sandboxChain, log); err != nil {
 		return nil, err
 	}
 	svc.closers = append(svc.closers, svc.ledger.Close)
@@ -212,24 +131,6 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	}
 	svc.logUnavailable()
 	return svc, nil
-}
-
-// chainReads is what the jobs beside the calls read the chains through,
-// by the CAIP-2 network each chain is.
-type chainReads struct {
-	finders  map[string]upkeep.SettlementFinder // none for a network: its pending settlements are only counted
-	channels map[string]upkeep.ChannelChain     // none for batch-settlement's network: no chain watch
-	wallets  map[string]ethereum.ContractCaller // contract wallets' sign-in-with-x signatures
-}
-
-// read reads network n through chain.
-func (r *chainReads) read(n x402.Network, chain facilitator.ChainReader) {
-	if r.finders == nil {
-		r.finders, r.channels, r.wallets = map[string]upkeep.SettlementFinder{}, map[string]upkeep.ChannelChain{}, map[string]ethereum.ContractCaller{}
-	}
-	r.finders[n.ID] = facilitator.Finder{Chain: chain, ChainID: n.ChainID, Asset: n.Asset}
-	r.channels[n.ID] = facilitator.ChannelReader{Chain: chain}
-	r.wallets[n.ID] = chain
 }
 
 // startJobs starts what runs beside the calls: the reconciler and, when

@@ -88,7 +88,11 @@ func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.Channe
 	if rec != nil {
 		next = rec
 	}
-	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
+	if next.Config == nil {
+		// Only here is a config written, and the record's id is its hash:
+		// a record's config is already this one, byte for byte.
+		next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
+	}
 	if synced {
 		upkeep.MirrorRead(next, state, now)
 	} else {

@@ -257,7 +257,7 @@ func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Ch
 func expected(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) (charged, want *big.Int) {
 	switch {
 	case rec != nil:
-		charged, _ = new(big.Int).SetString(rec.Charged, 10)
+		charged, _ = decimal(rec.Charged)
 	case call.Payload.Type == x402.BatchRefund || call.Max.Cmp(price) < 0:
 		charged = new(big.Int).Set(call.Max)
 	default:

@@ -4,6 +4,7 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -116,6 +117,10 @@ func parseAddress(field, s string) (common.Address, error) {
 func parseUint256(field, s string) (*big.Int, error) {
 	if s == "" || len(s) > 78 || strings.Trim(s, "0123456789") != "" {
 		return nil, fmt.Errorf("%s %q is not a decimal integer", field, s)
+	}
+	if len(s) <= 19 { // below 10^19: it fits 64 bits, read without SetString's scanner
+		n, _ := strconv.ParseUint(s, 10, 64)
+		return new(big.Int).SetUint64(n), nil
 	}
 	n, _ := new(big.Int).SetString(s, 10)
 	if n.BitLen() > 256 {

@@ -196,7 +196,7 @@ func (c *batchCharge) complete(out []byte) *sale {
 			Payer: payer, Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
 		o.terms.Receipt(settlement, s.now()) // kept with the answer below: a resent voucher gets it again
 		next.Tool, next.Request, next.Answer = t.Name, requestKey(a), out
-		settled, _ = json.Marshal(settlement) // plain strings: it encodes
+		settled = x402.EncodeSettlement(settlement)
 		next.Settlement = settled
 		return next, nil
 	})

@@ -155,6 +155,23 @@ func (t *Terms) Receipt(r *SettleResponse, issuedAt time.Time) {
 	slot.Store(&signedReceipt{payload: p, extension: r.Extensions})
 }
 
+// EncodeSettlement is r as json.Marshal encodes it, for r whose extensions
+// are none or what Receipt put there: json.Marshal output, so already as
+// json.Marshal would write them again. They are appended as they are, not
+// scanned again, which takes json.Marshal longer than the rest of r.
+func EncodeSettlement(r *SettleResponse) []byte {
+	rest := *r
+	rest.Extensions = nil
+	doc, _ := json.Marshal(&rest) // strings, a bool and a struct of strings: it encodes
+	if r.Extensions == nil {
+		return doc
+	}
+	const member = `,"extensions":` // the last field, after a member at least (transaction and network are always there)
+	out := make([]byte, 0, len(doc)+len(member)+len(r.Extensions))
+	out = append(append(append(out, doc[:len(doc)-1]...), member...), r.Extensions...)
+	return append(out, '}')
+}
+
 // receiptExtension is the settlement's extensions object with its receipt.
 type receiptExtension struct {
 	OfferReceipt struct {

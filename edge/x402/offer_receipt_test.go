@@ -238,3 +238,33 @@ func TestReceiptIsSignedPerPayload(t *testing.T) {
 		t.Errorf("back to the first second:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A settlement with its receipt, or without, encodes as json.Marshal
+// encodes it, strings needing escapes included.
+func TestEncodeSettlementAsJSONMarshal(t *testing.T) {
+	key, _ := crypto.HexToECDSA(sellerKey)
+	terms, err := NewTerms([]Network{Base}, Offer{Name: "test_signed", Amount: 10000, PayTo: common.HexToAddress(vectorOffer.PayTo),
+		Resource: vectorReceipt.ResourceURL + "?q=<a&b>", InputSchema: map[string]any{"type": "object"}}, 60, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := terms.SignOffers(key); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*SettleResponse{
+		{Success: true, Network: Base.ID, Payer: vectorReceipt.Payer, Extra: &SettleExtra{ChargedAmount: "10000",
+			ChannelState: &ChannelState{ChannelID: "0xa05f", Balance: "1000000", TotalClaimed: "0", RefundNonce: "0", ChargedCumulativeAmount: "20000"}}},
+		{Success: true, Network: Base.ID, Payer: "0x<\u2028>", Transaction: "0xab", Amount: "5"},
+		{ErrorReason: "invalid_payload", ErrorMessage: "\"quoted\" & <escaped>\n", Network: Base.ID},
+	} {
+		for _, signed := range []bool{false, true} {
+			if signed {
+				terms.Receipt(r, time.Unix(1703123456, 0))
+			}
+			want, _ := json.Marshal(r)
+			if got := EncodeSettlement(r); string(got) != string(want) {
+				t.Errorf("encoded\n%s\nwant\n%s", got, want)
+			}
+		}
+	}
+}

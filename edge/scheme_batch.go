@@ -300,7 +300,7 @@ func (s *Server) batchRefused(o *offer, r *x402.Refusal, rec *ledger.Channel) *f
 
 // voucherReceipt is the receipt of a call a voucher paid for: no
 // transaction, the channel (id, lower-case) and its charged total instead.
-func (s *Server) voucherReceipt(cfg *config.Config, o *offer, id, charged, payer string, requestSHA, responseSHA string) *ledger.Receipt {
+func (s *Server) voucherReceipt(cfg *config.Config, o *offer, id, charged, payer, requestSHA, responseSHA string) *ledger.Receipt {
 	return &ledger.Receipt{
 		Schema: ledger.ReceiptSchema, ReceiptID: receiptID(o.terms.Network.ID, payer, id+"/"+charged),
 		Network: o.terms.Network.ID, Asset: o.terms.Network.Asset.Hex(), Payer: payer, PayTo: o.terms.PayTo.Hex(),

@@ -67,6 +67,7 @@ type Runtime struct {
 	cluster *cluster // nil when the instance is alone
 	sources map[string]*sourceState
 	tools   map[string]*actor.PID
+	calls   *warmDispatcher // runs the tool actors, their calls and the calls' handlers
 	seller  atomic.Pointer[registry.Seller]
 }
 
@@ -114,7 +115,7 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 	}
 	rt := &Runtime{
 		opts: opts, log: opts.Logger, reg: opts.Registry,
-		sources: map[string]*sourceState{}, tools: map[string]*actor.PID{},
+		sources: map[string]*sourceState{}, tools: map[string]*actor.PID{}, calls: newWarmDispatcher(),
 	}
 	rt.metrics = newMetrics(rt.reg)
 	rt.seller.Store(sellerOf(cfg))
@@ -153,7 +154,7 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 		if t.Handler == nil {
 			continue
 		}
-		props := actor.PropsFromProducer(func() actor.Actor { return newToolActor(rt, t) })
+		props := actor.PropsFromProducer(func() actor.Actor { return newToolActor(rt, t) }, actor.WithDispatcher(rt.calls))
 		if rt.tools[t.Name], err = rt.sys.Root.SpawnNamed(props, "tools/"+t.Name); err != nil {
 			rt.Close()
 			return nil, err

@@ -52,7 +52,7 @@ func (a *toolActor) Receive(ctx actor.Context) {
 		caller := ctx.Sender()
 		child := ctx.Spawn(actor.PropsFromProducer(func() actor.Actor {
 			return &callActor{rt: a.rt, tool: a.tool, call: m, caller: caller}
-		}))
+		}, actor.WithDispatcher(a.rt.calls)))
 		a.callers[child.Id] = caller
 	case *actor.Terminated:
 		delete(a.callers, m.Who.Id)
@@ -81,7 +81,8 @@ type callActor struct {
 func (c *callActor) Receive(ctx actor.Context) {
 	switch m := ctx.Message().(type) {
 	case *actor.Started:
-		go c.run(ctx.Self())
+		self := ctx.Self()
+		c.rt.calls.Schedule(func() { c.run(self) })
 	case *callReply:
 		ctx.Send(c.caller, m)
 		ctx.Stop(ctx.Self())

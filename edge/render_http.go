@@ -3,6 +3,7 @@ package edge
 import (
 	"cmp"
 	"encoding/json"
+	"sync"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
@@ -207,8 +208,15 @@ func refusalBody(t *x402.Terms, code registry.ErrorCode, reason, message string)
 // payment, from the sale's settlement as it encoded it, if it did.
 func setSettlement(ctx *fasthttp.RequestCtx, p *x402.Payment, sold *sale) {
 	if sold.settled != nil {
-		ctx.Response.Header.Set(p.ResponseHeader(), x402.HeaderOf(sold.settled))
+		buf := headerBuffers.Get().(*[]byte)
+		*buf = x402.AppendHeader((*buf)[:0], sold.settled)
+		ctx.Response.Header.SetBytesV(p.ResponseHeader(), *buf)
+		headerBuffers.Put(buf)
 	} else if v, err := x402.EncodeHeader(sold.settlement); err == nil {
 		ctx.Response.Header.Set(p.ResponseHeader(), v)
 	}
 }
+
+// headerBuffers lend setSettlement the buffer it encodes into: the header
+// keeps a copy.
+var headerBuffers = sync.Pool{New: func() any { return new([]byte) }}

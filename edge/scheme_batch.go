@@ -14,7 +14,6 @@ import (
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
-	"github.com/ethereum/go-ethereum/common"
 )
 
 // openBatch takes a call paid from a batch-settlement channel to the
@@ -140,9 +139,9 @@ func (c *batchCharge) complete(out []byte) *sale {
 		readAt = s.now()
 	}
 	total := new(big.Int).Add(charged, price).String()
+	payer := call.Channel.Payer.Hex()
 	if t.Shape == registry.ReceiptBacked {
-		config, _ := json.Marshal(call.Channel.Config()) // plain strings: it encodes
-		out = withReceipt(out, s.voucherReceipt(cfg, o, &ledger.Channel{ID: id, Config: config, Charged: total}, digest(a.request), digest(out)))
+		out = withReceipt(out, s.voucherReceipt(cfg, o, id, total, payer, digest(a.request), digest(out)))
 	}
 	if call.Payload.Type == x402.BatchDeposit {
 		journal, err := s.depositSettling(cfg, o, call, a, total, out)
@@ -194,10 +193,10 @@ func (c *batchCharge) complete(out []byte) *sale {
 		snapshot := *st
 		snapshot.ChargedCumulativeAmount = total
 		settlement = &x402.SettleResponse{Success: true, Transaction: tx, Network: o.terms.Network.ID,
-			Payer: call.Channel.Payer.Hex(), Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
+			Payer: payer, Amount: moved, Extra: &x402.SettleExtra{ChargedAmount: price.String(), ChannelState: &snapshot}}
 		o.terms.Receipt(settlement, s.now()) // kept with the answer below: a resent voucher gets it again
 		next.Tool, next.Request, next.Answer = t.Name, requestKey(a), out
-		settled, _ = json.Marshal(settlement) // plain strings: it encodes
+		settled = x402.EncodeSettlement(settlement)
 		next.Settlement = settled
 		return next, nil
 	})
@@ -258,7 +257,7 @@ func (s *Server) redeliverVoucher(o *offer, call *x402.BatchCall, rec *ledger.Ch
 func expected(rec *ledger.Channel, call *x402.BatchCall, price *big.Int) (charged, want *big.Int) {
 	switch {
 	case rec != nil:
-		charged, _ = new(big.Int).SetString(rec.Charged, 10)
+		charged, _ = decimal(rec.Charged)
 	case call.Payload.Type == x402.BatchRefund || call.Max.Cmp(price) < 0:
 		charged = new(big.Int).Set(call.Max)
 	default:
@@ -300,17 +299,14 @@ func (s *Server) batchRefused(o *offer, r *x402.Refusal, rec *ledger.Channel) *f
 }
 
 // voucherReceipt is the receipt of a call a voucher paid for: no
-// transaction, the channel and its charged total instead.
-func (s *Server) voucherReceipt(cfg *config.Config, o *offer, c *ledger.Channel, requestSHA, responseSHA string) *ledger.Receipt {
-	var ch x402.ChannelConfig
-	json.Unmarshal(c.Config, &ch) // written by channelRecord from a parsed config
-	payer := common.HexToAddress(ch.Payer).Hex()
+// transaction, the channel (id, lower-case) and its charged total instead.
+func (s *Server) voucherReceipt(cfg *config.Config, o *offer, id, charged, payer, requestSHA, responseSHA string) *ledger.Receipt {
 	return &ledger.Receipt{
-		Schema: ledger.ReceiptSchema, ReceiptID: receiptID(o.terms.Network.ID, payer, c.ID+"/"+c.Charged),
+		Schema: ledger.ReceiptSchema, ReceiptID: receiptID(o.terms.Network.ID, payer, id+"/"+charged),
 		Network: o.terms.Network.ID, Asset: o.terms.Network.Asset.Hex(), Payer: payer, PayTo: o.terms.PayTo.Hex(),
 		AmountAtomic: o.terms.Amount.String(), AmountUSD: registry.FormatUSD(o.tool.PriceAtomic()),
 		Tool: o.tool.Name, Endpoint: o.terms.Resource, RequestSHA256: requestSHA, ResponseSHA256: responseSHA,
-		SettledAt: s.now().UTC().Truncate(time.Second), ReceiptURL: cfg.BaseURL + pathChannel + c.ID,
-		Channel: c.ID, ChargedCumulative: c.Charged,
+		SettledAt: s.now().UTC().Truncate(time.Second), ReceiptURL: cfg.BaseURL + pathChannel + id,
+		Channel: id, ChargedCumulative: charged,
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,8 +41,8 @@ func (s *Server) channelState(o *offer, p *x402.Payment, call *x402.BatchCall, r
 // checkBalance refuses a voucher the channel's on-chain state cannot pay:
 // above its balance, or not above what is claimed.
 func checkBalance(call *x402.BatchCall, state *x402.ChannelState) *x402.Refusal {
-	balance, _ := new(big.Int).SetString(state.Balance, 10)
-	claimed, _ := new(big.Int).SetString(state.TotalClaimed, 10)
+	balance, _ := decimal(state.Balance)
+	claimed, _ := decimal(state.TotalClaimed)
 	switch {
 	case call.Max.Cmp(balance) > 0:
 		return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
@@ -88,7 +89,11 @@ func channelRecord(rec *ledger.Channel, call *x402.BatchCall, state *x402.Channe
 	if rec != nil {
 		next = rec
 	}
-	next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
+	if next.Config == nil {
+		// Only here is a config written, and the record's id is its hash:
+		// a record's config is already this one, byte for byte.
+		next.Config, _ = json.Marshal(call.Channel.Config()) // plain strings: it encodes
+	}
 	if synced {
 		upkeep.MirrorRead(next, state, now)
 	} else {
@@ -110,4 +115,14 @@ func (s *Server) withdrawing(cfg *config.Config, call *x402.BatchCall, state *x4
 	}
 	return &x402.Refusal{Reason: x402.BatchCumulativeExceedsBal, Message: fmt.Sprintf(
 		"this channel's withdrawal completes at %s; its balance can no longer be charged: pay from another channel", ends.UTC().Format(time.RFC3339))}
+}
+
+// decimal reads a decimal amount as big.Int's SetString does, without its
+// reader and scan for one that fits 64 bits, as channel amounts mostly do:
+// a call reads several.
+func decimal(s string) (*big.Int, bool) {
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return new(big.Int).SetUint64(n), true
+	}
+	return new(big.Int).SetString(s, 10)
 }

@@ -74,7 +74,7 @@ func CheckChannel(b *BatchPayload, ct ChannelTerms) (*BatchCall, *Refusal) {
 	}
 	call := &BatchCall{Payload: b, Channel: ch, ID: ch.ID(ct.ChainID)}
 	switch {
-	case !strings.EqualFold(b.Voucher.ChannelID, call.ID.Hex()):
+	case !sameHash(b.Voucher.ChannelID, call.ID):
 		return nil, refuse(BatchChannelIDMismatch, "voucher.channelId %s is not the channel config's id %s", b.Voucher.ChannelID, call.ID.Hex())
 	case ch.Token != ct.Token:
 		return nil, refuse(BatchTokenMismatch, "channelConfig.token %s is not %s", ch.Token.Hex(), ct.Token.Hex())
@@ -148,4 +148,10 @@ func isHexWord(s string) bool {
 		return false
 	}
 	return strings.Trim(strings.ToLower(s[2:]), "0123456789abcdef") == ""
+}
+
+// sameHash says whether s is h in hex, 0x-prefixed, of any case.
+func sameHash(s string, h common.Hash) bool {
+	var got common.Hash
+	return len(s) == 2+2*common.HashLength && has0x(s) && decodeHex(got[:], s[2:]) && got == h
 }

@@ -1,10 +1,13 @@
 package x402
 
 import (
+	"bytes"
 	"crypto/ecdsa"
+	"encoding/binary"
 	"fmt"
+	"maps"
 	"math/big"
-	"sync"
+	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -34,13 +37,14 @@ type Channel struct {
 // Parse reads the config, naming the first malformed field.
 func (c *ChannelConfig) Parse() (Channel, error) {
 	var ch Channel
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		name  string
 		value string
 		into  *common.Address
-	}{{"payer", c.Payer, &ch.Payer}, {"payerAuthorizer", c.PayerAuthorizer, &ch.PayerAuthorizer}, {"receiver", c.Receiver, &ch.Receiver},
-		{"receiverAuthorizer", c.ReceiverAuthorizer, &ch.ReceiverAuthorizer}, {"token", c.Token, &ch.Token}} {
-		a, err := parseAddress("channelConfig."+f.name, f.value)
+	}{{"channelConfig.payer", c.Payer, &ch.Payer}, {"channelConfig.payerAuthorizer", c.PayerAuthorizer, &ch.PayerAuthorizer},
+		{"channelConfig.receiver", c.Receiver, &ch.Receiver}, {"channelConfig.receiverAuthorizer", c.ReceiverAuthorizer, &ch.ReceiverAuthorizer},
+		{"channelConfig.token", c.Token, &ch.Token}} {
+		a, err := parseAddress(f.name, f.value)
 		if err != nil {
 			return ch, err
 		}
@@ -66,16 +70,23 @@ func (ch Channel) Config() ChannelConfig {
 
 // ID is the channel id on a chain: the EIP-712 hash of the config.
 func (ch Channel) ID(chainID *big.Int) common.Hash {
-	structHash := crypto.Keccak256(channelConfigTypeHash,
-		word(ch.Payer.Bytes()), word(ch.PayerAuthorizer.Bytes()), word(ch.Receiver.Bytes()),
-		word(ch.ReceiverAuthorizer.Bytes()), word(ch.Token.Bytes()),
-		word(new(big.Int).SetUint64(ch.WithdrawDelay).Bytes()), ch.Salt[:])
-	return batchHash(chainID, structHash)
+	// Encoded into one buffer, as every call hashes it.
+	b := make([]byte, 8*32)
+	copy(b, channelConfigTypeHash)
+	for i, a := range [...]common.Address{ch.Payer, ch.PayerAuthorizer, ch.Receiver, ch.ReceiverAuthorizer, ch.Token} {
+		copy(b[(i+2)*32-common.AddressLength:], a[:])
+	}
+	binary.BigEndian.PutUint64(b[7*32-8:], ch.WithdrawDelay)
+	copy(b[7*32:], ch.Salt[:])
+	structHash := crypto.Keccak256Hash(b)
+	return batchHash(chainID, structHash[:])
 }
 
 // VoucherDigest is what a voucher's signer signs.
 func VoucherDigest(chainID *big.Int, channelID common.Hash, maxClaimable *big.Int) common.Hash {
-	return batchHash(chainID, crypto.Keccak256(voucherTypeHash, channelID[:], word(maxClaimable.Bytes())))
+	b := append(append(make([]byte, 0, 3*32), voucherTypeHash...), channelID[:]...)
+	structHash := crypto.Keccak256Hash(appendWord(b, maxClaimable))
+	return batchHash(chainID, structHash[:])
 }
 
 // RefundDigest is what a receiver authorizer signs to refund amount at nonce.
@@ -116,6 +127,13 @@ func RecoverDigest(digest common.Hash, signature string) (common.Address, error)
 }
 
 func decodeSignature(signature string) ([]byte, error) {
+	if len(signature) == 2+2*crypto.SignatureLength && has0x(signature) {
+		sig := make([]byte, crypto.SignatureLength)
+		if !decodeHex(sig, signature[2:]) {
+			return nil, fmt.Errorf("signature is not 0x-prefixed hex")
+		}
+		return sig, nil
+	}
 	sig, err := hexutil.Decode(signature)
 	if err != nil {
 		return nil, fmt.Errorf("signature is not 0x-prefixed hex")
@@ -130,15 +148,18 @@ func recoverSignature(digest common.Hash, sig []byte) (common.Address, error) {
 	if v := sig[64]; v != 27 && v != 28 {
 		return common.Address{}, fmt.Errorf("signature v is %d, want 27 or 28", v)
 	}
-	if new(big.Int).SetBytes(sig[32:64]).Cmp(secp256k1HalfN) > 0 {
+	if bytes.Compare(sig[32:64], secp256k1HalfN[:]) > 0 {
 		return common.Address{}, fmt.Errorf("signature s is in the upper half of the curve order")
 	}
 	rsv := append(sig[:64:64], sig[64]-27)
-	pub, err := crypto.SigToPub(digest[:], rsv)
+	// The recovered key is a curve point by construction: it is hashed as
+	// it comes, uncompressed, not checked again on the curve.
+	pub, err := crypto.Ecrecover(digest[:], rsv)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("signature does not recover: %v", err)
 	}
-	return crypto.PubkeyToAddress(*pub), nil
+	h := crypto.Keccak256Hash(pub[1:])
+	return common.BytesToAddress(h[12:]), nil
 }
 
 // SignDigest signs digest with key, v as 27/28, as wallets produce it.
@@ -152,21 +173,51 @@ func SignDigest(key *ecdsa.PrivateKey, digest common.Hash) (string, error) {
 }
 
 // batchSeparators keeps each chain's batch-settlement domain separator: a
-// voucher call hashes two typed messages in that domain.
-var batchSeparators sync.Map // chain id (decimal) → common.Hash
+// voucher call hashes two typed messages in that domain. The map is
+// replaced, never written, when a chain is added.
+var batchSeparators atomic.Pointer[map[uint64]common.Hash]
 
 func batchHash(chainID *big.Int, structHash []byte) common.Hash {
-	key := chainID.String()
-	sep, ok := batchSeparators.Load(key)
-	if !ok {
-		sep, _ = batchSeparators.LoadOrStore(key, BatchDomain(chainID).Separator())
+	return typedHash(batchSeparator(chainID), structHash)
+}
+
+func batchSeparator(chainID *big.Int) common.Hash {
+	if !chainID.IsUint64() {
+		return BatchDomain(chainID).Separator()
 	}
-	return typedHash(sep.(common.Hash), structHash)
+	id := chainID.Uint64()
+	for {
+		known := batchSeparators.Load()
+		if known != nil {
+			if sep, ok := (*known)[id]; ok {
+				return sep
+			}
+		}
+		more := make(map[uint64]common.Hash, 1)
+		if known != nil {
+			maps.Copy(more, *known)
+		}
+		more[id] = BatchDomain(chainID).Separator()
+		if batchSeparators.CompareAndSwap(known, &more) {
+			return more[id]
+		}
+	}
 }
 
 // typedHash is the EIP-712 digest of a struct hash in a domain.
 func typedHash(separator common.Hash, structHash []byte) common.Hash {
-	return crypto.Keccak256Hash([]byte{0x19, 0x01}, separator[:], structHash)
+	b := append(append(append(make([]byte, 0, 2+2*32), 0x19, 0x01), separator[:]...), structHash...)
+	return crypto.Keccak256Hash(b)
 }
 
 func word(b []byte) []byte { return common.LeftPadBytes(b, 32) }
+
+// appendWord appends n as word(n.Bytes()) does, without the copy.
+func appendWord(b []byte, n *big.Int) []byte {
+	if n.BitLen() > 256 {
+		return append(b, n.Bytes()...)
+	}
+	b = append(b, make([]byte, 32)...)
+	n.FillBytes(b[len(b)-32:])
+	return b
+}

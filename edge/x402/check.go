@@ -95,9 +95,9 @@ func (t *Terms) checkTerms(p *Payment, want *Requirements) *Refusal {
 		return refuse(ReasonInvalidScheme, "accepted.scheme %q is not %s", acc.Scheme, want.Scheme)
 	case acc.Network != t.Network.ID:
 		return refuse(ReasonInvalidNetwork, "accepted.network %q is not %s", acc.Network, t.Network.ID)
-	case !strings.EqualFold(acc.Asset, t.Network.Asset.Hex()):
+	case !strings.EqualFold(acc.Asset, want.Asset): // NewTerms wrote it as t.Network.Asset.Hex()
 		return refuse(ReasonInvalidRequirements, "accepted.asset %s is not %s (%s)", acc.Asset, t.Network.Asset.Hex(), t.Network.AssetName)
-	case !strings.EqualFold(acc.PayTo, t.PayTo.Hex()):
+	case !strings.EqualFold(acc.PayTo, want.PayTo): // and this as t.PayTo.Hex()
 		return refuse(ReasonRecipientMismatch, "accepted.payTo %s is not the seller %s", acc.PayTo, t.PayTo.Hex())
 	case acc.Amount != want.Amount:
 		return refuse(ReasonValueMismatch, "accepted.amount %q is not the price %s", acc.Amount, want.Amount)

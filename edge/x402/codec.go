@@ -253,12 +253,13 @@ func EncodeHeader(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return HeaderOf(b), nil
+	return string(AppendHeader(nil, b)), nil
 }
 
-// HeaderOf is the header form of a document already encoded as JSON.
-func HeaderOf(doc []byte) string {
-	return base64.StdEncoding.EncodeToString(doc)
+// AppendHeader appends the header form of a document already encoded as
+// JSON to dst.
+func AppendHeader(dst, doc []byte) []byte {
+	return base64.StdEncoding.AppendEncode(dst, doc)
 }
 
 // DecodeHeader reads a header document (PAYMENT-REQUIRED, PAYMENT-RESPONSE)

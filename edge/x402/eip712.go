@@ -4,10 +4,10 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -22,8 +22,9 @@ var (
 	domainTypeHash   = crypto.Keccak256([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
 	transferTypeHash = crypto.Keccak256([]byte("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
 	receiveTypeHash  = crypto.Keccak256([]byte("ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"))
-	// secp256k1N / 2: a signature with a larger s is malleable and refused.
-	secp256k1HalfN, _ = new(big.Int).SetString("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0", 16)
+	// secp256k1N / 2, big-endian: a signature with a larger s is malleable
+	// and refused.
+	secp256k1HalfN = common.HexToHash("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0")
 )
 
 // Separator is the domain separator.
@@ -106,15 +107,20 @@ func SignAuthorization(key *ecdsa.PrivateKey, d Domain, a *Authorization) (strin
 }
 
 func parseAddress(field, s string) (common.Address, error) {
-	if !common.IsHexAddress(s) || !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
+	var a common.Address
+	if len(s) != 2+2*common.AddressLength || !has0x(s) || !decodeHex(a[:], s[2:]) {
 		return common.Address{}, fmt.Errorf("%s %q is not a 0x address", field, s)
 	}
-	return common.HexToAddress(s), nil
+	return a, nil
 }
 
 func parseUint256(field, s string) (*big.Int, error) {
 	if s == "" || len(s) > 78 || strings.Trim(s, "0123456789") != "" {
 		return nil, fmt.Errorf("%s %q is not a decimal integer", field, s)
+	}
+	if len(s) <= 19 { // below 10^19: it fits 64 bits, read without SetString's scanner
+		n, _ := strconv.ParseUint(s, 10, 64)
+		return new(big.Int).SetUint64(n), nil
 	}
 	n, _ := new(big.Int).SetString(s, 10)
 	if n.BitLen() > 256 {
@@ -125,10 +131,39 @@ func parseUint256(field, s string) (*big.Int, error) {
 
 func parseNonce(s string) ([32]byte, error) {
 	var out [32]byte
-	b, err := hexutil.Decode(s)
-	if err != nil || len(b) != 32 {
-		return out, fmt.Errorf("nonce %q is not 0x followed by 64 hex digits", s)
+	if len(s) != 2+2*len(out) || !has0x(s) || !decodeHex(out[:], s[2:]) {
+		return [32]byte{}, fmt.Errorf("nonce %q is not 0x followed by 64 hex digits", s)
 	}
-	copy(out[:], b)
 	return out, nil
+}
+
+func has0x(s string) bool { return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') }
+
+// decodeHex fills dst from hex, of either case, two digits a byte: false if
+// hex is not exactly that.
+func decodeHex(dst []byte, hex string) bool {
+	if len(hex) != 2*len(dst) {
+		return false
+	}
+	for i := range dst {
+		hi, ok1 := fromHexDigit(hex[2*i])
+		lo, ok2 := fromHexDigit(hex[2*i+1])
+		if !ok1 || !ok2 {
+			return false
+		}
+		dst[i] = hi<<4 | lo
+	}
+	return true
+}
+
+func fromHexDigit(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }

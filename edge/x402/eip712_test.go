@@ -1,11 +1,13 @@
 package x402
 
 import (
+	"bytes"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -111,6 +113,34 @@ func TestAuthorizationHashRefusesMalformedFields(t *testing.T) {
 		mutate(a)
 		if _, err := AuthorizationHash(Base.Domain(), a); err == nil || !strings.HasPrefix(err.Error(), name+" ") {
 			t.Errorf("%s: err %v", name, err)
+		}
+	}
+}
+
+// Addresses, nonces, signatures and hashes are read as go-ethereum's hex
+// readers read them: a 0x or 0X prefix, then exactly the digits the type takes, of
+// either case.
+func TestHexFieldsReadAsGoEthereum(t *testing.T) {
+	digits := strings.Repeat("0123456789abcdefABCDEF", 6)
+	for _, s := range []string{"", "0x", "0X", "x", "0x0", vectorFrom, strings.ToLower(vectorFrom), "0X" + vectorFrom[2:], vectorFrom[2:],
+		vectorFrom + "0", vectorFrom[:41], vectorFrom[:41] + "g", vectorFrom[:41] + "é"[:1], "0x" + digits[:64], "0X" + digits[1:65],
+		"0x" + digits[:63] + "G", "0x" + digits[:62], "0x" + digits[:66], vectorSignature, "0X" + vectorSignature[2:],
+		vectorSignature[:131] + "z", vectorSignature[2:] + "00", "0x" + digits[:130], "0X" + strings.ToUpper(digits[:64])} {
+		if h := common.HexToHash(digits[:64]); sameHash(s, h) != strings.EqualFold(s, h.Hex()) {
+			t.Errorf("hash %q: %v", s, sameHash(s, h))
+		}
+		a, err := parseAddress("f", s)
+		if ok := common.IsHexAddress(s) && has0x(s); (err == nil) != ok || ok && a != common.HexToAddress(s) {
+			t.Errorf("address %q: %s, %v", s, a, err)
+		}
+		n, err := parseNonce(s)
+		b, decErr := hexutil.Decode(s)
+		if ok := decErr == nil && len(b) == 32; (err == nil) != ok || ok && !bytes.Equal(n[:], b) {
+			t.Errorf("nonce %q: %x, %v", s, n, err)
+		}
+		sig, err := decodeSignature(s)
+		if ok := decErr == nil && len(b) == crypto.SignatureLength; (err == nil) != ok || ok && !bytes.Equal(sig, b) {
+			t.Errorf("signature %q: %x, %v", s, sig, err)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -128,7 +129,7 @@ func (t *Terms) SignOffers(key *ecdsa.PrivateKey) error {
 			return fmt.Errorf("offer %s: %w", t.Offer.Name, err)
 		}
 	}
-	t.receiptKey = key
+	t.receiptKey, t.receipts = key, new(receiptMemo)
 	return t.share()
 }
 
@@ -142,7 +143,65 @@ func (t *Terms) Receipt(r *SettleResponse, issuedAt time.Time) {
 	}
 	p := ReceiptPayload{Version: 1, Network: t.Network.ID, ResourceURL: t.Resource, Payer: r.Payer,
 		IssuedAt: issuedAt.Unix(), Transaction: r.Transaction}
-	sig, _ := SignDigest(t.receiptKey, p.Hash())                                // a digest's 32 bytes always sign under a parsed key
-	r.Extensions, _ = json.Marshal(map[string]any{OfferReceipt: map[string]any{ // strings and numbers: it encodes
-		"info": map[string]any{"receipt": SignedReceipt{Format: "eip712", Payload: p, Signature: sig}}}})
+	slot := &t.receipts[receiptSlot(p.Payer)]
+	if last := slot.Load(); last != nil && last.payload == p {
+		r.Extensions = last.extension
+		return
+	}
+	sig, _ := SignDigest(t.receiptKey, p.Hash()) // a digest's 32 bytes always sign under a parsed key
+	var ext receiptExtension
+	ext.OfferReceipt.Info.Receipt = SignedReceipt{Format: "eip712", Payload: p, Signature: sig}
+	r.Extensions, _ = json.Marshal(ext) // strings and numbers: it encodes
+	slot.Store(&signedReceipt{payload: p, extension: r.Extensions})
+}
+
+// EncodeSettlement is r as json.Marshal encodes it, for r whose extensions
+// are none or what Receipt put there: json.Marshal output, so already as
+// json.Marshal would write them again. They are appended as they are, not
+// scanned again, which takes json.Marshal longer than the rest of r.
+func EncodeSettlement(r *SettleResponse) []byte {
+	rest := *r
+	rest.Extensions = nil
+	doc, _ := json.Marshal(&rest) // strings, a bool and a struct of strings: it encodes
+	if r.Extensions == nil {
+		return doc
+	}
+	const member = `,"extensions":` // the last field, after a member at least (transaction and network are always there)
+	out := make([]byte, 0, len(doc)+len(member)+len(r.Extensions))
+	out = append(append(append(out, doc[:len(doc)-1]...), member...), r.Extensions...)
+	return append(out, '}')
+}
+
+// receiptExtension is the settlement's extensions object with its receipt.
+type receiptExtension struct {
+	OfferReceipt struct {
+		Info struct {
+			Receipt SignedReceipt `json:"receipt"`
+		} `json:"info"`
+	} `json:"offer-receipt"`
+}
+
+// receiptMemo keeps the latest receipt signed for each payer, in a slot
+// its address picks: a buyer's voucher calls within the same second state
+// the same receipt (no transaction, the same issuedAt), so they share one
+// signature instead of one each. Payers sharing a slot only displace each
+// other.
+type receiptMemo [receiptSlots]atomic.Pointer[signedReceipt]
+
+const receiptSlots = 64
+
+// signedReceipt is a receipt's payload and the extensions object signing it.
+// extension is shared by every settlement that carries it: never written.
+type signedReceipt struct {
+	payload   ReceiptPayload
+	extension json.RawMessage
+}
+
+// receiptSlot is FNV-1a of the payer's address, as sent.
+func receiptSlot(payer string) int {
+	h := uint32(2166136261)
+	for i := range len(payer) {
+		h = (h ^ uint32(payer[i])) * 16777619
+	}
+	return int(h % receiptSlots)
 }

@@ -193,3 +193,78 @@ func TestSignedOffersOnEveryNetwork(t *testing.T) {
 		t.Errorf("receipt signed by %s", signer.Hex())
 	}
 }
+
+// A receipt is the extensions object the official library reads, signed
+// over its payload whether signed anew or kept from the payer's previous
+// call in the same second; another second is another receipt.
+func TestReceiptIsSignedPerPayload(t *testing.T) {
+	key, _ := crypto.HexToECDSA(sellerKey)
+	terms, err := NewTerms([]Network{Base}, Offer{Name: "test_signed", Amount: 10000, PayTo: common.HexToAddress(vectorOffer.PayTo),
+		Resource: vectorReceipt.ResourceURL, InputSchema: map[string]any{"type": "object"}}, 60, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := terms.SignOffers(key); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"offer-receipt":{"info":{"receipt":{"format":"eip712","payload":{"version":1,"network":"eip155:8453",` +
+		`"resourceUrl":"https://api.example.com/paid/x","payer":"0x857b06519E91e3A54538791bDbb0E22373e36b66","issuedAt":1703123456,` +
+		`"transaction":"0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef"},` +
+		`"signature":"0x12b226024b7e27bc47565562c7fa95077c2ec0c28f6245e30f10f75a695f521744dc9199c797ea62c5ea260da3e590c61280f6897c672aade87939d748581edc1c"}}}}`
+	receipt := func(at int64) string {
+		r := SettleResponse{Success: true, Payer: vectorReceipt.Payer, Transaction: vectorReceipt.Transaction, Network: Base.ID}
+		terms.Receipt(&r, time.Unix(at, 0))
+		return string(r.Extensions)
+	}
+	for i := range 2 {
+		if got := receipt(vectorReceipt.IssuedAt); got != want {
+			t.Fatalf("receipt %d:\n%s\nwant\n%s", i, got, want)
+		}
+	}
+	var next struct {
+		Receipt struct {
+			Info struct{ Receipt SignedReceipt }
+		} `json:"offer-receipt"`
+	}
+	if err := json.Unmarshal([]byte(receipt(vectorReceipt.IssuedAt+1)), &next); err != nil {
+		t.Fatal(err)
+	}
+	later := vectorReceipt
+	later.IssuedAt++
+	if r := next.Receipt.Info.Receipt; r.Payload != later || signerOf(t, later.Hash(), r.Signature).Hex() != sellerSigner {
+		t.Errorf("a second later: %+v", r)
+	}
+	if got := receipt(vectorReceipt.IssuedAt); got != want {
+		t.Errorf("back to the first second:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A settlement with its receipt, or without, encodes as json.Marshal
+// encodes it, strings needing escapes included.
+func TestEncodeSettlementAsJSONMarshal(t *testing.T) {
+	key, _ := crypto.HexToECDSA(sellerKey)
+	terms, err := NewTerms([]Network{Base}, Offer{Name: "test_signed", Amount: 10000, PayTo: common.HexToAddress(vectorOffer.PayTo),
+		Resource: vectorReceipt.ResourceURL + "?q=<a&b>", InputSchema: map[string]any{"type": "object"}}, 60, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := terms.SignOffers(key); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*SettleResponse{
+		{Success: true, Network: Base.ID, Payer: vectorReceipt.Payer, Extra: &SettleExtra{ChargedAmount: "10000",
+			ChannelState: &ChannelState{ChannelID: "0xa05f", Balance: "1000000", TotalClaimed: "0", RefundNonce: "0", ChargedCumulativeAmount: "20000"}}},
+		{Success: true, Network: Base.ID, Payer: "0x<\u2028>", Transaction: "0xab", Amount: "5"},
+		{ErrorReason: "invalid_payload", ErrorMessage: "\"quoted\" & <escaped>\n", Network: Base.ID},
+	} {
+		for _, signed := range []bool{false, true} {
+			if signed {
+				terms.Receipt(r, time.Unix(1703123456, 0))
+			}
+			want, _ := json.Marshal(r)
+			if got := EncodeSettlement(r); string(got) != string(want) {
+				t.Errorf("encoded\n%s\nwant\n%s", got, want)
+			}
+		}
+	}
+}

@@ -71,6 +71,7 @@ type Terms struct {
 
 	networks   []*Terms          // the offer's terms on each network, the first the default; shared by all
 	receiptKey *ecdsa.PrivateKey // signs offers and receipts; nil: neither is signed
+	receipts   *receiptMemo      // the receipts receiptKey signed last, shared by the offer's networks
 }
 
 // NewTerms builds an offer's terms on nets, the first the default: an
@@ -165,7 +166,7 @@ func (t *Terms) share() error {
 	}
 	for _, n := range t.networks {
 		n.networks, n.Required, n.Header, n.AcceptsV1 = t.networks, t.Required, t.Header, t.AcceptsV1
-		n.ExtensionsV1, n.receiptKey = t.ExtensionsV1, t.receiptKey
+		n.ExtensionsV1, n.receiptKey, n.receipts = t.ExtensionsV1, t.receiptKey, t.receipts
 	}
 	return nil
 }

@@ -87,7 +87,7 @@ func (f *File) openChannelLog(path string) error {
 	err := f.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(channelBucket)
 		for id, v := range latest {
-			if old := b.Get([]byte(id)); old != nil && len(old) >= 8 && versionOf(old) >= versionOf(v) {
+			if old := b.Get([]byte(id)); len(old) >= 8 && versionOf(old) >= versionOf(v) {
 				continue
 			}
 			replayed++

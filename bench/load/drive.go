@@ -104,6 +104,10 @@ func (ph phase) run() result {
 	r.name = ph.name
 	logf("%-44s %8d req %8.0f req/s  p50 %-9v p99 %-9v cpu/call %-9v failed %d %s",
 		ph.name, r.n, r.rps(), r.p50, r.p99, r.cpuPerCall, r.failed, r.firstError)
+	if r.n == 0 {
+		// Its figures would be zeros, which pass every "at most" target.
+		fail("%s: no request was answered in the measured time (its requests ran out in the warm-up?)", ph.name)
+	}
 	return r
 }
 

@@ -260,3 +260,15 @@ func newKey(b *testing.B) *ecdsa.PrivateKey {
 	}
 	return key
 }
+
+// The 402 of a real call with sign-in-with-x on: each carries a fresh
+// challenge, so its terms are not the same bytes every time.
+func BenchmarkUnpaid402SignIn(b *testing.B) {
+	srv := benchServer(b, edge.Payments{})
+	cfg := *srv.Config()
+	cfg.SIWx.Enabled = true
+	if err := srv.Reload(&cfg); err != nil {
+		b.Fatal(err)
+	}
+	serve(b, srv, request("POST", benchPath, benchBody), fasthttp.StatusPaymentRequired)
+}

@@ -58,12 +58,8 @@ const (
 // challenge that cannot be kept is left out, and logged: the terms still
 // let the buyer pay.
 func (s *Server) challenged(cfg *config.Config, o *offer) *x402.PaymentRequired {
-	if !cfg.SIWx.Enabled {
-		return &o.terms.Required
-	}
-	v, err := s.freshChallenge(cfg)
-	if err != nil {
-		slog.Error("sign-in-with-x: a 402 goes without a challenge", "tool", o.tool.Name, "err", err)
+	v, ok := s.freshFor402(cfg, o)
+	if !ok {
 		return &o.terms.Required
 	}
 	r := o.terms.Required
@@ -73,15 +69,25 @@ func (s *Server) challenged(cfg *config.Config, o *offer) *x402.PaymentRequired 
 
 // challengedHeader is challenged in its PAYMENT-REQUIRED form.
 func (s *Server) challengedHeader(cfg *config.Config, o *offer) string {
-	if !cfg.SIWx.Enabled {
+	v, ok := s.freshFor402(cfg, o)
+	if !ok {
 		return o.terms.Header
+	}
+	return o.signIn.headerWith(v)
+}
+
+// freshFor402 is the values of a fresh challenge for a 402 of o, or
+// false when sign-in-with-x is off or none can be made (logged).
+func (s *Server) freshFor402(cfg *config.Config, o *offer) (challengeValues, bool) {
+	if !cfg.SIWx.Enabled {
+		return challengeValues{}, false
 	}
 	v, err := s.freshChallenge(cfg)
 	if err != nil {
 		slog.Error("sign-in-with-x: a 402 goes without a challenge", "tool", o.tool.Name, "err", err)
-		return o.terms.Header
+		return challengeValues{}, false
 	}
-	return o.signIn.headerWith(v)
+	return v, true
 }
 
 // challenge is a fresh sign-in-with-x extension for the resource at uri,

@@ -21,9 +21,10 @@ test:
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 # Each fuzz test for FUZZTIME from its seeds in testdata/fuzz: the payment
-# decoders, body validation against every tool, URL and domain parsing and
-# the public-address guard. A failing input is saved under testdata/fuzz.
-FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge:FuzzParseAndValidate \
+# decoders, the body reader and validation against every tool, URL and
+# domain parsing and the public-address guard. A failing input is saved
+# under testdata/fuzz.
+FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject \
 	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain
 FUZZTIME ?= 15s
 fuzz:

@@ -39,7 +39,7 @@ func (s *Server) admit(g *Generation, t *registry.Tool, request []byte, pay carr
 		return a, &failure{code: registry.CodeBodyTooLarge,
 			message: fmt.Sprintf("the body is %d bytes; at most %d are accepted", len(request), cfg.MaxBodyBytes)}
 	}
-	in, problem := parseObject(request, t.BodyRequired)
+	in, problem := parseObject(request, t)
 	if problem != "" {
 		return a, &failure{code: registry.CodeInvalidJSON, message: problem}
 	}
@@ -73,10 +73,11 @@ func (s *Server) price(t *registry.Tool) string {
 	return fmt.Sprintf("%s costs %s USD in USDC on %s", t.Name, t.Price, s.networkNames())
 }
 
-// parseObject reads the body as one JSON object, numbers kept exact.
-func parseObject(body []byte, required bool) (map[string]any, string) {
+// parseObject reads the body of a call to t as one JSON object, numbers
+// kept exact.
+func parseObject(body []byte, t *registry.Tool) (map[string]any, string) {
 	if len(bytes.TrimSpace(body)) == 0 {
-		if required {
+		if t.BodyRequired {
 			return nil, "this route needs a JSON object body"
 		}
 		return map[string]any{}, ""
@@ -84,6 +85,15 @@ func parseObject(body []byte, required bool) (map[string]any, string) {
 	if !utf8.Valid(body) { // the decoder would take it, replacing what it cannot read
 		return nil, "the body is not valid UTF-8"
 	}
+	if in, ok := plainObject(body, t.Params); ok {
+		return in, ""
+	}
+	return decodeObject(body)
+}
+
+// decodeObject reads body with encoding/json, and says what is wrong with
+// it when it is not one JSON object.
+func decodeObject(body []byte) (map[string]any, string) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var in any
@@ -100,9 +110,10 @@ func parseObject(body []byte, required bool) (map[string]any, string) {
 	return obj, ""
 }
 
-// validate checks a call's input against the tool's parameters.
+// validate checks a call's input against the tool's parameters, building
+// the arguments in in.
 func validate(t *registry.Tool, in map[string]any) (registry.Args, *failure) {
-	args, fields := t.Validate(in)
+	args, fields := t.ValidateOwned(in)
 	if len(fields) > 0 {
 		return nil, &failure{code: registry.CodeInvalidParams,
 			message: fmt.Sprintf("%d field(s) of the request are invalid", len(fields)), fields: fields}

@@ -260,3 +260,42 @@ func newKey(b *testing.B) *ecdsa.PrivateKey {
 	}
 	return key
 }
+
+// The 402 of a real call with sign-in-with-x on: each carries a fresh
+// challenge, so its terms are not the same bytes every time.
+func BenchmarkUnpaid402SignIn(b *testing.B) {
+	srv := benchServer(b, edge.Payments{})
+	cfg := *srv.Config()
+	cfg.SIWx.Enabled = true
+	if err := srv.Reload(&cfg); err != nil {
+		b.Fatal(err)
+	}
+	serve(b, srv, request("POST", benchPath, benchBody), fasthttp.StatusPaymentRequired)
+}
+
+// An exact payment's payment-identifier extension, found as the exact
+// scheme finds it: the payment decoded, then the member picked out of the
+// extensions it echoes.
+func BenchmarkPaymentIdentifierLookup(b *testing.B) {
+	srv := benchServer(b, edge.Payments{})
+	terms := request("GET", benchPath, nil)
+	srv.Handler(terms)
+	var required x402.PaymentRequired
+	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
+		b.Fatal(err)
+	}
+	header, _, err := x402.Pay(newKey(b), &required, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		p, err := x402.DecodePayment(x402.HeaderSignature, header)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p.IdentifierExtension() == nil {
+			b.Fatal("no payment-identifier extension")
+		}
+	}
+}

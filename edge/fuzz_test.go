@@ -25,7 +25,7 @@ func FuzzParseAndValidate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte, which uint16) {
 		tool := tools[int(which)%len(tools)]
-		in, problem := parseObject(body, true)
+		in, problem := parseObject(body, tool)
 		if in == nil {
 			if problem == "" {
 				t.Fatal("refused without a problem")

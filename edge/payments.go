@@ -41,8 +41,9 @@ type Payments struct {
 type offer struct {
 	tool      *registry.Tool
 	terms     *x402.Terms
-	body      []byte // the route's 402 body for a call without payment
-	requireID bool   // payments must carry a payment-identifier id
+	body      []byte       // the route's 402 body for a call without payment
+	requireID bool         // payments must carry a payment-identifier id
+	signIn    *signInTerms // the 402 with a sign-in-with-x challenge; nil when sign-in-with-x is off
 }
 
 // on is the offer sold on one of its networks' terms.
@@ -94,6 +95,11 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 			}
 		}
 		o := &offer{tool: t, terms: terms, requireID: requireID[t.Name]}
+		if cfg.SIWx.Enabled {
+			if o.signIn, err = newSignInTerms(cfg, o); err != nil {
+				return nil, err
+			}
+		}
 		if t.Paid() {
 			o.body, err = refusalBody(terms, registry.CodePaymentRequired, "", s.price(t)+payHow)
 			if err != nil {

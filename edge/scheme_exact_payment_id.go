@@ -23,15 +23,8 @@ var paymentIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 // extension, "" when it carries none (a v1 payment never does), or a
 // refusal when the extension is malformed.
 func paymentID(p *x402.Payment) (string, *x402.Refusal) {
-	if p.V2 == nil || p.V2.Extensions == nil {
-		return "", nil
-	}
-	var ext map[string]json.RawMessage
-	if json.Unmarshal(p.V2.Extensions, &ext) != nil {
-		return "", nil // decoding checked it is an object
-	}
-	raw, ok := ext[x402.PaymentIdentifier]
-	if !ok {
+	raw := p.IdentifierExtension()
+	if raw == nil {
 		return "", nil
 	}
 	var pi struct {

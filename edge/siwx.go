@@ -58,52 +58,72 @@ const (
 // challenge that cannot be kept is left out, and logged: the terms still
 // let the buyer pay.
 func (s *Server) challenged(cfg *config.Config, o *offer) *x402.PaymentRequired {
-	if !cfg.SIWx.Enabled {
+	v, ok := s.freshFor402(cfg, o)
+	if !ok {
 		return &o.terms.Required
 	}
-	ext, err := s.challenge(cfg, o.terms.Resource, signInChains(o))
-	if err == nil {
-		var r x402.PaymentRequired
-		if r, err = x402.WithExtensions(o.terms.Required, map[string]any{x402.SignInWithX: ext}); err == nil {
-			return &r
-		}
-	}
-	slog.Error("sign-in-with-x: a 402 goes without a challenge", "tool", o.tool.Name, "err", err)
-	return &o.terms.Required
+	r := o.terms.Required
+	r.Extensions = o.signIn.extensions.with(v)
+	return &r
 }
 
 // challengedHeader is challenged in its PAYMENT-REQUIRED form.
 func (s *Server) challengedHeader(cfg *config.Config, o *offer) string {
-	r := s.challenged(cfg, o)
-	if r == &o.terms.Required {
+	v, ok := s.freshFor402(cfg, o)
+	if !ok {
 		return o.terms.Header
 	}
-	h, err := x402.EncodeHeader(r)
+	return o.signIn.headerWith(v)
+}
+
+// freshFor402 is the values of a fresh challenge for a 402 of o, or
+// false when sign-in-with-x is off or none can be made (logged).
+func (s *Server) freshFor402(cfg *config.Config, o *offer) (challengeValues, bool) {
+	if !cfg.SIWx.Enabled {
+		return challengeValues{}, false
+	}
+	v, err := s.freshChallenge(cfg)
 	if err != nil {
-		return o.terms.Header
+		slog.Error("sign-in-with-x: a 402 goes without a challenge", "tool", o.tool.Name, "err", err)
+		return challengeValues{}, false
 	}
-	return h
+	return v, true
 }
 
 // challenge is a fresh sign-in-with-x extension for the resource at uri,
 // to sign on one of networks.
 func (s *Server) challenge(cfg *config.Config, uri string, networks []string) (map[string]any, error) {
+	v, err := s.freshChallenge(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return challengeFor(cfg, uri, networks, v)
+}
+
+// challengeValues are what each challenge has of its own: its nonce,
+// issuedAt and expirationTime.
+type challengeValues [3]string
+
+// freshChallenge is the values of a new challenge.
+func (s *Server) freshChallenge(cfg *config.Config) (challengeValues, error) {
+	key, err := s.signInKey()
+	if err != nil {
+		return challengeValues{}, err
+	}
+	now := s.now().UTC()
+	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL)).Truncate(time.Millisecond) // as the nonce seals it
+	return challengeValues{sealNonce(key, expires), siwxTime(now), siwxTime(expires)}, nil
+}
+
+// challengeFor is the sign-in-with-x extension for the resource at uri,
+// to sign on one of networks, with the challenge's values v.
+func challengeFor(cfg *config.Config, uri string, networks []string, v challengeValues) (map[string]any, error) {
 	base, err := url.Parse(cfg.BaseURL)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
-	defer cancel()
-	key, err := s.signInKey(ctx)
-	if err != nil {
-		return nil, err
-	}
-	now := s.now().UTC()
-	expires := now.Add(time.Duration(cfg.SIWx.NonceTTL)).Truncate(time.Millisecond) // as the nonce seals it
-	nonce := sealNonce(key, expires)
 	return x402.SIWxExtension(x402.SIWxChallenge{
-		Domain: base.Host, URI: uri, Version: "1", Nonce: nonce,
-		IssuedAt: siwxTime(now), ExpirationTime: siwxTime(expires),
+		Domain: base.Host, URI: uri, Version: "1", Nonce: v[0], IssuedAt: v[1], ExpirationTime: v[2],
 		Statement: siwxStatement, Resources: []string{uri},
 	}, networks), nil
 }
@@ -223,7 +243,7 @@ func (s *Server) checkProof(cfg *config.Config, uri string, networks []string, p
 	case !signed:
 		return siwxSignature, "the signature is not " + p.Address + "'s over the EIP-4361 message of this challenge"
 	}
-	key, err := s.signInKey(ctx)
+	key, err := s.signInKey()
 	if err != nil {
 		return siwxNonce, "nonce " + p.Nonce + " cannot be checked now (" + err.Error() + "); retry"
 	}

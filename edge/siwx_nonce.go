@@ -48,10 +48,12 @@ func mac(key, body []byte) []byte {
 }
 
 // signInKey is the ledger's sign-in key, read once.
-func (s *Server) signInKey(ctx context.Context) ([]byte, error) {
+func (s *Server) signInKey() ([]byte, error) {
 	if k := s.siwxKey.Load(); k != nil {
 		return *k, nil
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), ledgerWait)
+	defer cancel()
 	k, err := s.pay.Ledger.SignInKey(ctx)
 	if err != nil {
 		return nil, err

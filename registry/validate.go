@@ -26,7 +26,18 @@ func (e FieldError) String() string { return e.Name + " " + e.Problem }
 // a JSON object decoded with UseNumber (plain float64 numbers are accepted
 // too); JSON null counts as absent.
 func (t *Tool) Validate(in map[string]any) (Args, []FieldError) {
-	args := make(Args, len(t.Params))
+	return t.validate(in, make(Args, len(t.Params)))
+}
+
+// ValidateOwned is Validate for input the caller gives up: the arguments
+// are built in in itself, which spares an unpaid call a second map.
+func (t *Tool) ValidateOwned(in map[string]any) (Args, []FieldError) {
+	return t.validate(in, Args(in))
+}
+
+// validate fills args from in; args may be in itself, as each parameter's
+// value is read before it is replaced.
+func (t *Tool) validate(in map[string]any, args Args) (Args, []FieldError) {
 	var errs []FieldError
 	for _, p := range t.Params {
 		v, present := in[p.Name]
@@ -36,6 +47,8 @@ func (t *Tool) Validate(in map[string]any) (Args, []FieldError) {
 				errs = append(errs, FieldError{p.Name, "is required"})
 			case p.Default != nil:
 				args[p.Name] = p.Default
+			default:
+				delete(args, p.Name) // a null sent
 			}
 			continue
 		}

@@ -104,6 +104,22 @@ func TestNullIsAbsent(t *testing.T) {
 	}
 }
 
+// ValidateOwned answers as Validate does, a null sent for a parameter
+// without default left out of the arguments.
+func TestValidateOwnedAnswersAsValidate(t *testing.T) {
+	for _, body := range []string{
+		`{"query":"fed rate","keywords":["a","b"],"expected_price":"$0.05","repo":null,"limit":null}`,
+		`{"query":"ok","openapi_json":{"a":1},"min_edge":0.5,"include_thermal":false}`,
+		`{"limit":5,"platform":"x","zeta":1,"alpha":2,"repo":null}`,
+	} {
+		args, errs := sample.Validate(decode(t, body))
+		owned, ownedErrs := sample.ValidateOwned(decode(t, body))
+		if !reflect.DeepEqual(owned, args) || !reflect.DeepEqual(ownedErrs, errs) {
+			t.Errorf("%s: ValidateOwned = %#v, %v; Validate = %#v, %v", body, owned, ownedErrs, args, errs)
+		}
+	}
+}
+
 func TestHints(t *testing.T) {
 	for _, tc := range []struct {
 		p    Param

@@ -33,6 +33,8 @@ const MaxHeaderBytes = 32 << 10
 type Payment struct {
 	V2 *Payload
 	V1 *PayloadV1
+
+	identifier identifierScan // of V2's extensions, when the scan read them
 }
 
 // Version is the payment's x402 version.
@@ -149,7 +151,7 @@ func versionOf(raw []byte, where string) (string, error) {
 func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
 	if version == 2 {
-		p.V2, _ = scanPayload(raw)
+		p.V2, p.identifier, _ = scanPayload(raw)
 	}
 	if p.V2 == nil {
 		var target any = &p.V2

@@ -41,3 +41,21 @@ func (t *Terms) AdvertisePaymentIdentifier(required bool) error {
 	}
 	return t.share()
 }
+
+// IdentifierExtension is the payment-identifier extension a payment
+// echoes, as sent (the last, when sent twice, as encoding/json keeps it);
+// nil when it carries none, as a v1 payment never does. The one-pass
+// decoder picked it out already when it read the payment.
+func (p *Payment) IdentifierExtension() json.RawMessage {
+	if p.V2 == nil || p.V2.Extensions == nil {
+		return nil
+	}
+	if p.identifier.known {
+		return p.identifier.member
+	}
+	var ext map[string]json.RawMessage
+	if json.Unmarshal(p.V2.Extensions, &ext) != nil {
+		return nil // decoding checked it is an object
+	}
+	return ext[PaymentIdentifier]
+}

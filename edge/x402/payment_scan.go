@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -13,10 +14,12 @@ import (
 // encoding/json, which also words every refusal: what this accepts is
 // exactly what encoding/json decodes the same bytes to, as
 // FuzzScanPayload checks. It exists because a voucher's header is mostly
-// echoed extensions, which encoding/json reads twice and copies.
-func scanPayload(raw []byte) (*Payload, bool) {
+// echoed extensions, which encoding/json reads twice and copies. On the
+// way it picks out the payment-identifier extension.
+func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
 	s := scanner{b: raw}
 	p := new(Payload)
+	var id identifierScan
 	s.space()
 	if !s.object(func(key []byte) bool {
 		switch string(key) {
@@ -36,7 +39,8 @@ func scanPayload(raw []byte) (*Payload, bool) {
 				return false
 			}
 			start := s.i
-			if !s.skip(0) {
+			var ok bool
+			if id, ok = s.extensions(); !ok {
 				return false
 			}
 			p.Extensions = json.RawMessage(raw[start:s.i:s.i])
@@ -44,12 +48,62 @@ func scanPayload(raw []byte) (*Payload, bool) {
 		}
 		return false
 	}) {
-		return nil, false
+		return nil, identifierScan{}, false
 	}
 	if s.space(); s.i != len(s.b) {
-		return nil, false
+		return nil, identifierScan{}, false
 	}
-	return p, true
+	return p, id, true
+}
+
+// identifierScan is what the scan saw of a payment's payment-identifier
+// extension.
+type identifierScan struct {
+	member json.RawMessage // its value as sent, the last when sent twice, as encoding/json keeps it; nil: not sent
+	known  bool            // false: a key is escaped, so only encoding/json can tell which it names
+}
+
+// extensions passes over the extensions object at s.i, as skip does, and
+// keeps the payment-identifier member's value.
+func (s *scanner) extensions() (identifierScan, bool) {
+	id := identifierScan{known: true}
+	s.i++ // the opening brace
+	if s.eat('}') {
+		return id, true
+	}
+	for {
+		if s.peek() != '"' {
+			return id, false
+		}
+		start := s.i
+		if !s.skipString() {
+			return id, false
+		}
+		key := s.b[start+1 : s.i-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			id.known = false
+		}
+		if !s.eat(':') {
+			return id, false
+		}
+		// A key without escapes reads as its bytes (one with invalid UTF-8
+		// cannot read as this ASCII name).
+		named := string(key) == PaymentIdentifier
+		s.space()
+		value := s.i
+		if !s.skip(1) {
+			return id, false
+		}
+		if named {
+			id.member = json.RawMessage(s.b[value:s.i:s.i])
+		}
+		if s.eat('}') {
+			return id, true
+		}
+		if !s.eat(',') {
+			return id, false
+		}
+	}
 }
 
 type scanner struct {

@@ -1,6 +1,7 @@
 package x402
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/big"
 	"reflect"
@@ -50,11 +51,14 @@ func FuzzScanPayload(f *testing.F) {
 	for _, s := range scanSeeds(f) {
 		f.Add([]byte(s))
 	}
+	for _, ext := range identifierExtensions {
+		f.Add([]byte(`{"x402Version":2,"extensions":` + ext.extensions + `}`))
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		p, ok := scanPayload(raw)
+		p, id, ok := scanPayload(raw)
 		if !ok {
-			if p != nil {
-				t.Fatalf("declined with a payment %+v", p)
+			if p != nil || id.known || id.member != nil {
+				t.Fatalf("declined with a payment %+v, %+v", p, id)
 			}
 			return
 		}
@@ -65,7 +69,43 @@ func FuzzScanPayload(f *testing.F) {
 		if !reflect.DeepEqual(p, want) {
 			t.Fatalf("scanned %s\nas   %+v\nnot  %+v", raw, p, want)
 		}
+		if member := (&Payment{V2: want}).IdentifierExtension(); id.known && (!bytes.Equal(id.member, member) || (id.member == nil) != (member == nil)) {
+			t.Fatalf("scanned %s\nwith the payment-identifier %s, not %s", raw, id.member, member)
+		}
 	})
+}
+
+// identifierExtensions are extensions a payment may echo, each with the
+// payment-identifier member encoding/json reads there ("" for none), and
+// whether the scan can tell it.
+var identifierExtensions = []struct {
+	extensions, member string
+	known              bool
+}{
+	{`{}`, "", true},
+	{`{"bazaar":{"info":{}}}`, "", true},
+	{`{"bazaar":{},"payment-identifier":{"info":{"id":"pay_7d5d747be160e280"}}}`, `{"info":{"id":"pay_7d5d747be160e280"}}`, true},
+	{`{ "payment-identifier" :  null , "x":[1]}`, `null`, true},
+	{`{"payment-identifier":{"a":1},"payment-identifier":[2]}`, `[2]`, true},
+	{`{"payment-identifierx":1,"Payment-Identifier":2}`, "", true},
+	{`{"payment\u002didentifier":{"info":{}}}`, `{"info":{}}`, false},
+}
+
+// The scan picks out the payment-identifier member encoding/json reads,
+// unless a key is escaped; IdentifierExtension answers the same either way.
+func TestScanPayloadPicksOutThePaymentIdentifier(t *testing.T) {
+	for _, c := range identifierExtensions {
+		raw := []byte(`{"x402Version":2,"extensions":` + c.extensions + `}`)
+		p, id, ok := scanPayload(raw)
+		if !ok || id.known != c.known || c.known && string(id.member) != c.member {
+			t.Errorf("%s: scanned %v, known %v, member %s", c.extensions, ok, id.known, id.member)
+		}
+		for _, from := range []*Payment{{V2: p, identifier: id}, {V2: p}} {
+			if got := from.IdentifierExtension(); string(got) != c.member || (got == nil) != (c.member == "") {
+				t.Errorf("%s: IdentifierExtension %s, want %s", c.extensions, got, c.member)
+			}
+		}
+	}
 }
 
 // The payments buyers send are read by the scan, the ones that are not
@@ -73,7 +113,7 @@ func FuzzScanPayload(f *testing.F) {
 func TestScanPayloadTakesPlainPayments(t *testing.T) {
 	seeds := scanSeeds(t)
 	for i, s := range seeds {
-		_, ok := scanPayload([]byte(s))
+		_, _, ok := scanPayload([]byte(s))
 		if plain := i == 0 || i%3 != 0; ok != plain {
 			t.Errorf("seed %d: scanned %v, want %v: %s", i, ok, plain, s)
 		}

@@ -16,7 +16,7 @@ import (
 )
 
 const (
-	killChild   = "COINSLOT_LEDGER_KILL_CHILD" // the ledger path the child writes to
+	killChild   = "LEDGER_KILL_CHILD" // the ledger path the child writes to
 	killChannel = "0x00000000000000000000000000000000000000000000000000000000000000c1"
 )
 

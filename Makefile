@@ -36,7 +36,7 @@ fuzz:
 # Micro-benchmarks of the hot path, then the loopback load test against the
 # bare fasthttp ceiling and the express + @x402/express peer, exact and
 # batch-settlement voucher calls, with the servers sharing both cores with
-# the drivers, then pinned to one core beside them (about 6 minutes).
+# the drivers, then pinned to one core beside them (about 8 minutes).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./edge/... ./actors/...
 	bench/run.sh

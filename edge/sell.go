@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -124,7 +123,7 @@ func (s *Server) record(payer, nonce string, r *ledger.Receipt) error {
 // validated arguments, defaults filled in, as canonical JSON (keys sorted,
 // no spacing), so the same request spelled otherwise is the same request.
 func requestKey(a *admission) string {
-	canonical, err := json.Marshal(a.args)
+	canonical, err := appendCanonical(make([]byte, 0, 2*len(a.request)+16), map[string]any(a.args))
 	if err != nil { // a number JSON cannot spell (an overflow to ±Inf): the body as sent
 		canonical = a.request
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -59,19 +60,17 @@ func WithPayment(body []byte, b Buyer, receipt any) ([]byte, error) {
 	return appendMember(out, "svc_receipt", receipt)
 }
 
-// appendMember adds "name":value as the last member of a JSON object.
+// appendMember adds "name":value as the last member of a JSON object, in
+// a new slice sized once: obj may be shared.
 func appendMember(obj []byte, name string, value any) ([]byte, error) {
 	v, err := json.Marshal(value)
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.Write(obj[:len(obj)-1])
+	b := append(make([]byte, 0, len(obj)+len(name)+len(v)+4), obj[:len(obj)-1]...)
 	if len(bytes.TrimSpace(obj[1:len(obj)-1])) > 0 {
-		b.WriteByte(',')
+		b = append(b, ',')
 	}
-	fmt.Fprintf(&b, "%q:", name)
-	b.Write(v)
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	b = append(strconv.AppendQuote(b, name), ':')
+	return append(append(b, v...), '}'), nil
 }

@@ -1,9 +1,11 @@
 package ledger
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -58,24 +60,28 @@ type Channel struct {
 	Version int64 `json:"-"`
 }
 
-// channelJSON is c's record as the ledgers store it. Its raw members
-// (config, answer, settlement) are appended as they are: encoding/json
-// would scan and compact each again, the answer is most of the record,
-// and each is JSON this process encoded (the config and the settlement
-// with encoding/json, the answer with the tool's renderer).
-func channelJSON(c *Channel) ([]byte, error) {
-	doc, err := json.Marshal(struct {
+// appendChannelJSON appends c's record, as the ledgers store it, to dst,
+// into a buffer sized for it once: the record is most of a voucher call's
+// allocation. Its raw members (config, answer, settlement) are appended as
+// they are: encoding/json would scan and compact each again, the answer is
+// most of the record, and each is JSON this process encoded (the config
+// and the settlement with encoding/json, the answer with the tool's
+// renderer).
+func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
+	raw := len(c.Config) + len(c.Answer) + len(c.Settlement)
+	buf := bytes.NewBuffer(slices.Grow(dst, channelJSONSize+len(c.Request)+raw))
+	if err := json.NewEncoder(buf).Encode(struct {
 		*Channel
 		// At the top level these hide the embedded members of the same
 		// names, and, empty, are left out.
 		Config     json.RawMessage `json:"config,omitempty"`
 		Answer     json.RawMessage `json:"answer,omitempty"`
 		Settlement json.RawMessage `json:"settlement,omitempty"`
-	}{Channel: c})
-	if err != nil {
+	}{Channel: c}); err != nil {
 		return nil, err
 	}
-	doc = doc[:len(doc)-1] // its closing brace: the id always precedes
+	doc := buf.Bytes()
+	doc = doc[:len(doc)-2] // the encoder's closing brace and newline: the id always precedes
 	config := c.Config
 	if len(config) == 0 {
 		config = json.RawMessage("null")
@@ -89,6 +95,10 @@ func channelJSON(c *Channel) ([]byte, error) {
 	}
 	return append(doc, '}'), nil
 }
+
+// channelJSONSize bounds a record's members other than its request and
+// raw ones: names, addresses, amounts, the signature and the times.
+const channelJSONSize = 768
 
 // PendingDeposit is the charge of a call whose deposit is in doubt, as
 // it will be recorded once the deposit is found on chain.

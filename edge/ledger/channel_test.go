@@ -23,7 +23,7 @@ func TestChannelJSONIsTheRecord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := channelJSON(&c)
+		got, err := appendChannelJSON(nil, &c)
 		if err != nil {
 			t.Fatal(err)
 		}

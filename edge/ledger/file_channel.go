@@ -31,12 +31,10 @@ func (f *File) Channel(_ context.Context, id string) (*Channel, error) {
 func (f *File) PutChannel(_ context.Context, c *Channel) error {
 	next := *c
 	next.ID = strings.ToLower(c.ID)
-	doc, err := channelJSON(&next)
+	value, err := appendChannelJSON(binary.BigEndian.AppendUint64(nil, uint64(c.Version+1)), &next)
 	if err != nil {
 		return err
 	}
-	value := binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(doc)), uint64(c.Version+1))
-	value = append(value, doc...)
 	if err := f.putChannel(next.ID, c.Version, value); err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
 func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
 	next := *c
 	next.ID = strings.ToLower(c.ID)
-	doc, err := channelJSON(&next)
+	doc, err := appendChannelJSON(nil, &next)
 	if err != nil {
 		return err
 	}

@@ -100,6 +100,18 @@ func request(method, path string, body []byte) *fasthttp.RequestCtx {
 	return ctx
 }
 
+// benchTerms is the 402's terms for benchPath, as a buyer reads them.
+func benchTerms(b *testing.B, srv *edge.Server) *x402.PaymentRequired {
+	b.Helper()
+	terms := request("GET", benchPath, nil)
+	srv.Handler(terms)
+	var required x402.PaymentRequired
+	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
+		b.Fatal(err)
+	}
+	return &required
+}
+
 // serve answers the same request b.N times and checks the last answer.
 func serve(b *testing.B, srv *edge.Server, ctx *fasthttp.RequestCtx, want int) {
 	b.Helper()
@@ -158,16 +170,11 @@ func BenchmarkOpenAPI(b *testing.B) {
 // (fsynced), a facilitator that answers at once, the tool and its answer.
 func BenchmarkPaidCall(b *testing.B) {
 	srv := benchServer(b, edge.Payments{})
-	terms := request("GET", benchPath, nil)
-	srv.Handler(terms)
-	var required x402.PaymentRequired
-	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
-		b.Fatal(err)
-	}
+	required := benchTerms(b, srv)
 	key, _ := crypto.GenerateKey()
 	headers := make([]string, b.N)
 	for i := range headers {
-		h, _, err := x402.Pay(key, &required, time.Now())
+		h, _, err := x402.Pay(key, required, time.Now())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -202,12 +209,7 @@ func (chainDouble) Verify(_ context.Context, p *x402.Payload, _ *x402.Requiremen
 func BenchmarkVoucherCall(b *testing.B) {
 	srv := benchServer(b, edge.Payments{Facilitator: chainDouble{}, OfferKey: newKey(b),
 		Batch: &x402.BatchTerms{Network: x402.Base.ID, ReceiverAuthorizer: crypto.PubkeyToAddress(newKey(b).PublicKey), WithdrawDelay: 900}})
-	terms := request("GET", benchPath, nil)
-	srv.Handler(terms)
-	var required x402.PaymentRequired
-	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
-		b.Fatal(err)
-	}
+	required := benchTerms(b, srv)
 	i := slices.IndexFunc(required.Accepts, func(r x402.Requirements) bool { return r.Scheme == x402.SchemeBatch })
 	if i < 0 {
 		b.Fatal("no batch-settlement terms")
@@ -278,13 +280,8 @@ func BenchmarkUnpaid402SignIn(b *testing.B) {
 // extensions it echoes.
 func BenchmarkPaymentIdentifierLookup(b *testing.B) {
 	srv := benchServer(b, edge.Payments{})
-	terms := request("GET", benchPath, nil)
-	srv.Handler(terms)
-	var required x402.PaymentRequired
-	if err := x402.DecodeHeader(string(terms.Response.Header.Peek(x402.HeaderRequired)), &required); err != nil {
-		b.Fatal(err)
-	}
-	header, _, err := x402.Pay(newKey(b), &required, time.Now())
+	required := benchTerms(b, srv)
+	header, _, err := x402.Pay(newKey(b), required, time.Now())
 	if err != nil {
 		b.Fatal(err)
 	}

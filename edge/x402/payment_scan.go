@@ -17,10 +17,9 @@ import (
 // echoed extensions, which encoding/json reads twice and copies. On the
 // way it picks out the payment-identifier extension.
 func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
-	s := scanner{b: raw}
+	s := scanner{NewLexer(raw)}
 	p := new(Payload)
 	var id identifierScan
-	s.space()
 	if !s.object(func(key []byte) bool {
 		switch string(key) {
 		case "x402Version":
@@ -35,7 +34,7 @@ func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
 		case "extensions":
 			// A payment's extensions are an object; anything else is for
 			// decodeVersion to judge as encoding/json read it.
-			if s.peek() != '{' {
+			if s.Peek() != '{' {
 				return false
 			}
 			start := s.i
@@ -50,7 +49,7 @@ func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
 	}) {
 		return nil, identifierScan{}, false
 	}
-	if s.space(); s.i != len(s.b) {
+	if !s.End() {
 		return nil, identifierScan{}, false
 	}
 	return p, id, true
@@ -67,12 +66,12 @@ type identifierScan struct {
 // keeps the payment-identifier member's value.
 func (s *scanner) extensions() (identifierScan, bool) {
 	id := identifierScan{known: true}
-	s.i++ // the opening brace
-	if s.eat('}') {
+	s.Next() // the opening brace
+	if s.Eat('}') {
 		return id, true
 	}
 	for {
-		if s.peek() != '"' {
+		if s.Peek() != '"' {
 			return id, false
 		}
 		start := s.i
@@ -83,13 +82,13 @@ func (s *scanner) extensions() (identifierScan, bool) {
 		if bytes.IndexByte(key, '\\') >= 0 {
 			id.known = false
 		}
-		if !s.eat(':') {
+		if !s.Eat(':') {
 			return id, false
 		}
 		// A key without escapes reads as its bytes (one with invalid UTF-8
 		// cannot read as this ASCII name).
 		named := string(key) == PaymentIdentifier
-		s.space()
+		s.Space()
 		value := s.i
 		if !s.skip(1) {
 			return id, false
@@ -97,69 +96,28 @@ func (s *scanner) extensions() (identifierScan, bool) {
 		if named {
 			id.member = json.RawMessage(s.b[value:s.i:s.i])
 		}
-		if s.eat('}') {
+		if s.Eat('}') {
 			return id, true
 		}
-		if !s.eat(',') {
+		if !s.Eat(',') {
 			return id, false
 		}
 	}
 }
 
-type scanner struct {
-	b []byte
-	i int
-}
+type scanner struct{ Lexer }
 
 // maxScanDepth bounds the nesting skip follows; deeper documents are left
 // to encoding/json, which has its own bound.
 const maxScanDepth = 64
 
-func (s *scanner) space() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
-	}
-}
-
-// peek is the next byte after white space, 0 at the end.
-func (s *scanner) peek() byte {
-	s.space()
-	if s.i == len(s.b) {
-		return 0
-	}
-	return s.b[s.i]
-}
-
-func (s *scanner) eat(c byte) bool {
-	if s.peek() != c {
-		return false
-	}
-	s.i++
-	return true
-}
-
 // plain reads a string without escapes, control or non-ASCII bytes; its
 // bytes stay in the document.
 func (s *scanner) plain() ([]byte, bool) {
-	if !s.eat('"') {
+	if s.Peek() != '"' {
 		return nil, false
 	}
-	start := s.i
-	for ; s.i < len(s.b); s.i++ {
-		switch c := s.b[s.i]; {
-		case c == '"':
-			s.i++
-			return s.b[start : s.i-1], true
-		case c == '\\' || c < 0x20 || c >= 0x80:
-			return nil, false
-		}
-	}
-	return nil, false
+	return s.Plain(true)
 }
 
 func (s *scanner) str(dst *string) bool {
@@ -171,17 +129,17 @@ func (s *scanner) str(dst *string) bool {
 // object reads an object, handing each member's key to member, which reads
 // its value; a key met twice is left to encoding/json.
 func (s *scanner) object(member func(key []byte) bool) bool {
-	if !s.eat('{') {
+	if !s.Eat('{') {
 		return false
 	}
-	if s.eat('}') {
+	if s.Eat('}') {
 		return true
 	}
 	var met [16][]byte
 	seen := met[:0]
 	for {
 		key, ok := s.plain()
-		if !ok || !s.eat(':') {
+		if !ok || !s.Eat(':') {
 			return false
 		}
 		for _, prev := range seen {
@@ -193,24 +151,21 @@ func (s *scanner) object(member func(key []byte) bool) bool {
 		if !member(key) {
 			return false
 		}
-		if s.eat('}') {
+		if s.Eat('}') {
 			return true
 		}
-		if !s.eat(',') {
+		if !s.Eat(',') {
 			return false
 		}
 	}
 }
 
-// digits reads an integer of at most 15 digits, without sign or leading
+// uint reads an integer of at most 15 digits, without sign or leading
 // zero: a value every integer type here holds, and a float64 exactly.
-func (s *scanner) digits() (uint64, bool) {
-	s.space()
+func (s *scanner) uint() (uint64, bool) {
+	s.Space()
 	start := s.i
-	for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
-		s.i++
-	}
-	n := s.i - start
+	n := s.Digits()
 	if n == 0 || n > 15 || (n > 1 && s.b[start] == '0') || s.i < len(s.b) && (s.b[s.i] == '.' || s.b[s.i] == 'e' || s.b[s.i] == 'E') {
 		return 0, false
 	}
@@ -219,7 +174,7 @@ func (s *scanner) digits() (uint64, bool) {
 }
 
 func (s *scanner) int(dst *int) bool {
-	v, ok := s.digits()
+	v, ok := s.uint()
 	*dst = int(v)
 	return ok
 }
@@ -238,11 +193,11 @@ func (s *scanner) resource(r *ResourceInfo) bool {
 		case "iconUrl":
 			return s.str(&r.IconURL)
 		case "tags":
-			if !s.eat('[') {
+			if !s.Eat('[') {
 				return false
 			}
 			r.Tags = []string{}
-			if s.eat(']') {
+			if s.Eat(']') {
 				return true
 			}
 			for {
@@ -251,10 +206,10 @@ func (s *scanner) resource(r *ResourceInfo) bool {
 					return false
 				}
 				r.Tags = append(r.Tags, tag)
-				if s.eat(']') {
+				if s.Eat(']') {
 					return true
 				}
-				if !s.eat(',') {
+				if !s.Eat(',') {
 					return false
 				}
 			}
@@ -283,7 +238,7 @@ func (s *scanner) requirements(r *Requirements) bool {
 			// write them.
 			r.Extra = map[string]any{}
 			return s.object(func(key []byte) bool {
-				switch s.peek() {
+				switch s.Peek() {
 				case '"':
 					var v string
 					ok := s.str(&v)
@@ -294,7 +249,7 @@ func (s *scanner) requirements(r *Requirements) bool {
 					r.Extra[string(key)] = v
 					return ok
 				}
-				v, ok := s.digits()
+				v, ok := s.uint()
 				r.Extra[string(key)] = float64(v)
 				return ok
 			})
@@ -304,12 +259,11 @@ func (s *scanner) requirements(r *Requirements) bool {
 }
 
 func (s *scanner) boolean() (bool, bool) {
-	s.space()
-	for _, lit := range []string{"true", "false"} {
-		if len(s.b)-s.i >= len(lit) && string(s.b[s.i:s.i+len(lit)]) == lit {
-			s.i += len(lit)
-			return lit == "true", true
-		}
+	switch s.Peek() {
+	case 't':
+		return true, s.Literal("true")
+	case 'f':
+		return false, s.Literal("false")
 	}
 	return false, false
 }
@@ -393,7 +347,7 @@ func (s *scanner) channelConfig(c *ChannelConfig) bool {
 		case "salt":
 			return s.str(&c.Salt)
 		case "withdrawDelay":
-			v, ok := s.digits()
+			v, ok := s.uint()
 			c.WithdrawDelay = v
 			return ok
 		}
@@ -453,62 +407,55 @@ func (s *scanner) skip(depth int) bool {
 	if depth > maxScanDepth {
 		return false
 	}
-	switch s.peek() {
+	switch s.Peek() {
 	case '{':
-		s.i++
-		if s.eat('}') {
+		s.Next()
+		if s.Eat('}') {
 			return true
 		}
 		for {
-			if s.peek() != '"' || !s.skipString() || !s.eat(':') || !s.skip(depth+1) {
+			if s.Peek() != '"' || !s.skipString() || !s.Eat(':') || !s.skip(depth+1) {
 				return false
 			}
-			if s.eat('}') {
+			if s.Eat('}') {
 				return true
 			}
-			if !s.eat(',') {
+			if !s.Eat(',') {
 				return false
 			}
 		}
 	case '[':
-		s.i++
-		if s.eat(']') {
+		s.Next()
+		if s.Eat(']') {
 			return true
 		}
 		for {
 			if !s.skip(depth + 1) {
 				return false
 			}
-			if s.eat(']') {
+			if s.Eat(']') {
 				return true
 			}
-			if !s.eat(',') {
+			if !s.Eat(',') {
 				return false
 			}
 		}
 	case '"':
 		return s.skipString()
 	case 't':
-		return s.literal("true")
+		return s.Literal("true")
 	case 'f':
-		return s.literal("false")
+		return s.Literal("false")
 	case 'n':
-		return s.literal("null")
+		return s.Literal("null")
 	}
-	return s.skipNumber()
-}
-
-func (s *scanner) literal(lit string) bool {
-	if len(s.b)-s.i < len(lit) || string(s.b[s.i:s.i+len(lit)]) != lit {
-		return false
-	}
-	s.i += len(lit)
-	return true
+	_, ok := s.Number()
+	return ok
 }
 
 // skipString passes over a string at s.i, escapes included.
 func (s *scanner) skipString() bool {
-	s.i++ // the opening quote
+	s.Next() // the opening quote
 	for s.i < len(s.b) {
 		c := s.b[s.i]
 		s.i++
@@ -541,42 +488,4 @@ func (s *scanner) skipString() bool {
 		}
 	}
 	return false
-}
-
-// skipNumber passes over a number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-func (s *scanner) skipNumber() bool {
-	digits := func() int {
-		start := s.i
-		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
-			s.i++
-		}
-		return s.i - start
-	}
-	next := func(set string) bool {
-		if s.i < len(s.b) {
-			for j := range len(set) {
-				if s.b[s.i] == set[j] {
-					s.i++
-					return true
-				}
-			}
-		}
-		return false
-	}
-	next("-")
-	if s.i < len(s.b) && s.b[s.i] == '0' {
-		s.i++
-	} else if digits() == 0 {
-		return false
-	}
-	if next(".") && digits() == 0 {
-		return false
-	}
-	if next("eE") {
-		next("+-")
-		if digits() == 0 {
-			return false
-		}
-	}
-	return true
 }

@@ -81,8 +81,6 @@ func (b *bench) perCore() {
 	b.ratio("one core: vouchers, coinslot / peer exact", v1.rps()/rPeer.rps(), ">= 8", v1.rps() >= 8*rPeer.rps())
 	b.ratio("one core: voucher p99 (ms)", ms(v1.p99), "<= 15", v1.p99 <= 15*time.Millisecond)
 
-	loop := phase{name: "one core: 402, ceiling, 1 connection", target: ceil, next: repeat(unpaidCall), conns: 1, warmup: time.Second, duration: b.duration}.run()
-	b.result(loop)
 	b.result(phase{name: "one core: 402, ceiling, 1 connection", target: ceil, next: repeat(unpaidCall), conns: 1, warmup: time.Second, duration: b.duration}.run())
 	lone := b.voucherPhase("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1)
 	p50, p99 := ownTime(one, trifectaPath, lone.n)

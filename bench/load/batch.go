@@ -154,16 +154,22 @@ func (c *channel) answered(ok bool) {
 // secp256k1 recovery (x402.VoucherDigest, x402.RecoverDigest), the floor of
 // a voucher call, measured on one locked thread.
 func voucherCost(terms *x402.PaymentRequired) time.Duration {
+	return perCall(voucherRecovery(terms))
+}
+
+// voucherRecovery is what a seller must do with every voucher: its
+// EIP-712 digest and the recovery of its signer.
+func voucherRecovery(terms *x402.PaymentRequired) func() {
 	b, key := newBuyer(terms), newKey()
 	id := common.HexToHash("0x6c6f6164")
 	v := b.voucher(key, id, 1)
 	want := crypto.PubkeyToAddress(key.PublicKey)
-	return perCall(func() {
+	return func() {
 		got, err := x402.RecoverDigest(x402.VoucherDigest(b.domain.ChainID, id, b.price), v.Signature)
 		if err != nil || got != want {
 			fail("recovery: %v, %v", got, err)
 		}
-	})
+	}
 }
 
 // decodeCost is the CPU time of decoding one voucher call's

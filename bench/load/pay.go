@@ -32,7 +32,11 @@ func termsOf(p *proc, req *request) *x402.PaymentRequired {
 }
 
 // payments signs n distinct v2 payments for the terms ahead of the load,
-// from the keys in turn, on every core. Each is to be sent once.
+// from the keys in turn, on every core. Each is to be sent once, in order.
+// Payment i is signed as of i/n of signedAcross from now: each stays
+// valid for the terms' maxTimeoutSeconds from then, so the last of a long
+// phase on a slow machine has not expired when it is sent (x402.Sign
+// backdates validAfter by more than signedAcross).
 func payments(terms *x402.PaymentRequired, keys []*ecdsa.PrivateKey, n int) []string {
 	out := make([]string, n)
 	var wg sync.WaitGroup
@@ -41,7 +45,7 @@ func payments(terms *x402.PaymentRequired, keys []*ecdsa.PrivateKey, n int) []st
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < n; i += workers {
-				h, _, err := x402.Pay(keys[i%len(keys)], terms, now)
+				h, _, err := x402.Pay(keys[i%len(keys)], terms, now.Add(signedAcross*time.Duration(i)/time.Duration(n)))
 				if err != nil {
 					fail("signing a payment: %v", err)
 				}
@@ -52,6 +56,8 @@ func payments(terms *x402.PaymentRequired, keys []*ecdsa.PrivateKey, n int) []st
 	wg.Wait()
 	return out
 }
+
+const signedAcross = x402.Backdate / 2
 
 // paidCalls is a phase source sending each payment once with the same body.
 func paidCalls(path string, body []byte, headers []string) func(int) (*request, bool) {

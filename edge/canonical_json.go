@@ -5,13 +5,15 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/coinslot/coinslot/edge/x402"
 )
 
 // appendCanonical appends v as json.Marshal encodes it (keys sorted, no
 // spacing, HTML characters escaped), without its reflection: a request's
 // arguments are maps of decoded JSON, and their encoding is part of every
 // paid call's request key. Values of other types, strings that need
-// escaping and numbers outside the plain forms go through json.Marshal.
+// escaping and numbers that are not JSON's go through json.Marshal.
 func appendCanonical(dst []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
@@ -24,7 +26,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 	case string:
 		return appendString(dst, v), nil
 	case json.Number:
-		if plainNumber(v) {
+		if validNumber(v) {
 			return append(dst, v...), nil
 		}
 	case int64:
@@ -97,30 +99,10 @@ func plainString(s string) bool {
 	return true
 }
 
-// plainNumber: an integer or a decimal fraction as JSON spells them
-// (-?(0|[1-9][0-9]*)(\.[0-9]+)?), which encoding/json copies as they are.
-func plainNumber(n json.Number) bool {
-	s := string(n)
-	if len(s) > 0 && s[0] == '-' {
-		s = s[1:]
-	}
-	digits := func() int {
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i
-	}
-	i := digits()
-	if i == 0 || (s[0] == '0' && i > 1) {
-		return false
-	}
-	if s = s[i:]; s == "" {
-		return true
-	}
-	if s[0] != '.' {
-		return false
-	}
-	s = s[1:]
-	return digits() > 0 && digits() == len(s)
+// validNumber: n is one JSON number and nothing else, which encoding/json
+// copies as it is.
+func validNumber(n json.Number) bool {
+	l := x402.NewLexer([]byte(n))
+	v, ok := l.Number()
+	return ok && len(v) == len(n)
 }

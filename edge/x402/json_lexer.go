@@ -2,8 +2,9 @@ package x402
 
 // Lexer reads JSON's tokens in one pass over a document, for the readers
 // that take a plainly written document without encoding/json: the payment
-// scan here and the edge's reader of a call's body. Each keeps its own
-// grammar and leaves anything else to encoding/json.
+// scan here, and the edge's reader of a call's body and its check of the
+// numbers it copies into a request key. Each keeps its own grammar and
+// leaves anything else to encoding/json.
 type Lexer struct {
 	b []byte
 	i int

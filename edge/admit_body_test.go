@@ -68,13 +68,7 @@ func nested(n int) any {
 // a body it accepts decodes the same with encoding/json, as one object.
 // Seeds: every tool's example.
 func FuzzPlainObject(f *testing.F) {
-	for _, t := range registry.All() {
-		b, err := json.Marshal(t.Example)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	seedExamples(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if !utf8.Valid(body) {
 			return // parseObject refuses it first
@@ -88,4 +82,15 @@ func FuzzPlainObject(f *testing.F) {
 			t.Fatalf("%q: read as %#v; encoding/json reads %#v (%s)", body, got, want, problem)
 		}
 	})
+}
+
+// seedExamples adds every tool's example, as JSON, to f's seeds.
+func seedExamples(f *testing.F) {
+	for _, t := range registry.All() {
+		b, err := json.Marshal(t.Example)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 }

@@ -66,29 +66,19 @@ func (s *bodyScanner) value(depth int) (any, bool) {
 func (s *bodyScanner) object(depth int) (any, bool) {
 	s.Next() // the opening brace
 	obj := map[string]any{}
-	if s.Eat('}') {
-		return obj, true
-	}
-	for {
+	ok := s.Items('}', func() bool {
 		if s.Peek() != '"' {
-			return nil, false
+			return false
 		}
 		key, ok := s.Plain(false)
 		if !ok || !s.Eat(':') {
-			return nil, false
+			return false
 		}
 		v, ok := s.value(depth + 1)
-		if !ok {
-			return nil, false
-		}
 		obj[s.name(key, depth)] = v
-		if s.Eat('}') {
-			return obj, true
-		}
-		if !s.Eat(',') {
-			return nil, false
-		}
-	}
+		return ok
+	})
+	return obj, ok
 }
 
 // name is key as a string: a top-level key naming a parameter shares the
@@ -107,20 +97,10 @@ func (s *bodyScanner) name(key []byte, depth int) string {
 func (s *bodyScanner) array(depth int) (any, bool) {
 	s.Next() // the opening bracket
 	items := make([]any, 0)
-	if s.Eat(']') {
-		return items, true
-	}
-	for {
+	ok := s.Items(']', func() bool {
 		v, ok := s.value(depth + 1)
-		if !ok {
-			return nil, false
-		}
 		items = append(items, v)
-		if s.Eat(']') {
-			return items, true
-		}
-		if !s.Eat(',') {
-			return nil, false
-		}
-	}
+		return ok
+	})
+	return items, ok
 }

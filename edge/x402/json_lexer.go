@@ -70,6 +70,25 @@ func (l *Lexer) Plain(ascii bool) ([]byte, bool) {
 	return nil, false
 }
 
+// Items reads the items of an object or array whose opening byte was
+// passed, to close: each by item, separated by commas.
+func (l *Lexer) Items(close byte, item func() bool) bool {
+	if l.Eat(close) {
+		return true
+	}
+	for {
+		if !item() {
+			return false
+		}
+		if l.Eat(close) {
+			return true
+		}
+		if !l.Eat(',') {
+			return false
+		}
+	}
+}
+
 // Literal passes over lit (true, false or null) at the position.
 func (l *Lexer) Literal(lit string) bool {
 	if len(l.b)-l.i < len(lit) || string(l.b[l.i:l.i+len(lit)]) != lit {

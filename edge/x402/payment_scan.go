@@ -67,23 +67,20 @@ type identifierScan struct {
 func (s *scanner) extensions() (identifierScan, bool) {
 	id := identifierScan{known: true}
 	s.Next() // the opening brace
-	if s.Eat('}') {
-		return id, true
-	}
-	for {
+	ok := s.Items('}', func() bool {
 		if s.Peek() != '"' {
-			return id, false
+			return false
 		}
 		start := s.i
 		if !s.skipString() {
-			return id, false
+			return false
 		}
 		key := s.b[start+1 : s.i-1]
 		if bytes.IndexByte(key, '\\') >= 0 {
 			id.known = false
 		}
 		if !s.Eat(':') {
-			return id, false
+			return false
 		}
 		// A key without escapes reads as its bytes (one with invalid UTF-8
 		// cannot read as this ASCII name).
@@ -91,18 +88,14 @@ func (s *scanner) extensions() (identifierScan, bool) {
 		s.Space()
 		value := s.i
 		if !s.skip(1) {
-			return id, false
+			return false
 		}
 		if named {
 			id.member = json.RawMessage(s.b[value:s.i:s.i])
 		}
-		if s.Eat('}') {
-			return id, true
-		}
-		if !s.Eat(',') {
-			return id, false
-		}
-	}
+		return true
+	})
+	return id, ok
 }
 
 type scanner struct{ Lexer }
@@ -132,12 +125,9 @@ func (s *scanner) object(member func(key []byte) bool) bool {
 	if !s.Eat('{') {
 		return false
 	}
-	if s.Eat('}') {
-		return true
-	}
 	var met [16][]byte
 	seen := met[:0]
-	for {
+	return s.Items('}', func() bool {
 		key, ok := s.plain()
 		if !ok || !s.Eat(':') {
 			return false
@@ -148,16 +138,8 @@ func (s *scanner) object(member func(key []byte) bool) bool {
 			}
 		}
 		seen = append(seen, key)
-		if !member(key) {
-			return false
-		}
-		if s.Eat('}') {
-			return true
-		}
-		if !s.Eat(',') {
-			return false
-		}
-	}
+		return member(key)
+	})
 }
 
 // uint reads an integer of at most 15 digits, without sign or leading
@@ -197,22 +179,12 @@ func (s *scanner) resource(r *ResourceInfo) bool {
 				return false
 			}
 			r.Tags = []string{}
-			if s.Eat(']') {
-				return true
-			}
-			for {
+			return s.Items(']', func() bool {
 				var tag string
-				if !s.str(&tag) {
-					return false
-				}
+				ok := s.str(&tag)
 				r.Tags = append(r.Tags, tag)
-				if s.Eat(']') {
-					return true
-				}
-				if !s.Eat(',') {
-					return false
-				}
-			}
+				return ok
+			})
 		}
 		return false
 	})
@@ -410,36 +382,12 @@ func (s *scanner) skip(depth int) bool {
 	switch s.Peek() {
 	case '{':
 		s.Next()
-		if s.Eat('}') {
-			return true
-		}
-		for {
-			if s.Peek() != '"' || !s.skipString() || !s.Eat(':') || !s.skip(depth+1) {
-				return false
-			}
-			if s.Eat('}') {
-				return true
-			}
-			if !s.Eat(',') {
-				return false
-			}
-		}
+		return s.Items('}', func() bool {
+			return s.Peek() == '"' && s.skipString() && s.Eat(':') && s.skip(depth+1)
+		})
 	case '[':
 		s.Next()
-		if s.Eat(']') {
-			return true
-		}
-		for {
-			if !s.skip(depth + 1) {
-				return false
-			}
-			if s.Eat(']') {
-				return true
-			}
-			if !s.Eat(',') {
-				return false
-			}
-		}
+		return s.Items(']', func() bool { return s.skip(depth + 1) })
 	case '"':
 		return s.skipString()
 	case 't':

@@ -39,7 +39,7 @@ func ownTime(p *proc, path string, n int) (p50, p99 time.Duration) {
 	if err := lines.Err(); err != nil {
 		fail("%s: %v", p.name, err)
 	}
-	if len(took) < n || n == 0 {
+	if len(took) < n { // the phase itself fails when none was answered
 		fail("%s: %d access lines of %s, %d calls answered", p.name, len(took), path, n)
 	}
 	took = took[len(took)-n:]

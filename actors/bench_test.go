@@ -8,9 +8,9 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
-// BenchmarkActorRoundTrip is one call of a local tool through its tool
-// actor and the call's child: the runtime's own cost per call.
-func BenchmarkActorRoundTrip(b *testing.B) {
+// BenchmarkCallRoundTrip is one call of a local tool, handed to a kept
+// goroutine and its reply awaited: the runtime's own cost per call.
+func BenchmarkCallRoundTrip(b *testing.B) {
 	h := start(b, "", Options{})
 	tool, _ := registry.Lookup("test_panic")
 	args := registry.Args{"boom": false}
@@ -24,7 +24,7 @@ func BenchmarkActorRoundTrip(b *testing.B) {
 }
 
 // BenchmarkCacheHit is an upstream-backed call answered from the cache:
-// the actor round trip, the source supervisor and a ristretto hit.
+// the call's round trip, the source supervisor and a ristretto hit.
 func BenchmarkCacheHit(b *testing.B) {
 	h := start(b, "", Options{})
 	for deadline := time.Now().Add(5 * time.Second); ; { // a Set lands asynchronously

@@ -1,8 +1,12 @@
 package actors
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
+	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -180,7 +184,8 @@ func TestRetryAfterBeyondDeadlineFailsFast(t *testing.T) {
 }
 
 func TestHandlerPanic(t *testing.T) {
-	h := start(t, "", Options{})
+	var logs eventLog
+	h := start(t, "", Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 	tool, _ := registry.Lookup("test_panic")
 	if _, err := h.rt.Run(t.Context(), tool, registry.Args{"boom": true}); !errors.Is(err, ErrInternal) {
 		t.Fatalf("err = %v, want ErrInternal", err)
@@ -193,6 +198,41 @@ func TestHandlerPanic(t *testing.T) {
 		if n := testutil.ToFloat64(h.rt.metrics.toolCalls.WithLabelValues("test_panic", outcome)); n != want {
 			t.Errorf("%s calls = %v, want %v", outcome, n, want)
 		}
+	}
+	// The line names the tool, the panic and where it happened.
+	var line struct{ Level, Msg, Tool, Panic string }
+	if err := json.Unmarshal(logs.b.Bytes(), &line); err != nil {
+		t.Fatalf("log %q: %v", logs.b.Bytes(), err)
+	}
+	if line.Level != "ERROR" || line.Msg != "tool call panicked" || line.Tool != "test_panic" ||
+		!strings.HasPrefix(line.Panic, "boom\ngoroutine ") || !strings.Contains(line.Panic, "actors.init.") {
+		t.Errorf("log = %+v, want the tool, the panic and its stack", line)
+	}
+}
+
+// A handler that never returns is answered at the call's deadline and the
+// grace after it; its goroutine is the handler's to end.
+func TestHandlerThatNeverReturns(t *testing.T) {
+	h := start(t, "", Options{})
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	tool := &registry.Tool{Name: "test_hang", Handler: func(context.Context, *registry.Call) (*registry.Result, error) {
+		<-release
+		return &registry.Result{Data: "late"}, nil
+	}}
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := h.rt.Run(ctx, tool, nil)
+	took := time.Since(start)
+	if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.Timeout || ue.Message != "the call did not finish in time" || res != nil {
+		t.Fatalf("Run = %v, %v; want the call's timeout", res, err)
+	}
+	if took < 50*time.Millisecond+replyGrace || took > 50*time.Millisecond+replyGrace+time.Second {
+		t.Errorf("answered after %v, want the deadline and %v", took, replyGrace)
+	}
+	if n := testutil.ToFloat64(h.rt.metrics.toolCalls.WithLabelValues("test_hang", "timeout")); n != 1 {
+		t.Errorf("timeout calls = %v, want 1", n)
 	}
 }
 

@@ -1,12 +1,11 @@
-// Package actors is the runtime that runs tools: a protoactor-go system with
-// one actor per tool, which runs each call in a short-lived supervised child,
-// and one supervisor actor per upstream source, which owns the source's rate
+// Package actors is the runtime that runs tools: each call on a goroutine of
+// its own, where a panic ends only that call, and a protoactor-go system with
+// one supervisor actor per upstream source, which owns the source's rate
 // limiter, concurrency cap, circuit breaker, single flight and workers, and
 // shares one answer cache with every other source. Failures and polite-rate
 // limits stay within each source.
 //
 //	root
-//	├── tools/<tool>          a child per call: calls never queue, a panic ends one call
 //	└── upstreams/<source>    limiter, concurrency cap, breaker, single flight
 //	    └── w<n>              workers doing the HTTP, restarted within limits
 package actors
@@ -36,10 +35,10 @@ import (
 // not charged, and the tool keeps serving other calls.
 var ErrInternal = errors.New("the tool failed unexpectedly")
 
-// replyGrace is how long a future waits past the call's deadline. The actors
-// answer at the deadline themselves; a reply that reaches a future which has
-// already timed out races with its reader inside protoactor, which stores the
-// result without a lock.
+// replyGrace is how long Run waits past the call's deadline. The handler
+// and the supervisors answer at the deadline themselves, with the upstream
+// that was late named; Run's own timeout is for a handler that never
+// returns.
 const replyGrace = time.Second
 
 // Options are the runtime's dependencies; the zero value is production with
@@ -66,8 +65,7 @@ type Runtime struct {
 	cache   *ristretto.Cache[string, *answer]
 	cluster *cluster // nil when the instance is alone
 	sources map[string]*sourceState
-	tools   map[string]*actor.PID
-	calls   *warmDispatcher // runs the tool actors, their calls and the calls' handlers
+	calls   *warmGoroutines // run the calls' handlers
 	seller  atomic.Pointer[registry.Seller]
 }
 
@@ -115,7 +113,7 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 	}
 	rt := &Runtime{
 		opts: opts, log: opts.Logger, reg: opts.Registry,
-		sources: map[string]*sourceState{}, tools: map[string]*actor.PID{}, calls: newWarmDispatcher(),
+		sources: map[string]*sourceState{}, calls: &warmGoroutines{idle: make(chan func())},
 	}
 	rt.metrics = newMetrics(rt.reg)
 	rt.seller.Store(sellerOf(cfg))
@@ -149,16 +147,6 @@ func New(cfg *config.Config, opts Options) (*Runtime, error) {
 			return nil, err
 		}
 		rt.sources[src.Name] = st
-	}
-	for _, t := range registry.All() {
-		if t.Handler == nil {
-			continue
-		}
-		props := actor.PropsFromProducer(func() actor.Actor { return newToolActor(rt, t) }, actor.WithDispatcher(rt.calls))
-		if rt.tools[t.Name], err = rt.sys.Root.SpawnNamed(props, "tools/"+t.Name); err != nil {
-			rt.Close()
-			return nil, err
-		}
 	}
 	return rt, nil
 }
@@ -218,9 +206,6 @@ func (rt *Runtime) Metrics() *prometheus.Registry { return rt.reg }
 
 // Close stops every actor and the cache.
 func (rt *Runtime) Close() {
-	for _, pid := range rt.tools {
-		rt.sys.Root.StopFuture(pid).Wait()
-	}
 	for _, st := range rt.sources {
 		if st.pid != nil {
 			rt.sys.Root.StopFuture(st.pid).Wait()
@@ -237,7 +222,7 @@ func (rt *Runtime) Close() {
 // uses has its key and no source's circuit is open. retryAfter is the longest
 // remaining cooldown.
 func (rt *Runtime) Ready(t *registry.Tool) (ok bool, why string, retryAfter time.Duration) {
-	if _, ok := rt.tools[t.Name]; !ok {
+	if t.Handler == nil {
 		return false, t.Name + " is not implemented", 0
 	}
 	now := rt.opts.Now()
@@ -265,11 +250,10 @@ func (st *sourceState) cooldown(now time.Time) time.Duration {
 	return max(time.Unix(0, until).Sub(now), 0)
 }
 
-// Run executes one validated call on t's actor and waits for it outside any
-// actor. The call's deadline is ctx's, or CallTimeout from now.
+// Run executes one validated call of t on a goroutine of its own and waits
+// for it up to the call's deadline, ctx's or CallTimeout from now.
 func (rt *Runtime) Run(ctx context.Context, t *registry.Tool, args registry.Args) (*registry.Result, error) {
-	pid, ok := rt.tools[t.Name]
-	if !ok {
+	if t.Handler == nil {
 		return nil, fmt.Errorf("tool %s has no handler", t.Name)
 	}
 	start := time.Now()
@@ -279,24 +263,24 @@ func (rt *Runtime) Run(ctx context.Context, t *registry.Tool, args registry.Args
 		defer cancel()
 	}
 	deadline, _ := ctx.Deadline()
-	var res *registry.Result
 	now := rt.opts.Now()
 	if rt.opts.Sandbox {
 		now = upstreams.RecordedAt // the day the recorded answers describe
 	}
-	reply, err := rt.sys.Root.RequestFuture(pid, &toolCall{ctx: ctx, args: args, now: now}, time.Until(deadline)+replyGrace).Result()
-	switch {
-	case errors.Is(err, actor.ErrTimeout):
-		err = upstreams.Errorf(t.Name, upstreams.Timeout, "the call did not finish in time")
-	case err != nil:
-		err = upstreams.Errorf(t.Name, upstreams.Unavailable, "the tool is shutting down")
-	default:
-		r := reply.(*callReply)
-		res, err = r.res, r.err
+	// Buffered: a handler that returns after Run gave up does not wait.
+	reply := make(chan callReply, 1)
+	rt.calls.run(func() { reply <- rt.call(ctx, t, args, now) })
+	late := time.NewTimer(time.Until(deadline) + replyGrace)
+	defer late.Stop()
+	var r callReply
+	select {
+	case r = <-reply:
+	case <-late.C:
+		r.err = upstreams.Errorf(t.Name, upstreams.Timeout, "the call did not finish in time")
 	}
-	rt.metrics.toolCalls.WithLabelValues(t.Name, callOutcome(err)).Inc()
+	rt.metrics.toolCalls.WithLabelValues(t.Name, callOutcome(r.err)).Inc()
 	rt.metrics.toolSeconds.WithLabelValues(t.Name).Observe(time.Since(start).Seconds())
-	return res, err
+	return r.res, r.err
 }
 
 func callOutcome(err error) string {

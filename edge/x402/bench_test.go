@@ -97,6 +97,23 @@ func BenchmarkDecodeVoucher(b *testing.B) {
 	b.ReportMetric(float64(len(header)), "header-bytes")
 }
 
+// BenchmarkScanVoucher is the one-pass scan of a voucher's decoded JSON,
+// most of which is the echoed extensions it passes over.
+func BenchmarkScanVoucher(b *testing.B) {
+	_, header := voucherHeader(b)
+	raw, err := decodeBase64(header)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, ok := scanPayload(raw); !ok {
+			b.Fatal("not scanned")
+		}
+	}
+}
+
 // BenchmarkCheckBatch is a voucher's check against its terms: the channel
 // config read and hashed to its id, the voucher's digest and its signer
 // recovered, which alone takes most of it.

@@ -1,5 +1,10 @@
 package x402
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // Lexer reads JSON's tokens in one pass over a document, for the readers
 // that take a plainly written document without encoding/json: the payment
 // scan here, and the edge's reader of a call's body and its check of the
@@ -14,15 +19,16 @@ type Lexer struct {
 func NewLexer(doc []byte) Lexer { return Lexer{b: doc} }
 
 // Space passes over white space.
-func (l *Lexer) Space() {
-	for l.i < len(l.b) {
-		switch l.b[l.i] {
-		case ' ', '\t', '\n', '\r':
-			l.i++
-		default:
-			return
-		}
+func (l *Lexer) Space() { l.i = space(l.b, l.i) }
+
+// space is Space on a document's bytes and an index: the index of the
+// first byte from i on that is not white space.
+func space(b []byte, i int) int {
+	// Any byte above ' ' ends it, as most do.
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
 	}
+	return i
 }
 
 // Peek is the next byte after white space, 0 at the end.
@@ -58,16 +64,39 @@ func (l *Lexer) End() bool {
 func (l *Lexer) Plain(ascii bool) ([]byte, bool) {
 	l.i++ // the opening quote
 	start := l.i
-	for ; l.i < len(l.b); l.i++ {
-		switch c := l.b[l.i]; {
-		case c == '"':
-			l.i++
-			return l.b[start : l.i-1], true
-		case c == '\\' || c < 0x20 || ascii && c >= 0x80:
-			return nil, false
+	l.i = stringRun(l.b, l.i, ascii)
+	if l.i == len(l.b) || l.b[l.i] != '"' {
+		return nil, false
+	}
+	l.i++
+	return l.b[start : l.i-1], true
+}
+
+// stringRun is the index of the first byte from i on that does not read
+// as itself inside a string: a quote, a backslash, a control byte or, with
+// ascii, a byte outside ASCII. Most of a document is bytes that do, so it
+// tests eight at a time.
+func stringRun(b []byte, i int, ascii bool) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var outside uint64 // the high bits that stop the run
+	if ascii {
+		outside = highs
+	}
+	for ; len(b)-i >= 8; i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// A byte's high bit is set in (x - n*ones) &^ x when it is below n,
+		// and in ((x^c) - ones) &^ x when it is c. A borrow only runs up
+		// from a byte that stops the run, so the lowest set byte is the first.
+		if stop := ((x-0x20*ones)|((x^'"'*ones)-ones)|((x^'\\'*ones)-ones))&^x&highs | x&outside; stop != 0 {
+			return i + bits.TrailingZeros64(stop)/8
 		}
 	}
-	return nil, false
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 || ascii && c >= 0x80 {
+			break
+		}
+	}
+	return i
 }
 
 // Items reads the items of an object or array whose opening byte was
@@ -91,11 +120,18 @@ func (l *Lexer) Items(close byte, item func() bool) bool {
 
 // Literal passes over lit (true, false or null) at the position.
 func (l *Lexer) Literal(lit string) bool {
-	if len(l.b)-l.i < len(lit) || string(l.b[l.i:l.i+len(lit)]) != lit {
-		return false
+	var ok bool
+	l.i, ok = literal(l.b, l.i, lit)
+	return ok
+}
+
+// literal is Literal on a document's bytes and an index: the index after
+// lit, when lit is at i.
+func literal(b []byte, i int, lit string) (int, bool) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, false
 	}
-	l.i += len(lit)
-	return true
+	return i + len(lit), true
 }
 
 // Number passes over a number at the position and returns its bytes:

@@ -62,32 +62,25 @@ type identifierScan struct {
 	known  bool            // false: a key is escaped, so only encoding/json can tell which it names
 }
 
-// extensions passes over the extensions object at s.i, as skip does, and
-// keeps the payment-identifier member's value.
+// extensions passes over the extensions object at s.i, each member's value
+// by skipValue, and keeps the payment-identifier member's value.
 func (s *scanner) extensions() (identifierScan, bool) {
 	id := identifierScan{known: true}
 	s.Next() // the opening brace
 	ok := s.Items('}', func() bool {
-		if s.Peek() != '"' {
+		key, next, ok := skipKey(s.b, s.i)
+		if s.i = next; !ok {
 			return false
 		}
-		start := s.i
-		if !s.skipString() {
-			return false
-		}
-		key := s.b[start+1 : s.i-1]
 		if bytes.IndexByte(key, '\\') >= 0 {
 			id.known = false
-		}
-		if !s.Eat(':') {
-			return false
 		}
 		// A key without escapes reads as its bytes (one with invalid UTF-8
 		// cannot read as this ASCII name).
 		named := string(key) == PaymentIdentifier
 		s.Space()
 		value := s.i
-		if !s.skip(1) {
+		if s.i, ok = skipValue(s.b, s.i); !ok {
 			return false
 		}
 		if named {
@@ -100,8 +93,8 @@ func (s *scanner) extensions() (identifierScan, bool) {
 
 type scanner struct{ Lexer }
 
-// maxScanDepth bounds the nesting skip follows; deeper documents are left
-// to encoding/json, which has its own bound.
+// maxScanDepth bounds the nesting skipValue follows; deeper documents are
+// left to encoding/json, which has its own bound.
 const maxScanDepth = 64
 
 // plain reads a string without escapes, control or non-ASCII bytes; its
@@ -372,68 +365,135 @@ func (s *scanner) deposit(d *Deposit) bool {
 	})
 }
 
-// skip passes over one JSON value, checking its grammar as encoding/json
-// does (strings are not checked for UTF-8, as encoding/json keeps a raw
-// value's bytes as sent).
-func (s *scanner) skip(depth int) bool {
-	if depth > maxScanDepth {
-		return false
-	}
-	switch s.Peek() {
-	case '{':
-		s.Next()
-		return s.Items('}', func() bool {
-			return s.Peek() == '"' && s.skipString() && s.Eat(':') && s.skip(depth+1)
-		})
-	case '[':
-		s.Next()
-		return s.Items(']', func() bool { return s.skip(depth + 1) })
-	case '"':
-		return s.skipString()
-	case 't':
-		return s.Literal("true")
-	case 'f':
-		return s.Literal("false")
-	case 'n':
-		return s.Literal("null")
-	}
-	_, ok := s.Number()
-	return ok
-}
-
-// skipString passes over a string at s.i, escapes included.
-func (s *scanner) skipString() bool {
-	s.Next() // the opening quote
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		s.i++
-		switch {
-		case c == '"':
-			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			if s.i == len(s.b) {
-				return false
+// skipValue passes over the value of an extensions member at i (after
+// white space) and returns the index after it, checking its grammar as
+// encoding/json does: strings are not checked for UTF-8, as encoding/json
+// keeps a raw value's bytes as sent. A value nested deeper than
+// maxScanDepth, the member counting as 1, is not read. It keeps the
+// brackets that close the objects and arrays it is in, not a call for
+// each, and the index in a variable rather than a Lexer's field: most of
+// the extensions are short values in small objects, each read from where
+// the last ended.
+func skipValue(b []byte, i int) (int, bool) {
+	var closes [maxScanDepth]byte
+	open := 0
+	for {
+		if open == maxScanDepth {
+			return i, false
+		}
+		if i = space(b, i); i == len(b) {
+			return i, false
+		}
+		ok := true
+		switch c := b[i]; c {
+		case '[', '{':
+			closing := c + 2 // ']' and '}'
+			if i = space(b, i+1); i < len(b) && b[i] == closing {
+				i++
+				break
 			}
-			e := s.b[s.i]
-			s.i++
-			switch e {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if len(s.b)-s.i < 4 {
-					return false
+			closes[open] = closing
+			open++
+			if closing == '}' {
+				if _, i, ok = skipKey(b, i); !ok {
+					return i, false
 				}
-				for _, h := range s.b[s.i : s.i+4] {
-					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-						return false
-					}
-				}
-				s.i += 4
-			default:
-				return false
+			}
+			continue
+		case '"':
+			i, ok = skipString(b, i)
+		case 't':
+			i, ok = literal(b, i, "true")
+		case 'f':
+			i, ok = literal(b, i, "false")
+		case 'n':
+			i, ok = literal(b, i, "null")
+		default:
+			l := Lexer{b, i} // numbers are rare here
+			_, ok = l.Number()
+			i = l.i
+		}
+		if !ok {
+			return i, false
+		}
+		// A value is read: close the objects and arrays it ends, then on
+		// to the next item.
+		for ; open > 0; open-- {
+			if i = space(b, i); i < len(b) && b[i] == ',' {
+				i++
+				break
+			}
+			if i == len(b) || b[i] != closes[open-1] {
+				return i, false
+			}
+			i++
+		}
+		if open == 0 {
+			return i, true
+		}
+		if closes[open-1] == '}' {
+			if _, i, ok = skipKey(b, i); !ok {
+				return i, false
 			}
 		}
 	}
-	return false
+}
+
+// skipKey passes over an object member's key at i (after white space) and
+// its colon, and returns the key's bytes as sent, escapes and all, and the
+// index after the colon.
+func skipKey(b []byte, i int) ([]byte, int, bool) {
+	if i = space(b, i); i == len(b) || b[i] != '"' {
+		return nil, i, false
+	}
+	start := i
+	i, ok := skipString(b, i)
+	if !ok {
+		return nil, i, false
+	}
+	key := b[start+1 : i-1]
+	if i = space(b, i); i == len(b) || b[i] != ':' {
+		return nil, i, false
+	}
+	return key, i + 1, true
+}
+
+// skipString passes over the string at i, escapes included, and returns
+// the index after it.
+func skipString(b []byte, i int) (int, bool) {
+	i++ // the opening quote
+	for {
+		if i = stringRun(b, i, false); i == len(b) {
+			return i, false
+		}
+		c := b[i]
+		i++
+		switch c {
+		case '"':
+			return i, true
+		case '\\':
+			if i == len(b) {
+				return i, false
+			}
+			e := b[i]
+			i++
+			switch e {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(b)-i < 4 {
+					return i, false
+				}
+				for _, h := range b[i : i+4] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return i, false
+					}
+				}
+				i += 4
+			default:
+				return i, false
+			}
+		default:
+			return i, false // a control byte
+		}
+	}
 }

@@ -119,3 +119,38 @@ func TestScanPayloadTakesPlainPayments(t *testing.T) {
 		}
 	}
 }
+
+// The scan passes over an extension's value as deep as maxScanDepth, the
+// member counting as 1, closing each object and array with its own
+// bracket; deeper values are left to encoding/json.
+func TestScanPayloadFollowsExtensionsToItsDepth(t *testing.T) {
+	nest := func(open, inner, close string, n int) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	for _, c := range []struct {
+		value string
+		ok    bool
+	}{
+		{nest("[", "", "]", maxScanDepth), true},
+		{nest("[", "1", "]", maxScanDepth-1), true},
+		{nest("[", "1", "]", maxScanDepth), false},
+		{nest(`{"a":`, "{}", "}", maxScanDepth-1), true},
+		{nest(`{"a":`, "{}", "}", maxScanDepth), false},
+		{nest(`[{"a":`, `["z"]`, "}]", maxScanDepth/2-1), true},
+		{nest(`[{"a":`, `[["z"]]`, "}]", maxScanDepth/2-1), false},
+		{`[{"a":[{"b":[1,{"c":2}],"d":3},4]},5]`, true},
+		{`[{"a":1]}`, false},
+		{`{"a":[1}]`, false},
+		{`[1,]`, false},
+		{`{"a":1,}`, false},
+	} {
+		raw := []byte(`{"x402Version":2,"extensions":{"m":` + c.value + `}}`)
+		if _, _, ok := scanPayload(raw); ok != c.ok {
+			t.Errorf("%s: scanned %v, want %v", c.value, ok, c.ok)
+		}
+		var p *Payload
+		if err := strictJSON(raw, &p); err != nil && c.ok {
+			t.Errorf("%s: encoding/json refuses it: %v", c.value, err)
+		}
+	}
+}

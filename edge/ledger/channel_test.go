@@ -16,9 +16,18 @@ func TestChannelJSONIsTheRecord(t *testing.T) {
 		Refunding:  time.Unix(6, 0).UTC(),
 		Quarantine: &Quarantine{Charged: "20", Since: time.Unix(4, 0).UTC(), Retries: 1, Reason: "reverted"},
 		Deposit:    &PendingDeposit{Nonce: "0x1", Amount: "5", Charged: "30", Answer: json.RawMessage(`{"a":1}`), Settlement: json.RawMessage(`{}`)},
-		Tool:       "business_days", Request: "k", Answer: json.RawMessage(`{"days":[1,2],"s":"é\u00e9"}`), Settlement: json.RawMessage(`{"success":true}`),
+		Tool:       "business_days", Request: "POST /paid/x {\"q\":\"a\\\\b\\n<&>\"}\x01", Answer: json.RawMessage(`{"days":[1,2],"s":"é\u00e9"}`), Settlement: json.RawMessage(`{"success":true}`),
 	}
-	for name, c := range map[string]Channel{"every member": full, "no raw members": {ID: "0xc2", Charged: "0"}} {
+	// A member added to Channel and not to appendChannelJSON fails here:
+	// every one is set.
+	v := reflect.ValueOf(full)
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.Tag.Get("json") != "-" && v.Field(i).IsZero() {
+			t.Fatalf("the test's record leaves %s unset", f.Name)
+		}
+	}
+	odd := Channel{ID: "0xc3", Charged: "0", Request: "é, \xff and \u2028", SyncedAt: time.Date(2026, 11, 29, 5, 1, 2, 3, time.FixedZone("x", 3600))}
+	for name, c := range map[string]Channel{"every member": full, "no raw members": {ID: "0xc2", Charged: "0"}, "non-ASCII and invalid UTF-8": odd} {
 		want, err := json.Marshal(&c)
 		if err != nil {
 			t.Fatal(err)
@@ -38,4 +47,29 @@ func TestChannelJSONIsTheRecord(t *testing.T) {
 			t.Fatalf("%s:\n got %s\nwant %s", name, got, want)
 		}
 	}
+}
+
+// A string the record holds reads back as encoding/json would have
+// written it, whatever its bytes.
+func FuzzChannelString(f *testing.F) {
+	for _, s := range []string{"", "plain", "q\"b\\", "\x00\x1f\x7f", "é", "\xff\xfe", "\u2028<&>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		got := appendString([]byte("x"), s)
+		if got[0] != 'x' {
+			t.Fatalf("the bytes before were changed: %q", got)
+		}
+		var w, g string
+		if err := json.Unmarshal(want, &w); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(got[1:], &g); err != nil {
+			t.Fatalf("%q encoded as %s: %v", s, got[1:], err)
+		}
+		if g != w {
+			t.Fatalf("%q reads back as %q, encoding/json's as %q", s, g, w)
+		}
+	})
 }

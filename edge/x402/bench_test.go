@@ -108,7 +108,7 @@ func BenchmarkScanVoucher(b *testing.B) {
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, ok := scanPayload(raw); !ok {
+		if _, _, ok := scanPayload(raw, headerEchoes); !ok {
 			b.Fatal("not scanned")
 		}
 	}

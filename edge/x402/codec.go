@@ -154,7 +154,7 @@ func versionOf(raw []byte, where string) (string, error) {
 func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
 	if version == 2 {
-		p.V2, p.identifier, _ = scanPayload(raw)
+		p.V2, p.identifier, _ = scanPayload(raw, headerEchoes)
 	}
 	if p.V2 == nil {
 		var target any = &p.V2

@@ -15,9 +15,11 @@ import (
 // exactly what encoding/json decodes the same bytes to, as
 // FuzzScanPayload checks. It exists because a voucher's header is mostly
 // echoed extensions, which encoding/json reads twice and copies. On the
-// way it picks out the payment-identifier extension.
-func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
-	s := scanner{NewLexer(raw)}
+// way it picks out the payment-identifier extension. Extension values
+// remembered in echoes are passed over by their bytes, and echoes learns
+// one more when there is one.
+func scanPayload(raw []byte, echoes *echoSet) (*Payload, identifierScan, bool) {
+	s := scanner{NewLexer(raw), echoes}
 	p := new(Payload)
 	var id identifierScan
 	if !s.object(func(key []byte) bool {
@@ -63,9 +65,12 @@ type identifierScan struct {
 }
 
 // extensions passes over the extensions object at s.i, each member's value
-// by skipValue, and keeps the payment-identifier member's value.
+// by its bytes when s.echoes knows it, else by skipValue, and keeps the
+// payment-identifier member's value. The longest value read by skipValue
+// is remembered.
 func (s *scanner) extensions() (identifierScan, bool) {
 	id := identifierScan{known: true}
+	var novel struct{ key, value []byte }
 	s.Next() // the opening brace
 	ok := s.Items('}', func() bool {
 		key, next, ok := skipKey(s.b, s.i)
@@ -80,18 +85,31 @@ func (s *scanner) extensions() (identifierScan, bool) {
 		named := string(key) == PaymentIdentifier
 		s.Space()
 		value := s.i
-		if s.i, ok = skipValue(s.b, s.i); !ok {
-			return false
+		if n := s.echoes.known(key, s.b[value:]); n > 0 {
+			s.i += n
+		} else {
+			if s.i, ok = skipValue(s.b, s.i); !ok {
+				return false
+			}
+			if s.i-value > len(novel.value) {
+				novel.key, novel.value = key, s.b[value:s.i]
+			}
 		}
 		if named {
 			id.member = json.RawMessage(s.b[value:s.i:s.i])
 		}
 		return true
 	})
+	if ok {
+		s.echoes.remember(novel.key, novel.value)
+	}
 	return id, ok
 }
 
-type scanner struct{ Lexer }
+type scanner struct {
+	Lexer
+	echoes *echoSet
+}
 
 // maxScanDepth bounds the nesting skipValue follows; deeper documents are
 // left to encoding/json, which has its own bound.

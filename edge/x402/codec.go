@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unsafe"
 
 	asmbase64 "github.com/segmentio/asm/base64"
@@ -37,7 +38,7 @@ type Payment struct {
 	V2 *Payload
 	V1 *PayloadV1
 
-	identifier identifierScan // of V2's extensions, when the scan read them
+	scan extensionsScan // of V2's extensions, when the scan read them
 }
 
 // Version is the payment's x402 version.
@@ -79,10 +80,36 @@ func (p *Payment) ResponseHeader() string {
 // objects: a payment this service cannot read exactly is refused, not guessed at.
 // The value is the header as the request holds it, bytes (not copied) or a string.
 func DecodePayment[V string | []byte](header string, value V) (*Payment, error) {
-	raw, err := decodeBase64(value)
+	buf, _ := decodedHeaders.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	defer decodedHeaders.Put(buf)
+	raw, err := decodeBase64(*buf, value)
 	if err != nil {
 		return nil, err
 	}
+	p, err := decodeHeaderPayment(header, raw)
+	if *buf = raw; p != nil && p.keepsDecoded() {
+		*buf = nil
+	}
+	return p, err
+}
+
+// decodedHeaders are buffers for decoding a payment header into: what a
+// payment is read from, once nothing read points into it.
+var decodedHeaders sync.Pool // of *[]byte
+
+// keepsDecoded reports whether p may point into the bytes it was decoded
+// from: its extensions, as sent, unless they are the copy the scan
+// remembered. Everything else read is copied out (strings, numbers, and
+// all that encoding/json reads).
+func (p *Payment) keepsDecoded() bool {
+	return p.V2 != nil && p.V2.Extensions != nil && !p.scan.remembered
+}
+
+// decodeHeaderPayment is DecodePayment of the header's decoded bytes.
+func decodeHeaderPayment(header string, raw []byte) (*Payment, error) {
 	want := 2
 	if header == HeaderPaymentV1 {
 		want = 1
@@ -154,7 +181,7 @@ func versionOf(raw []byte, where string) (string, error) {
 func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 	p := new(Payment)
 	if version == 2 {
-		p.V2, p.identifier, _ = scanPayload(raw, headerEchoes)
+		p.V2, p.scan, _ = scanPayload(raw, headerEchoes)
 	}
 	if p.V2 == nil {
 		var target any = &p.V2
@@ -216,8 +243,9 @@ var headerEncodings = []struct {
 	{asmbase64.URLEncoding.Strict(), true}, {asmbase64.RawURLEncoding.Strict(), true},
 }
 
-// decodeBase64 reads a header value, a string or the request's bytes.
-func decodeBase64[V string | []byte](header V) ([]byte, error) {
+// decodeBase64 reads a header value, a string or the request's bytes,
+// into dst when it has the room.
+func decodeBase64[V string | []byte](dst []byte, header V) ([]byte, error) {
 	value := bytes.TrimSpace(bytesOf(header))
 	if len(value) > MaxHeaderBytes {
 		return nil, refuse(ReasonInvalidPayload, "payment header is %d bytes, at most %d are read", len(value), MaxHeaderBytes)
@@ -225,7 +253,12 @@ func decodeBase64[V string | []byte](header V) ([]byte, error) {
 	if len(value) == 0 {
 		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
 	}
-	raw := make([]byte, base64.RawStdEncoding.DecodedLen(len(value))) // the longest of the four
+	raw := dst[:0]
+	if n := base64.RawStdEncoding.DecodedLen(len(value)); cap(raw) >= n { // the longest of the four
+		raw = raw[:n]
+	} else {
+		raw = make([]byte, n)
+	}
 	for _, enc := range headerEncodings {
 		if enc.urlSafe && bytes.IndexByte(value, '/') >= 0 {
 			continue
@@ -297,7 +330,7 @@ func AppendHeader(dst, doc []byte) []byte {
 // DecodeHeader reads a header document (PAYMENT-REQUIRED, PAYMENT-RESPONSE)
 // written by EncodeHeader or another x402 implementation.
 func DecodeHeader(value string, v any) error {
-	raw, err := decodeBase64(value)
+	raw, err := decodeBase64(nil, value)
 	if err != nil {
 		return err
 	}

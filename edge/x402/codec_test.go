@@ -91,9 +91,13 @@ func sameAsEncodingBase64(t *testing.T, value []byte) {
 			break
 		}
 	}
-	got, err := decodeBase64(value)
-	if len(trimmed) > 0 && len(trimmed) <= MaxHeaderBytes && (err == nil) != (wantErr == nil) || err == nil && !bytes.Equal(got, want) {
-		t.Fatalf("%q: decoded %q, %v; encoding/base64 %q, %v", value, got, err, want, wantErr)
+	// Into new bytes, and into bytes a longer header was decoded into.
+	used := bytes.Repeat([]byte{0xff}, base64.RawStdEncoding.DecodedLen(len(value))+7)
+	for _, dst := range [][]byte{nil, used} {
+		got, err := decodeBase64(dst, value)
+		if len(trimmed) > 0 && len(trimmed) <= MaxHeaderBytes && (err == nil) != (wantErr == nil) || err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("%q: decoded %q, %v; encoding/base64 %q, %v", value, got, err, want, wantErr)
+		}
 	}
 	for i, enc := range headerEncodings {
 		if enc.urlSafe && bytes.IndexByte(value, '/') >= 0 {
@@ -144,7 +148,7 @@ func TestHeaderBase64IsEncodingBase64(t *testing.T) {
 	// The one place segmentio's loop differs: a '/' amid URL-safe base64.
 	value := []byte(base64.URLEncoding.EncodeToString(data))
 	value[10] = '/'
-	if _, err := decodeBase64(value); err == nil {
+	if _, err := decodeBase64(nil, value); err == nil {
 		t.Fatal("a '/' amid URL-safe base64 was read")
 	}
 }

@@ -13,10 +13,18 @@ import (
 // the seller's extensions on every call, and the bazaar member with the
 // route's schema is most of a voucher's header.
 //
-// Only objects, arrays and strings skipValue found well-formed are
-// remembered: each ends at its own closing byte, so skipValue reads none
-// of what follows one and, at a value that begins with its bytes, returns
-// exactly where that copy ends. Whatever else follows is read as before.
+// It remembers members' values that skipValue found well-formed, only
+// objects, arrays and strings: each ends at its own closing byte, so
+// skipValue reads none of what follows one and, at a value that begins
+// with its bytes, returns exactly where that copy ends. Whatever else
+// follows is read as before. And it remembers whole extensions objects
+// that the scan read, with what it saw of them, to pass over an object
+// echoed whole and give the payment the remembered copy: then nothing
+// decoded points into the header's decoded bytes, which are used again.
+// An object is remembered when it is sent a second time in a row with its
+// set (told by a hash of its bytes but for its remembered values), so
+// that a buyer sending its own payment id each time does not have its
+// object copied each time, in vain.
 //
 // Anyone can send extensions, so the set is bounded and a lookup cheap
 // whatever was sent: at most echoSets×echoWays values, each no longer than
@@ -25,9 +33,9 @@ import (
 // the echoWays values of its set only, each comparison ending where the
 // bytes first differ, which is inside the sent value (a value that begins
 // with a whole other one ends where it does). A payment adds at most one
-// value, its longest unknown one, so none makes the set copy much.
-// Lookups take no lock; a value that spared a scan is kept over one that
-// did not (a clock per set).
+// value, its longest unknown one or else its object, so none makes the set
+// copy much. Lookups take no lock; a value that spared a scan is kept over
+// one that did not (a clock per set).
 type echoSet struct {
 	seed maphash.Seed
 	mu   sync.Mutex // held to change a set
@@ -37,14 +45,16 @@ type echoSet struct {
 // waySet is one set of remembered values.
 type waySet struct {
 	ways [echoWays]atomic.Pointer[echo]
-	hand int // under mu: the way the clock looks at next
+	hand int           // under mu: the way the clock looks at next
+	seen atomic.Uint64 // the hash of the last object not remembered
 }
 
 // echo is a remembered value, never changed once made but for used.
 type echo struct {
-	key   string // the member's key as sent, escapes and all
-	value []byte
-	used  atomic.Bool // it spared a scan since the clock last passed it
+	key   string          // a member's key as sent, escapes and all
+	value []byte          // shared by every payment given it: never written
+	scan  *extensionsScan // for an extensions object, what the scan saw of it; nil for a member's value
+	used  atomic.Bool     // it spared a scan since the clock last passed it
 }
 
 const (
@@ -68,43 +78,74 @@ func (e *echoSet) set(rest []byte) *waySet {
 	return &e.sets[maphash.Bytes(e.seed, rest[:minEcho])%echoSets]
 }
 
-// known is the length of the value remembered under key that rest begins
-// with, 0 when there is none.
+// known is the length of the member's value remembered under key that
+// rest begins with, 0 when there is none.
 func (e *echoSet) known(key, rest []byte) int {
+	if v := e.find(rest, key, false); v != nil {
+		return len(v.value)
+	}
+	return 0
+}
+
+// object is the remembered extensions object that rest begins with, nil
+// when there is none.
+func (e *echoSet) object(rest []byte) *echo {
+	return e.find(rest, nil, true)
+}
+
+// find is the remembered value that rest begins with, a member's under key
+// or an object.
+func (e *echoSet) find(rest, key []byte, object bool) *echo {
 	set := e.set(rest)
 	if set == nil {
-		return 0
+		return nil
 	}
 	for i := range set.ways {
-		if v := set.ways[i].Load(); v != nil && v.key == string(key) && bytes.HasPrefix(rest, v.value) {
+		if v := set.ways[i].Load(); v != nil && (v.scan != nil) == object && v.key == string(key) && bytes.HasPrefix(rest, v.value) {
 			if !v.used.Load() {
 				v.used.Store(true)
 			}
-			return len(v.value)
+			return v
 		}
 	}
-	return 0
+	return nil
 }
 
 // remember keeps a copy of value, which skipValue found well-formed under
 // key, unless it is too short or not an object, array or string.
 func (e *echoSet) remember(key, value []byte) {
-	set := e.set(value)
-	if set == nil {
-		return
+	if set := e.set(value); set != nil {
+		e.add(set, &echo{key: string(key), value: value})
 	}
+}
+
+// rememberObject keeps a copy of an extensions object the scan read, and
+// what it saw of it, when it is the second in a row with its set to hash
+// to seen.
+func (e *echoSet) rememberObject(object []byte, scan extensionsScan, seen uint64) {
+	if set := e.set(object); set != nil && set.seen.Swap(seen) == seen {
+		remembered := scan // a copy, so that scan is not moved to the heap on every call
+		remembered.remembered = true
+		e.add(set, &echo{value: object, scan: &remembered})
+	}
+}
+
+// add puts v in set in place of one not used since the clock last passed
+// it, its value copied, unless another payment added it meanwhile.
+func (e *echoSet) add(set *waySet, v *echo) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for i := range set.ways {
-		if v := set.ways[i].Load(); v != nil && v.key == string(key) && bytes.Equal(v.value, value) {
-			return // remembered meanwhile, from another payment
+		if w := set.ways[i].Load(); w != nil && w.key == v.key && (w.scan == nil) == (v.scan == nil) && bytes.Equal(w.value, v.value) {
+			return
 		}
 	}
+	v.value = bytes.Clone(v.value)
 	for {
 		way := &set.ways[set.hand]
 		set.hand = (set.hand + 1) % echoWays
-		if v := way.Load(); v == nil || !v.used.Swap(false) {
-			way.Store(&echo{key: string(key), value: bytes.Clone(value)})
+		if w := way.Load(); w == nil || !w.used.Swap(false) {
+			way.Store(v)
 			return
 		}
 	}

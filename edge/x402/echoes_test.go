@@ -2,6 +2,7 @@ package x402
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -11,106 +12,129 @@ import (
 	"testing"
 )
 
-// sameScan fails unless scanning raw with echoes answers as scanning it
-// with nothing remembered.
-func sameScan(t *testing.T, raw []byte, echoes *echoSet) bool {
+// sameScan fails unless scanning raw with echoes, times over, answers each
+// time as scanning it with nothing remembered, which it returns: the same
+// payment, and the same seen of its extensions, but that they may be a
+// remembered copy.
+func sameScan(t *testing.T, raw []byte, echoes *echoSet, times int) (*Payload, extensionsScan, bool) {
 	t.Helper()
-	p, id, ok := scanPayload(raw, newEchoSet())
-	if rp, rid, rok := scanPayload(raw, echoes); rok != ok || !reflect.DeepEqual(rp, p) || !reflect.DeepEqual(rid, id) {
-		t.Fatalf("scanned %s\nwith remembered values %v %+v %+v\nwithout            %v %+v %+v", raw, rok, rp, rid, ok, p, id)
+	p, ext, ok := scanPayload(raw, newEchoSet())
+	for range times {
+		rp, rext, rok := scanPayload(raw, echoes)
+		rext.remembered = false
+		if rok != ok || !reflect.DeepEqual(rp, p) || rext != ext {
+			t.Fatalf("scanned %s\nwith remembered values %v %+v %+v\nwithout            %v %+v %+v", raw, rok, rp, rext, ok, p, ext)
+		}
 	}
-	return ok
+	return p, ext, ok
 }
 
-// echoedMembers are the spans of the payment's extension members worth
-// remembering, by key.
-func echoedMembers(t *testing.T, raw []byte) map[string][2]int {
+// echoed is a payment's extensions object and its members worth
+// remembering, where they are in it.
+type echoed struct {
+	object  [2]int
+	members map[string][2]int // by key
+}
+
+func echoedParts(t *testing.T, raw []byte) echoed {
 	var p struct{ Extensions map[string]json.RawMessage }
 	if err := json.Unmarshal(raw, &p); err != nil {
 		t.Fatal(err)
 	}
-	spans := map[string][2]int{}
+	start := bytes.Index(raw, p.Extensions["bazaar"]) - len(`{"bazaar":`)
+	e := echoed{object: [2]int{start, bytes.LastIndexByte(raw, '}')}, members: map[string][2]int{}}
 	for key, v := range p.Extensions {
 		if len(v) >= minEcho {
-			start := bytes.Index(raw, v)
-			spans[key] = [2]int{start, start + len(v)}
+			at := bytes.Index(raw, v)
+			e.members[key] = [2]int{at, at + len(v)}
 		}
 	}
-	if len(spans) != 3 {
-		t.Fatalf("%d members worth remembering, want 3", len(spans))
+	if len(e.members) != 3 || !bytes.HasPrefix(raw[start:], []byte(`{"bazaar":`)) {
+		t.Fatalf("%d members worth remembering, want 3, in %s", len(e.members), raw[start:])
 	}
-	return spans
+	return e
 }
 
-// learn scans raw with echoes until every member of spans is remembered:
-// one a payment.
-func learn(t *testing.T, raw []byte, echoes *echoSet, spans map[string][2]int) {
+// learn scans raw with echoes until its members and its object are
+// remembered: a payment's novel members one at a time (from raw with a
+// space added to its object, which is then never passed over whole), then
+// its object, the second time it is sent.
+func learn(t *testing.T, raw []byte, echoes *echoSet, e echoed) {
 	t.Helper()
-	for range len(spans) + 1 {
-		all := true
-		for key, s := range spans {
-			all = all && echoes.known([]byte(key), raw[s[0]:]) == s[1]-s[0]
+	spaced := slices.Insert(bytes.Clone(raw), e.object[0]+1, ' ')
+	for range 2*len(e.members) + 2 {
+		members := true
+		for key, m := range e.members {
+			members = members && echoes.known([]byte(key), raw[m[0]:]) == m[1]-m[0]
 		}
-		if all {
-			return
+		doc := spaced
+		if members {
+			if echoes.object(raw[e.object[0]:]) != nil {
+				return
+			}
+			doc = raw
 		}
-		if _, _, ok := scanPayload(raw, echoes); !ok {
+		if _, _, ok := scanPayload(doc, echoes); !ok {
 			t.Fatal("the payment is not scanned")
 		}
 	}
-	t.Fatal("the payment's members are not all remembered")
+	t.Fatal("the payment's members and object are not all remembered")
 }
 
-// A remembered value spares reading only a value that begins with its very
-// bytes. One with a byte changed anywhere, one cut short, one lengthened
-// and the document cut off inside it are each read again, and refused or
-// taken exactly as with nothing remembered.
+// A remembered value or object spares reading only what begins with its
+// very bytes. Extensions with a byte changed anywhere, cut short,
+// lengthened, or cut off are each read again, and refused or taken exactly
+// as with nothing remembered.
 func TestScanEchoesOnlyTheSameBytes(t *testing.T) {
 	raw := echoedPayment(t)
-	spans := echoedMembers(t, raw)
+	e := echoedParts(t, raw)
 	echoes := newEchoSet()
 	tried := map[string]bool{} // the same change in two places, which the set may have learned
 	scanned := 0
-	check := func(doc []byte, key string) {
+	check := func(doc []byte, at int) {
 		t.Helper()
 		if tried[string(doc)] {
 			return
 		}
 		tried[string(doc)] = true
-		learn(t, raw, echoes, spans)
-		s := spans[key]
-		if n, same := echoes.known([]byte(key), doc[s[0]:]), bytes.HasPrefix(doc[s[0]:], raw[s[0]:s[1]]); (n > 0) != same {
-			t.Fatalf("%s in %s: known %d, though it begins with the remembered bytes: %v", key, doc, n, same)
+		learn(t, raw, echoes, e)
+		o := e.object
+		if got, same := echoes.object(doc[o[0]:]) != nil, bytes.HasPrefix(doc[o[0]:], raw[o[0]:o[1]]); got != same {
+			t.Fatalf("%s: the object known %v, though it begins with the remembered bytes: %v", doc, got, same)
 		}
-		if sameScan(t, doc, echoes) {
+		for key, m := range e.members {
+			if got, same := echoes.known([]byte(key), doc[m[0]:]) > 0, bytes.HasPrefix(doc[m[0]:], raw[m[0]:m[1]]); m[0] <= at && at < m[1] && got != same {
+				t.Fatalf("%s: %s known %v, though it begins with the remembered bytes: %v", doc, key, got, same)
+			}
+		}
+		if _, _, ok := sameScan(t, doc, echoes, 1); ok {
 			scanned++
 		}
 	}
 	bytesTried := []byte("\"\\{}[],: \n0e-xu\x00\x80\xff")
-	for key, s := range spans {
-		start, end := s[0], s[1]
-		check(raw, key)
-		for i := start; i < end; i++ {
-			for _, c := range bytesTried {
-				if c != raw[i] {
-					changed := bytes.Clone(raw)
-					changed[i] = c
-					check(changed, key)
-				}
+	check(raw, -1)
+	for i := e.object[0]; i < e.object[1]; i++ {
+		for _, c := range bytesTried {
+			if c != raw[i] {
+				changed := bytes.Clone(raw)
+				changed[i] = c
+				check(changed, i)
 			}
-			check(slices.Delete(bytes.Clone(raw), i, i+1), key)
-			for _, c := range []byte(" 1\"") {
-				check(slices.Insert(bytes.Clone(raw), i+1, c), key)
-			}
-			sameScan(t, raw[:i], echoes)
 		}
-		// Lengthened inside its closing byte, and followed by more than the
-		// payment had.
-		for _, more := range []string{",1", `,"x":1`, " ", ""} {
-			check(slices.Insert(bytes.Clone(raw), end-1, []byte(more)...), key)
+		check(slices.Delete(bytes.Clone(raw), i, i+1), i)
+		for _, c := range []byte(" 1\"") {
+			check(slices.Insert(bytes.Clone(raw), i+1, c), i+1)
+		}
+		sameScan(t, raw[:i], echoes, 1)
+	}
+	// Lengthened inside a closing byte, and followed by more than the
+	// payment had.
+	for _, end := range []int{e.members["bazaar"][1], e.members["offers"][1], e.members["note"][1], e.object[1]} {
+		for _, more := range []string{",1", `,"x":1`, " "} {
+			check(slices.Insert(bytes.Clone(raw), end-1, []byte(more)...), end-1)
 		}
 		for _, more := range []string{" ", "1", "}", `"`, ",", ` ,"payment-identifier":null`} {
-			check(slices.Insert(bytes.Clone(raw), end, []byte(more)...), key)
+			check(slices.Insert(bytes.Clone(raw), end, []byte(more)...), end)
 		}
 	}
 	// Many of the changed payments are still JSON the scan takes.
@@ -147,13 +171,13 @@ func remembered(echoes *echoSet) int {
 func TestEchoSetIsBounded(t *testing.T) {
 	echoes := newEchoSet()
 	raw := hostilePayment("once", 5)
-	sameScan(t, raw, echoes)
+	sameScan(t, raw, echoes, 1)
 	longest := []byte(raw[bytes.LastIndex(raw, []byte(`"once`)) : len(raw)-2])
 	if remembered(echoes) != 1 || echoes.known([]byte("k1"), longest) != len(longest) {
 		t.Fatalf("one payment left %d values", remembered(echoes))
 	}
 	for i := range 50 * echoSets * echoWays {
-		sameScan(t, hostilePayment(fmt.Sprint(i), 3), echoes)
+		sameScan(t, hostilePayment(fmt.Sprint(i), 3), echoes, 1)
 	}
 	if n := remembered(echoes); n > echoSets*echoWays {
 		t.Fatalf("%d values remembered", n)
@@ -164,17 +188,15 @@ func TestEchoSetIsBounded(t *testing.T) {
 // payments bring between two of its echoes.
 func TestEchoSetKeepsWhatIsEchoed(t *testing.T) {
 	raw := echoedPayment(t)
-	spans := echoedMembers(t, raw)
+	e := echoedParts(t, raw)
 	echoes := newEchoSet()
-	learn(t, raw, echoes, spans)
+	learn(t, raw, echoes, e)
 	for i := range 20 * echoSets * echoWays {
-		sameScan(t, hostilePayment(fmt.Sprint(i), 1), echoes)
-		sameScan(t, raw, echoes)
+		sameScan(t, hostilePayment(fmt.Sprint(i), 1), echoes, 1)
+		sameScan(t, raw, echoes, 1)
 	}
-	for key, s := range spans {
-		if echoes.known([]byte(key), raw[s[0]:]) != s[1]-s[0] {
-			t.Fatalf("%s was forgotten", key)
-		}
+	if echoes.object(raw[e.object[0]:]) == nil {
+		t.Fatal("the payment's extensions were forgotten")
 	}
 }
 
@@ -191,7 +213,8 @@ func TestEchoSetIsShared(t *testing.T) {
 					doc = hostilePayment(fmt.Sprint(g, "-", i), 2)
 				}
 				p, id, ok := scanPayload(doc, newEchoSet())
-				if rp, rid, rok := scanPayload(doc, echoes); rok != ok || !reflect.DeepEqual(rp, p) || !reflect.DeepEqual(rid, id) {
+				rp, rid, rok := scanPayload(doc, echoes)
+				if rid.remembered = false; rok != ok || !reflect.DeepEqual(rp, p) || rid != id {
 					t.Errorf("scanned %s differently with remembered values", doc)
 					return
 				}
@@ -199,4 +222,45 @@ func TestEchoSetIsShared(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// A header's decoded bytes are used again for the next header only when
+// nothing decoded points into them: a payment whose extensions are kept as
+// sent keeps them whatever is decoded after it, and one given the
+// remembered copy of its extensions reads as sent.
+func TestDecodedBytesAreUsedAgainOnlyWhenFree(t *testing.T) {
+	raw := echoedPayment(t)
+	docs := [][]byte{raw, bytes.ReplaceAll(raw, []byte("Cut one leg"), []byte("Cut two legs")), []byte(vectorPayload)}
+	var kept []*Payment
+	var want []*Payload
+	remembered, keeps := 0, 0
+	for range 8 {
+		for _, doc := range docs {
+			for range 2 {
+				p, err := DecodePayment(HeaderSignature, base64.StdEncoding.EncodeToString(doc))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var w *Payload
+				if err := strictJSON(doc, &w); err != nil {
+					t.Fatal(err)
+				}
+				kept, want = append(kept, p), append(want, w)
+				if p.scan.remembered {
+					remembered++
+				}
+				if p.keepsDecoded() {
+					keeps++
+				}
+			}
+		}
+	}
+	for i, p := range kept {
+		if !reflect.DeepEqual(p.V2, want[i]) || !bytes.Equal(p.IdentifierExtension(), (&Payment{V2: want[i]}).IdentifierExtension()) {
+			t.Fatalf("payment %d now reads %+v, not %+v", i, p.V2, want[i])
+		}
+	}
+	if remembered == 0 || keeps == 0 {
+		t.Fatalf("%d payments given remembered extensions, %d keeping their decoded bytes", remembered, keeps)
+	}
 }

@@ -3,6 +3,7 @@ package x402
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"strconv"
 )
 
@@ -17,11 +18,12 @@ import (
 // echoed extensions, which encoding/json reads twice and copies. On the
 // way it picks out the payment-identifier extension. Extension values
 // remembered in echoes are passed over by their bytes, and echoes learns
-// one more when there is one.
-func scanPayload(raw []byte, echoes *echoSet) (*Payload, identifierScan, bool) {
+// one more when there is one; the extensions are raw's bytes, or the copy
+// echoes remembered.
+func scanPayload(raw []byte, echoes *echoSet) (*Payload, extensionsScan, bool) {
 	s := scanner{NewLexer(raw), echoes}
 	p := new(Payload)
-	var id identifierScan
+	var ext extensionsScan
 	if !s.object(func(key []byte) bool {
 		switch string(key) {
 		case "x402Version":
@@ -40,8 +42,13 @@ func scanPayload(raw []byte, echoes *echoSet) (*Payload, identifierScan, bool) {
 				return false
 			}
 			start := s.i
+			if v := s.echoes.object(raw[start:]); v != nil {
+				s.i += len(v.value)
+				p.Extensions, ext = json.RawMessage(v.value[:len(v.value):len(v.value)]), *v.scan
+				return true
+			}
 			var ok bool
-			if id, ok = s.extensions(); !ok {
+			if ext, ok = s.extensions(); !ok {
 				return false
 			}
 			p.Extensions = json.RawMessage(raw[start:s.i:s.i])
@@ -49,28 +56,34 @@ func scanPayload(raw []byte, echoes *echoSet) (*Payload, identifierScan, bool) {
 		}
 		return false
 	}) {
-		return nil, identifierScan{}, false
+		return nil, extensionsScan{}, false
 	}
 	if !s.End() {
-		return nil, identifierScan{}, false
+		return nil, extensionsScan{}, false
 	}
-	return p, id, true
+	return p, ext, true
 }
 
-// identifierScan is what the scan saw of a payment's payment-identifier
-// extension.
-type identifierScan struct {
-	member json.RawMessage // its value as sent, the last when sent twice, as encoding/json keeps it; nil: not sent
-	known  bool            // false: a key is escaped, so only encoding/json can tell which it names
+// extensionsScan is what the scan saw of a payment's extensions.
+type extensionsScan struct {
+	identifier [2]int // where in them the payment-identifier member's value is, the last when sent twice, as encoding/json keeps it; {0, 0}: not sent
+	known      bool   // false: a key is escaped, so only encoding/json can tell which member identifier names
+	remembered bool   // the extensions are a copy echoes remembered, not the decoded bytes
 }
 
 // extensions passes over the extensions object at s.i, each member's value
-// by its bytes when s.echoes knows it, else by skipValue, and keeps the
+// by its bytes when s.echoes knows it, else by skipValue, and finds the
 // payment-identifier member's value. The longest value read by skipValue
-// is remembered.
-func (s *scanner) extensions() (identifierScan, bool) {
-	id := identifierScan{known: true}
+// is remembered, or else the object.
+func (s *scanner) extensions() (extensionsScan, bool) {
+	ext := extensionsScan{known: true}
 	var novel struct{ key, value []byte }
+	// The object's bytes but for its remembered values, from start, hashed
+	// while it has no novel value, up to last.
+	var seen maphash.Hash
+	seen.SetSeed(s.echoes.seed)
+	start := s.i
+	last := start
 	s.Next() // the opening brace
 	ok := s.Items('}', func() bool {
 		key, next, ok := skipKey(s.b, s.i)
@@ -78,7 +91,7 @@ func (s *scanner) extensions() (identifierScan, bool) {
 			return false
 		}
 		if bytes.IndexByte(key, '\\') >= 0 {
-			id.known = false
+			ext.known = false
 		}
 		// A key without escapes reads as its bytes (one with invalid UTF-8
 		// cannot read as this ASCII name).
@@ -87,23 +100,32 @@ func (s *scanner) extensions() (identifierScan, bool) {
 		value := s.i
 		if n := s.echoes.known(key, s.b[value:]); n > 0 {
 			s.i += n
+			if novel.value == nil {
+				seen.Write(s.b[last:value])
+				last = s.i
+			}
 		} else {
 			if s.i, ok = skipValue(s.b, s.i); !ok {
 				return false
 			}
-			if s.i-value > len(novel.value) {
+			if s.i-value >= max(minEcho, len(novel.value)+1) {
 				novel.key, novel.value = key, s.b[value:s.i]
 			}
 		}
 		if named {
-			id.member = json.RawMessage(s.b[value:s.i:s.i])
+			ext.identifier = [2]int{value - start, s.i - start}
 		}
 		return true
 	})
-	if ok {
+	switch {
+	case !ok:
+	case novel.value != nil:
 		s.echoes.remember(novel.key, novel.value)
+	default:
+		seen.Write(s.b[last:s.i])
+		s.echoes.rememberObject(s.b[start:s.i], ext, seen.Sum64())
 	}
-	return id, ok
+	return ext, ok
 }
 
 type scanner struct {

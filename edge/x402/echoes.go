@@ -3,6 +3,7 @@ package x402
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -21,10 +22,12 @@ import (
 // that the scan read, with what it saw of them, to pass over an object
 // echoed whole and give the payment the remembered copy: then nothing
 // decoded points into the header's decoded bytes, which are used again.
-// An object is remembered when it is sent a second time in a row with its
-// set (told by a hash of its bytes but for its remembered values), so
-// that a buyer sending its own payment id each time does not have its
-// object copied each time, in vain.
+//
+// A value is copied in only the second time it is met lately (its hash
+// among the last echoWays of its set not remembered), so that values sent
+// once, such as an object with the buyer's own payment id in it, are not
+// copied in vain: a value's hash is of its bytes, an object's of its
+// bytes but for its remembered values.
 //
 // Anyone can send extensions, so the set is bounded and a lookup cheap
 // whatever was sent: at most echoSets×echoWays values, each no longer than
@@ -33,9 +36,9 @@ import (
 // the echoWays values of its set only, each comparison ending where the
 // bytes first differ, which is inside the sent value (a value that begins
 // with a whole other one ends where it does). A payment adds at most one
-// value, its longest unknown one or else its object, so none makes the set
-// copy much. Lookups take no lock; a value that spared a scan is kept over
-// one that did not (a clock per set).
+// value, its longest unknown one or else its object. Lookups take no lock;
+// a value that spared a scan is kept over one that did not (a clock per
+// set).
 type echoSet struct {
 	seed maphash.Seed
 	mu   sync.Mutex // held to change a set
@@ -44,9 +47,10 @@ type echoSet struct {
 
 // waySet is one set of remembered values.
 type waySet struct {
-	ways [echoWays]atomic.Pointer[echo]
-	hand int           // under mu: the way the clock looks at next
-	seen atomic.Uint64 // the hash of the last object not remembered
+	ways   [echoWays]atomic.Pointer[echo]
+	hand   int              // under mu: the way the clock looks at next
+	recent [echoWays]uint64 // under mu: the hashes of the values met lately and not remembered
+	next   int              // under mu: the one the next replaces
 }
 
 // echo is a remembered value, never changed once made but for used.
@@ -114,20 +118,32 @@ func (e *echoSet) find(rest, key []byte, object bool) *echo {
 // remember keeps a copy of value, which skipValue found well-formed under
 // key, unless it is too short or not an object, array or string.
 func (e *echoSet) remember(key, value []byte) {
-	if set := e.set(value); set != nil {
+	if set := e.set(value); set != nil && e.metAgain(set, maphash.Bytes(e.seed, value)) {
 		e.add(set, &echo{key: string(key), value: value})
 	}
 }
 
 // rememberObject keeps a copy of an extensions object the scan read, and
-// what it saw of it, when it is the second in a row with its set to hash
-// to seen.
+// what it saw of it; seen is its hash but for its remembered values.
 func (e *echoSet) rememberObject(object []byte, scan extensionsScan, seen uint64) {
-	if set := e.set(object); set != nil && set.seen.Swap(seen) == seen {
+	if set := e.set(object); set != nil && e.metAgain(set, seen) {
 		remembered := scan // a copy, so that scan is not moved to the heap on every call
 		remembered.remembered = true
 		e.add(set, &echo{value: object, scan: &remembered})
 	}
+}
+
+// metAgain reports whether a value that hashes to seen was met lately in
+// set, and notes it when not.
+func (e *echoSet) metAgain(set *waySet, seen uint64) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if slices.Contains(set.recent[:], seen) {
+		return true
+	}
+	set.recent[set.next] = seen
+	set.next = (set.next + 1) % len(set.recent)
+	return false
 }
 
 // add puts v in set in place of one not used since the clock last passed

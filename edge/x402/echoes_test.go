@@ -56,13 +56,13 @@ func echoedParts(t *testing.T, raw []byte) echoed {
 }
 
 // learn scans raw with echoes until its members and its object are
-// remembered: a payment's novel members one at a time (from raw with a
-// space added to its object, which is then never passed over whole), then
-// its object, the second time it is sent.
+// remembered, each the second time it is met: a payment's novel members
+// one at a time, longest first (from raw with a space added to its
+// object, which is then never passed over whole), then its object.
 func learn(t *testing.T, raw []byte, echoes *echoSet, e echoed) {
 	t.Helper()
 	spaced := slices.Insert(bytes.Clone(raw), e.object[0]+1, ' ')
-	for range 2*len(e.members) + 2 {
+	for range 2*len(e.members) + 3 {
 		members := true
 		for key, m := range e.members {
 			members = members && echoes.known([]byte(key), raw[m[0]:]) == m[1]-m[0]
@@ -167,20 +167,41 @@ func remembered(echoes *echoSet) int {
 }
 
 // Whatever payments are sent, the set holds at most echoSets×echoWays
-// values, and a payment adds one value at most: its longest unknown one.
+// values, and a payment adds one value at most: its longest unknown one,
+// the second time it is met.
 func TestEchoSetIsBounded(t *testing.T) {
 	echoes := newEchoSet()
 	raw := hostilePayment("once", 5)
 	sameScan(t, raw, echoes, 1)
+	if n := remembered(echoes); n != 0 {
+		t.Fatalf("a payment met once left %d values", n)
+	}
+	sameScan(t, raw, echoes, 1)
 	longest := []byte(raw[bytes.LastIndex(raw, []byte(`"once`)) : len(raw)-2])
 	if remembered(echoes) != 1 || echoes.known([]byte("k1"), longest) != len(longest) {
-		t.Fatalf("one payment left %d values", remembered(echoes))
+		t.Fatalf("a payment met twice left %d values", remembered(echoes))
 	}
 	for i := range 50 * echoSets * echoWays {
-		sameScan(t, hostilePayment(fmt.Sprint(i), 3), echoes, 1)
+		sameScan(t, hostilePayment(fmt.Sprint(i), 3), echoes, 2)
 	}
 	if n := remembered(echoes); n > echoSets*echoWays {
 		t.Fatalf("%d values remembered", n)
+	}
+}
+
+// Only the first maxEchoLookups members of an object are looked up, and
+// so remembered; those after are read as before.
+func TestEchoLookupsAreBounded(t *testing.T) {
+	value := `"` + strings.Repeat("v", minEcho) + `"`
+	for _, at := range []int{maxEchoLookups - 1, maxEchoLookups} {
+		members := strings.Split(strings.Repeat(`"k":1,`, maxEchoLookups+2), ",")
+		members[at] = `"k":` + value
+		raw := []byte(`{"x402Version":2,"extensions":{` + strings.Join(members[:maxEchoLookups+2], ",") + `}}`)
+		echoes := newEchoSet()
+		sameScan(t, raw, echoes, 3)
+		if got := echoes.known([]byte("k"), []byte(value)) > 0; got != (at < maxEchoLookups) {
+			t.Errorf("the value as member %d: remembered %v", at+1, got)
+		}
 	}
 }
 
@@ -192,7 +213,7 @@ func TestEchoSetKeepsWhatIsEchoed(t *testing.T) {
 	echoes := newEchoSet()
 	learn(t, raw, echoes, e)
 	for i := range 20 * echoSets * echoWays {
-		sameScan(t, hostilePayment(fmt.Sprint(i), 1), echoes, 1)
+		sameScan(t, hostilePayment(fmt.Sprint(i), 1), echoes, 2)
 		sameScan(t, raw, echoes, 1)
 	}
 	if echoes.object(raw[e.object[0]:]) == nil {

@@ -73,8 +73,10 @@ type extensionsScan struct {
 
 // extensions passes over the extensions object at s.i, each member's value
 // by its bytes when s.echoes knows it, else by skipValue, and finds the
-// payment-identifier member's value. The longest value read by skipValue
-// is remembered, or else the object.
+// payment-identifier member's value. Only the first maxEchoLookups
+// members are looked up: extensions have a few, and an object of
+// thousands of small members must not cost a lookup for each. The longest
+// of their values read by skipValue is remembered, or else the object.
 func (s *scanner) extensions() (extensionsScan, bool) {
 	ext := extensionsScan{known: true}
 	var novel struct{ key, value []byte }
@@ -84,6 +86,7 @@ func (s *scanner) extensions() (extensionsScan, bool) {
 	seen.SetSeed(s.echoes.seed)
 	start := s.i
 	last := start
+	lookups := 0
 	s.Next() // the opening brace
 	ok := s.Items('}', func() bool {
 		key, next, ok := skipKey(s.b, s.i)
@@ -98,7 +101,12 @@ func (s *scanner) extensions() (extensionsScan, bool) {
 		named := string(key) == PaymentIdentifier
 		s.Space()
 		value := s.i
-		if n := s.echoes.known(key, s.b[value:]); n > 0 {
+		n, looked := 0, lookups < maxEchoLookups
+		if looked {
+			lookups++
+			n = s.echoes.known(key, s.b[value:])
+		}
+		if n > 0 {
 			s.i += n
 			if novel.value == nil {
 				seen.Write(s.b[last:value])
@@ -108,7 +116,7 @@ func (s *scanner) extensions() (extensionsScan, bool) {
 			if s.i, ok = skipValue(s.b, s.i); !ok {
 				return false
 			}
-			if s.i-value >= max(minEcho, len(novel.value)+1) {
+			if looked && s.i-value >= max(minEcho, len(novel.value)+1) {
 				novel.key, novel.value = key, s.b[value:s.i]
 			}
 		}
@@ -132,6 +140,10 @@ type scanner struct {
 	Lexer
 	echoes *echoSet
 }
+
+// maxEchoLookups bounds the members of an extensions object looked up
+// among the values remembered.
+const maxEchoLookups = 16
 
 // maxScanDepth bounds the nesting skipValue follows; deeper documents are
 // left to encoding/json, which has its own bound.

@@ -83,12 +83,16 @@ func FuzzScanPayload(f *testing.F) {
 	echoed := echoedPayment(f)
 	f.Add(echoed)
 	echoes := newEchoSet()
-	for range 5 { // its three values, then its object twice
+	for range 8 { // its three values and its object, each met twice
 		scanPayload(echoed, echoes)
 	}
+	if echoes.object(echoed[bytes.Index(echoed, []byte(`"extensions":`))+len(`"extensions":`):]) == nil {
+		f.Fatal("the echoed payment's extensions are not remembered")
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		// With its own values remembered, then its object, then passed over.
-		p, id, ok := sameScan(t, raw, echoes, 4)
+		// Its longest new value met, then remembered; its object met, then
+		// remembered, then passed over.
+		p, id, ok := sameScan(t, raw, echoes, 5)
 		if !ok {
 			if p != nil || id != (extensionsScan{}) {
 				t.Fatalf("declined with a payment %+v, %+v", p, id)

@@ -1,6 +1,8 @@
 package x402
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -101,14 +103,14 @@ func BenchmarkDecodeVoucher(b *testing.B) {
 // most of which is the echoed extensions it passes over.
 func BenchmarkScanVoucher(b *testing.B) {
 	_, header := voucherHeader(b)
-	raw, err := decodeBase64(header)
+	raw, err := decodeBase64(nil, header)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, ok := scanPayload(raw); !ok {
+		if _, _, ok := scanPayload(raw, headerEchoes); !ok {
 			b.Fatal("not scanned")
 		}
 	}
@@ -131,7 +133,48 @@ func BenchmarkCheckBatch(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeVoucherWithID is BenchmarkDecodeVoucher from a buyer
+// naming each payment with an id of its own in the payment-identifier
+// extension, so that no two payments' extensions are the same bytes.
+func BenchmarkDecodeVoucherWithID(b *testing.B) {
+	_, p := voucherPayload(b)
+	var ext map[string]json.RawMessage
+	if err := json.Unmarshal(p.Extensions, &ext); err != nil {
+		b.Fatal(err)
+	}
+	headers := make([]string, 1024)
+	for i := range headers {
+		ext[PaymentIdentifier] = fmt.Appendf(nil, `{"info":{"required":false,"id":"pay_%016d"}}`, i)
+		var err error
+		if p.Extensions, err = json.Marshal(ext); err != nil {
+			b.Fatal(err)
+		}
+		if headers[i], err = EncodeHeader(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := DecodePayment(HeaderSignature, headers[i%len(headers)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
 func voucherHeader(b *testing.B) (*Terms, string) {
+	b.Helper()
+	terms, p := voucherPayload(b)
+	header, err := EncodeHeader(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return terms, header
+}
+
+// voucherPayload is the voucher of BenchmarkDecodeVoucher and its terms.
+func voucherPayload(b *testing.B) (*Terms, *Payload) {
 	b.Helper()
 	terms, _ := benchPayment(b)
 	offer := terms.Offer
@@ -159,11 +202,7 @@ func voucherHeader(b *testing.B) (*Terms, string) {
 		b.Fatal(err)
 	}
 	p.Extensions = terms.Required.Extensions
-	header, err := EncodeHeader(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return terms, header
+	return terms, p
 }
 
 // BenchmarkReceipt is what a paid answer costs to carry its signed receipt:

@@ -1,7 +1,10 @@
 package x402
 
 import (
+	"bytes"
 	"encoding/base64"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,5 +72,83 @@ func TestDecodeKeepsExtensions(t *testing.T) {
 	p, err = DecodePayment(HeaderSignature, b64(strings.Replace(vectorPayload, `"x402Version":2`, `"x402Version":2,"extensions":null`, 1)))
 	if err != nil || p.V2.Extensions != nil {
 		t.Fatalf("null extensions %q: %v", p.V2.Extensions, err)
+	}
+}
+
+// stdHeaderEncodings are headerEncodings' forms in encoding/base64, in
+// their order: the decoder whose answers decodeBase64 keeps.
+var stdHeaderEncodings = []*base64.Encoding{base64.StdEncoding.Strict(), base64.RawStdEncoding.Strict(), base64.URLEncoding.Strict(), base64.RawURLEncoding.Strict()}
+
+// sameAsEncodingBase64 fails unless decodeBase64 reads value as
+// encoding/base64 does, and each form but a URL-safe one given a '/'
+// (which decodeBase64 does not try) answers as its encoding/base64 twin.
+func sameAsEncodingBase64(t *testing.T, value []byte) {
+	t.Helper()
+	want, wantErr := []byte(nil), error(nil)
+	trimmed := bytes.TrimSpace(value)
+	for _, enc := range stdHeaderEncodings {
+		if want, wantErr = enc.DecodeString(string(trimmed)); wantErr == nil {
+			break
+		}
+	}
+	// Into new bytes, and into bytes a longer header was decoded into.
+	used := bytes.Repeat([]byte{0xff}, base64.RawStdEncoding.DecodedLen(len(value))+7)
+	for _, dst := range [][]byte{nil, used} {
+		got, err := decodeBase64(dst, value)
+		if len(trimmed) > 0 && len(trimmed) <= MaxHeaderBytes && (err == nil) != (wantErr == nil) || err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("%q: decoded %q, %v; encoding/base64 %q, %v", value, got, err, want, wantErr)
+		}
+	}
+	for i, enc := range headerEncodings {
+		if enc.urlSafe && bytes.IndexByte(value, '/') >= 0 {
+			continue
+		}
+		got := make([]byte, enc.DecodedLen(len(value)))
+		want := make([]byte, len(got))
+		n, err := enc.Decode(got, value)
+		m, wantErr := stdHeaderEncodings[i].Decode(want, value)
+		if (err == nil) != (wantErr == nil) || err == nil && !bytes.Equal(got[:n], want[:m]) {
+			t.Fatalf("%q in form %d: decoded %q, %v; encoding/base64 %q, %v", value, i, got[:n], err, want[:m], wantErr)
+		}
+	}
+}
+
+// The header's base64 decoder answers as encoding/base64 for every form a
+// header may take: every length around the vector loop's blocks of 32
+// bytes, every byte in every place of a value (the loop checks each byte
+// alone), line breaks anywhere, padding, truncation and trailing bytes.
+func TestHeaderBase64IsEncodingBase64(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	data := make([]byte, 400)
+	for i := range data {
+		data[i] = byte(r.Uint32())
+	}
+	for _, enc := range stdHeaderEncodings {
+		for n := range len(data) {
+			sameAsEncodingBase64(t, []byte(enc.EncodeToString(data[:n])))
+		}
+		value := []byte(enc.EncodeToString(data[:100]))
+		for i := range value {
+			for c := range 256 {
+				changed := bytes.Clone(value)
+				changed[i] = byte(c)
+				sameAsEncodingBase64(t, changed)
+			}
+			for _, insert := range []string{"\r", "\n", "\r\n", "=", " "} {
+				sameAsEncodingBase64(t, slices.Insert(bytes.Clone(value), i, []byte(insert)...))
+			}
+			sameAsEncodingBase64(t, value[:i])
+			sameAsEncodingBase64(t, value[i:])
+		}
+		for _, tail := range []string{"=", "==", "===", "A", "A=", "AA==", "\n", "\r\n="} {
+			sameAsEncodingBase64(t, append(bytes.Clone(value), tail...))
+			sameAsEncodingBase64(t, append(bytes.Clone(value[:len(value)-1]), tail...))
+		}
+	}
+	// The one place segmentio's loop differs: a '/' amid URL-safe base64.
+	value := []byte(base64.URLEncoding.EncodeToString(data))
+	value[10] = '/'
+	if _, err := decodeBase64(nil, value); err == nil {
+		t.Fatal("a '/' amid URL-safe base64 was read")
 	}
 }

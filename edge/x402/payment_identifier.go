@@ -50,8 +50,11 @@ func (p *Payment) IdentifierExtension() json.RawMessage {
 	if p.V2 == nil || p.V2.Extensions == nil {
 		return nil
 	}
-	if p.identifier.known {
-		return p.identifier.member
+	if at := p.scan.identifier; p.scan.known {
+		if at[1] == 0 {
+			return nil
+		}
+		return p.V2.Extensions[at[0]:at[1]:at[1]]
 	}
 	var ext map[string]json.RawMessage
 	if json.Unmarshal(p.V2.Extensions, &ext) != nil {

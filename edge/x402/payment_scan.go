@@ -3,6 +3,7 @@ package x402
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"strconv"
 )
 
@@ -15,11 +16,14 @@ import (
 // exactly what encoding/json decodes the same bytes to, as
 // FuzzScanPayload checks. It exists because a voucher's header is mostly
 // echoed extensions, which encoding/json reads twice and copies. On the
-// way it picks out the payment-identifier extension.
-func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
-	s := scanner{NewLexer(raw)}
+// way it picks out the payment-identifier extension. Extension values
+// remembered in echoes are passed over by their bytes, and echoes learns
+// one more when there is one; the extensions are raw's bytes, or the copy
+// echoes remembered.
+func scanPayload(raw []byte, echoes *echoSet) (*Payload, extensionsScan, bool) {
+	s := scanner{NewLexer(raw), echoes}
 	p := new(Payload)
-	var id identifierScan
+	var ext extensionsScan
 	if !s.object(func(key []byte) bool {
 		switch string(key) {
 		case "x402Version":
@@ -38,8 +42,13 @@ func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
 				return false
 			}
 			start := s.i
+			if v := s.echoes.object(raw[start:]); v != nil {
+				s.i += len(v.value)
+				p.Extensions, ext = json.RawMessage(v.value[:len(v.value):len(v.value)]), *v.scan
+				return true
+			}
 			var ok bool
-			if id, ok = s.extensions(); !ok {
+			if ext, ok = s.extensions(); !ok {
 				return false
 			}
 			p.Extensions = json.RawMessage(raw[start:s.i:s.i])
@@ -47,25 +56,37 @@ func scanPayload(raw []byte) (*Payload, identifierScan, bool) {
 		}
 		return false
 	}) {
-		return nil, identifierScan{}, false
+		return nil, extensionsScan{}, false
 	}
 	if !s.End() {
-		return nil, identifierScan{}, false
+		return nil, extensionsScan{}, false
 	}
-	return p, id, true
+	return p, ext, true
 }
 
-// identifierScan is what the scan saw of a payment's payment-identifier
-// extension.
-type identifierScan struct {
-	member json.RawMessage // its value as sent, the last when sent twice, as encoding/json keeps it; nil: not sent
-	known  bool            // false: a key is escaped, so only encoding/json can tell which it names
+// extensionsScan is what the scan saw of a payment's extensions.
+type extensionsScan struct {
+	identifier [2]int // where in them the payment-identifier member's value is, the last when sent twice, as encoding/json keeps it; {0, 0}: not sent
+	known      bool   // false: a key is escaped, so only encoding/json can tell which member identifier names
+	remembered bool   // the extensions are a copy echoes remembered, not the decoded bytes
 }
 
 // extensions passes over the extensions object at s.i, each member's value
-// by skipValue, and keeps the payment-identifier member's value.
-func (s *scanner) extensions() (identifierScan, bool) {
-	id := identifierScan{known: true}
+// by its bytes when s.echoes knows it, else by skipValue, and finds the
+// payment-identifier member's value. Only the first maxEchoLookups
+// members are looked up: extensions have a few, and an object of
+// thousands of small members must not cost a lookup for each. The longest
+// of their values read by skipValue is remembered, or else the object.
+func (s *scanner) extensions() (extensionsScan, bool) {
+	ext := extensionsScan{known: true}
+	var novel struct{ key, value []byte }
+	// The object's bytes but for its remembered values, from start, hashed
+	// while it has no novel value, up to last.
+	var seen maphash.Hash
+	seen.SetSeed(s.echoes.seed)
+	start := s.i
+	last := start
+	lookups := 0
 	s.Next() // the opening brace
 	ok := s.Items('}', func() bool {
 		key, next, ok := skipKey(s.b, s.i)
@@ -73,25 +94,56 @@ func (s *scanner) extensions() (identifierScan, bool) {
 			return false
 		}
 		if bytes.IndexByte(key, '\\') >= 0 {
-			id.known = false
+			ext.known = false
 		}
 		// A key without escapes reads as its bytes (one with invalid UTF-8
 		// cannot read as this ASCII name).
 		named := string(key) == PaymentIdentifier
 		s.Space()
 		value := s.i
-		if s.i, ok = skipValue(s.b, s.i); !ok {
-			return false
+		n, looked := 0, lookups < maxEchoLookups
+		if looked {
+			lookups++
+			n = s.echoes.known(key, s.b[value:])
+		}
+		if n > 0 {
+			s.i += n
+			if novel.value == nil {
+				seen.Write(s.b[last:value])
+				last = s.i
+			}
+		} else {
+			if s.i, ok = skipValue(s.b, s.i); !ok {
+				return false
+			}
+			if looked && s.i-value >= max(minEcho, len(novel.value)+1) {
+				novel.key, novel.value = key, s.b[value:s.i]
+			}
 		}
 		if named {
-			id.member = json.RawMessage(s.b[value:s.i:s.i])
+			ext.identifier = [2]int{value - start, s.i - start}
 		}
 		return true
 	})
-	return id, ok
+	switch {
+	case !ok:
+	case novel.value != nil:
+		s.echoes.remember(novel.key, novel.value)
+	default:
+		seen.Write(s.b[last:s.i])
+		s.echoes.rememberObject(s.b[start:s.i], ext, seen.Sum64())
+	}
+	return ext, ok
 }
 
-type scanner struct{ Lexer }
+type scanner struct {
+	Lexer
+	echoes *echoSet
+}
+
+// maxEchoLookups bounds the members of an extensions object looked up
+// among the values remembered.
+const maxEchoLookups = 16
 
 // maxScanDepth bounds the nesting skipValue follows; deeper documents are
 // left to encoding/json, which has its own bound.

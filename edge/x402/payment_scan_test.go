@@ -45,8 +45,34 @@ func scanSeeds(t testing.TB) []string {
 	return seeds
 }
 
+// echoedPayment is a voucher echoing extensions whose members are worth
+// remembering: an object, an array and a string (escapes, numbers and
+// literals among them), and a payment-identifier too short to be.
+func echoedPayment(t testing.TB) []byte {
+	key, _ := crypto.HexToECDSA("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcb5d6e3b8d5e3a5b1")
+	buyer := &BatchBuyer{Key: key, Terms: Requirements{Scheme: SchemeBatch, Network: Base.ID, Amount: "50000", Asset: Base.Asset.Hex(),
+		PayTo: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", MaxTimeoutSeconds: 60,
+		Extra: map[string]any{"receiverAuthorizer": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "withdrawDelay": 900, "name": "USD Coin", "version": "2"}},
+		Resource: &ResourceInfo{URL: "http://coinslot.test/paid"}, Salt: common.HexToHash("0x01")}
+	p, err := buyer.Voucher(big.NewInt(150000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Extensions = []byte(`{"bazaar":{"info":{"input":{"type":"http","method":"POST","body":{"q":-1.5e+3,"s":"\u00e9\n","t":[true,false,null,{}]}},` +
+		`"output":{"example":{"advice":"` + strings.Repeat("Cut one leg of the trifecta. ", 12) + `"}}},"schema":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"array","items":[]}}}},` +
+		`"offers":[{"format":"eip712","payload":{"version":1,"amount":"50000"},"signature":"0x` + strings.Repeat("ab", 65) + `"},{"format":"jws","payload":"` + strings.Repeat("x", 120) + `"}],` +
+		`"note":"` + strings.Repeat(`a \\ \"quoted\" note `, 20) + `",` +
+		`"payment-identifier":{"info":{"required":false,"id":"pay_7d5d747be160e280"}}}`)
+	raw, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
 // Whatever the bytes, a payment the scan accepts is the one encoding/json
-// reads from them, member for member: the scan only takes a shortcut.
+// reads from them, member for member: the scan only takes a shortcut. And
+// the extension values it remembered from earlier payments change nothing.
 func FuzzScanPayload(f *testing.F) {
 	for _, s := range scanSeeds(f) {
 		f.Add([]byte(s))
@@ -54,10 +80,21 @@ func FuzzScanPayload(f *testing.F) {
 	for _, ext := range identifierExtensions {
 		f.Add([]byte(`{"x402Version":2,"extensions":` + ext.extensions + `}`))
 	}
+	echoed := echoedPayment(f)
+	f.Add(echoed)
+	echoes := newEchoSet()
+	for range 8 { // its three values and its object, each met twice
+		scanPayload(echoed, echoes)
+	}
+	if echoes.object(echoed[bytes.Index(echoed, []byte(`"extensions":`))+len(`"extensions":`):]) == nil {
+		f.Fatal("the echoed payment's extensions are not remembered")
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		p, id, ok := scanPayload(raw)
+		// Its longest new value met, then remembered; its object met, then
+		// remembered, then passed over.
+		p, id, ok := sameScan(t, raw, echoes, 5)
 		if !ok {
-			if p != nil || id.known || id.member != nil {
+			if p != nil || id != (extensionsScan{}) {
 				t.Fatalf("declined with a payment %+v, %+v", p, id)
 			}
 			return
@@ -69,8 +106,9 @@ func FuzzScanPayload(f *testing.F) {
 		if !reflect.DeepEqual(p, want) {
 			t.Fatalf("scanned %s\nas   %+v\nnot  %+v", raw, p, want)
 		}
-		if member := (&Payment{V2: want}).IdentifierExtension(); id.known && (!bytes.Equal(id.member, member) || (id.member == nil) != (member == nil)) {
-			t.Fatalf("scanned %s\nwith the payment-identifier %s, not %s", raw, id.member, member)
+		got, member := (&Payment{V2: p, scan: id}).IdentifierExtension(), (&Payment{V2: want}).IdentifierExtension()
+		if id.known && (!bytes.Equal(got, member) || (got == nil) != (member == nil)) {
+			t.Fatalf("scanned %s\nwith the payment-identifier %s, not %s", raw, got, member)
 		}
 	})
 }
@@ -96,11 +134,11 @@ var identifierExtensions = []struct {
 func TestScanPayloadPicksOutThePaymentIdentifier(t *testing.T) {
 	for _, c := range identifierExtensions {
 		raw := []byte(`{"x402Version":2,"extensions":` + c.extensions + `}`)
-		p, id, ok := scanPayload(raw)
-		if !ok || id.known != c.known || c.known && string(id.member) != c.member {
-			t.Errorf("%s: scanned %v, known %v, member %s", c.extensions, ok, id.known, id.member)
+		p, id, ok := scanPayload(raw, newEchoSet())
+		if !ok || id.known != c.known {
+			t.Errorf("%s: scanned %v, known %v", c.extensions, ok, id.known)
 		}
-		for _, from := range []*Payment{{V2: p, identifier: id}, {V2: p}} {
+		for _, from := range []*Payment{{V2: p, scan: id}, {V2: p}} {
 			if got := from.IdentifierExtension(); string(got) != c.member || (got == nil) != (c.member == "") {
 				t.Errorf("%s: IdentifierExtension %s, want %s", c.extensions, got, c.member)
 			}
@@ -113,7 +151,7 @@ func TestScanPayloadPicksOutThePaymentIdentifier(t *testing.T) {
 func TestScanPayloadTakesPlainPayments(t *testing.T) {
 	seeds := scanSeeds(t)
 	for i, s := range seeds {
-		_, _, ok := scanPayload([]byte(s))
+		_, _, ok := scanPayload([]byte(s), newEchoSet())
 		if plain := i == 0 || i%3 != 0; ok != plain {
 			t.Errorf("seed %d: scanned %v, want %v: %s", i, ok, plain, s)
 		}
@@ -145,7 +183,7 @@ func TestScanPayloadFollowsExtensionsToItsDepth(t *testing.T) {
 		{`{"a":1,}`, false},
 	} {
 		raw := []byte(`{"x402Version":2,"extensions":{"m":` + c.value + `}}`)
-		if _, _, ok := scanPayload(raw); ok != c.ok {
+		if _, _, ok := scanPayload(raw, newEchoSet()); ok != c.ok {
 			t.Errorf("%s: scanned %v, want %v", c.value, ok, c.ok)
 		}
 		var p *Payload

@@ -110,7 +110,7 @@ func WithExtensions(r PaymentRequired, more map[string]any) (PaymentRequired, er
 
 // DecodeSIWx reads a SIGN-IN-WITH-X header: base64 of the proof's JSON.
 func DecodeSIWx(value string) (*SIWxProof, error) {
-	raw, err := decodeBase64(value)
+	raw, err := decodeBase64(nil, value)
 	if err != nil {
 		return nil, fmt.Errorf("the %s header is not base64", HeaderSignInWithX)
 	}

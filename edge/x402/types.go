@@ -61,7 +61,9 @@ type ExactPayload struct {
 // Payload is the v2 PaymentPayload, sent base64 in PAYMENT-SIGNATURE.
 // Extensions echoes the 402's extensions object; the seller forwards it to
 // the facilitator as received, so it stays encoded (the bazaar extension
-// alone is most of a payment's bytes).
+// alone is most of a payment's bytes). A decoded payment's may be the
+// bytes of every payment that echoed the same (see echoSet): never
+// written.
 type Payload struct {
 	X402Version int             `json:"x402Version"`
 	Resource    *ResourceInfo   `json:"resource,omitempty"`

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -253,12 +254,8 @@ func decodeBase64[V string | []byte](dst []byte, header V) ([]byte, error) {
 	if len(value) == 0 {
 		return nil, refuse(ReasonInvalidPayload, "payment header is empty")
 	}
-	raw := dst[:0]
-	if n := base64.RawStdEncoding.DecodedLen(len(value)); cap(raw) >= n { // the longest of the four
-		raw = raw[:n]
-	} else {
-		raw = make([]byte, n)
-	}
+	n := base64.RawStdEncoding.DecodedLen(len(value)) // the longest of the four
+	raw := slices.Grow(dst[:0], n)[:n]
 	for _, enc := range headerEncodings {
 		if enc.urlSafe && bytes.IndexByte(value, '/') >= 0 {
 			continue

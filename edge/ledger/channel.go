@@ -90,17 +90,14 @@ func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 	}
 	// Set only while a claim or a deposit is in doubt: rare enough for
 	// encoding/json.
-	for _, m := range [...]struct {
-		name  string
-		value any
-		set   bool
-	}{{`,"quarantine":`, c.Quarantine, c.Quarantine != nil}, {`,"deposit":`, c.Deposit, c.Deposit != nil}} {
-		if m.set {
-			v, err := json.Marshal(m.value)
-			if err != nil {
-				return nil, err
-			}
-			b = append(append(b, m.name...), v...)
+	if c.Quarantine != nil {
+		if b, err = appendMarshalled(append(b, `,"quarantine":`...), c.Quarantine); err != nil {
+			return nil, err
+		}
+	}
+	if c.Deposit != nil {
+		if b, err = appendMarshalled(append(b, `,"deposit":`...), c.Deposit); err != nil {
+			return nil, err
 		}
 	}
 	if c.Tool != "" {
@@ -146,6 +143,11 @@ func appendString(b []byte, s string) []byte {
 }
 
 const hexDigits = "0123456789abcdef"
+
+func appendMarshalled(b []byte, v any) ([]byte, error) {
+	doc, err := json.Marshal(v)
+	return append(b, doc...), err
+}
 
 // appendTime appends t as encoding/json does: RFC 3339 with nanoseconds,
 // quoted, and an error for a year it cannot write.

@@ -2,10 +2,7 @@ package ledger
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
 	"log/slog"
 	"os"
 	"sync"
@@ -15,17 +12,18 @@ import (
 )
 
 // The file ledger writes channel records behind the call that charged
-// them. PutChannel appends the record to a journal, a write that lands in
-// the kernel's page cache and so outlives the process (kill -9 loses
-// nothing), and returns; a flusher commits the latest record of each
-// channel to the bbolt file, fsynced, at most every ChannelCommitEvery,
-// and then empties the journal it wrote them to. The journal itself is
-// never synced: a crash of the machine (power loss, kernel panic) loses
-// the records written since the last commit began, that is at most
-// ChannelCommitEvery and one commit's worth of calls, each channel at most
-// back to its last committed voucher. That voucher is cumulative, so the
-// later one makes the earlier redundant and one record per channel is
-// committed however many calls it served meanwhile.
+// them. PutChannel appends the record to a journal, a copy into a file
+// mapped shared (file_channel_journal.go) that lands in the kernel's page
+// cache and so outlives the process (kill -9 loses nothing), and returns;
+// a flusher commits the latest record of each channel to the bbolt file,
+// fsynced, at most every ChannelCommitEvery, and then empties the journal
+// it wrote them to. The journal itself is never synced: a crash of the
+// machine (power loss, kernel panic) loses the records written since the
+// last commit began, that is at most ChannelCommitEvery and one commit's
+// worth of calls, each channel at most back to its last committed voucher.
+// That voucher is cumulative, so the later one makes the earlier redundant
+// and one record per channel is committed however many calls it served
+// meanwhile.
 //
 // Why not a sync per call: a voucher call otherwise costs a signature
 // check, and waiting for its own fsync (1 to 3 ms on a local disk) would
@@ -40,11 +38,9 @@ type channelLog struct {
 	mu       sync.Mutex
 	pending  map[string][]byte // channel id → versioned record, journalled, not yet committed
 	flushing map[string][]byte // the records the running commit writes
-	journals [2]*os.File       // appends go to journals[active], the other is being committed or empty
-	sizes    [2]int64          // the journals' lengths, to cut a torn append off
+	journals [2]*journal       // appends go to journals[active], the other is being committed or empty
 	active   int
-	failed   error  // the last commit's: writes are refused until a commit succeeds
-	frame    []byte // the append buffer
+	failed   error // the last commit's: writes are refused until a commit succeeds
 
 	wake    chan struct{} // a record is pending
 	stop    chan struct{}
@@ -66,22 +62,16 @@ func (f *File) openChannelLog(path string) error {
 	l.wake, l.stop, l.stopped = make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
 	latest := map[string][]byte{}
 	for i, p := range journalPaths(path) {
-		j, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+		j, err := openJournal(p, func(id string, value []byte) {
+			if old, ok := latest[id]; !ok || versionOf(old) < versionOf(value) {
+				latest[id] = value
+			}
+		})
 		if err != nil {
 			l.closeJournals()
 			return err
 		}
 		l.journals[i] = j
-		data, err := io.ReadAll(j)
-		if err != nil {
-			l.closeJournals()
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		readFrames(data, func(id string, value []byte) {
-			if old, ok := latest[id]; !ok || versionOf(old) < versionOf(value) {
-				latest[id] = value
-			}
-		})
 	}
 	replayed := 0
 	err := f.db.Update(func(tx *bolt.Tx) error {
@@ -97,9 +87,9 @@ func (f *File) openChannelLog(path string) error {
 		}
 		return nil
 	})
-	for i := range l.journals {
+	for _, j := range l.journals {
 		if err == nil {
-			err = l.empty(i)
+			err = j.empty()
 		}
 	}
 	if err != nil {
@@ -130,7 +120,7 @@ func (f *File) putChannel(id string, version int64, value []byte) error {
 	if (old == nil && version != 0) || (old != nil && (len(old) < 8 || versionOf(old) != version)) {
 		return ErrConflict
 	}
-	if err := l.append(id, value); err != nil {
+	if err := l.journals[l.active].append(id, value); err != nil {
 		return fmt.Errorf("ledger: channel journal: %w", err)
 	}
 	l.pending[id] = value
@@ -239,11 +229,9 @@ func (f *File) flushChannels() error {
 		return nil
 	})
 	if err == nil {
-		// Outside l.mu: truncating frees the journal's pages, half a
-		// millisecond for 4 MiB, and every call's append would wait for it.
-		// No append reaches this journal before the next swap, which only
-		// this goroutine makes.
-		err = l.empty(written)
+		// Outside l.mu: no append reaches this journal before the next
+		// swap, which only this goroutine makes.
+		err = l.journals[written].empty()
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -277,65 +265,10 @@ func (f *File) stopChannelLog(path string) {
 	})
 }
 
-// append writes one frame to the active journal in one write. A failed
-// write is cut off, so that the frames after it are read again at a
-// replay.
-func (l *channelLog) append(id string, value []byte) error {
-	l.frame = frame(l.frame[:0], id, value)
-	j := l.active
-	if _, err := l.journals[j].Write(l.frame); err != nil {
-		return errors.Join(err, l.journals[j].Truncate(l.sizes[j]))
-	}
-	l.sizes[j] += int64(len(l.frame))
-	return nil
-}
-
-// frame appends the journal's frame of a record to buf: its length (4
-// bytes, big-endian), the CRC-32C of the rest (4), the id's length (2),
-// the id and the versioned record.
-func frame(buf []byte, id string, value []byte) []byte {
-	start := len(buf)
-	buf = binary.BigEndian.AppendUint32(buf, uint32(2+len(id)+len(value)))
-	buf = append(buf, 0, 0, 0, 0)
-	buf = binary.BigEndian.AppendUint16(buf, uint16(len(id)))
-	buf = append(append(buf, id...), value...)
-	binary.BigEndian.PutUint32(buf[start+4:], crc32.Checksum(buf[start+8:], castagnoli))
-	return buf
-}
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// readFrames calls fn with each whole frame of data, and stops at the
-// first torn or damaged one: the tail of an append the machine did not
-// finish.
-func readFrames(data []byte, fn func(id string, value []byte)) {
-	for len(data) >= 8 {
-		n := int(binary.BigEndian.Uint32(data))
-		body := data[8:]
-		if n < 2 || n > len(body) || crc32.Checksum(body[:n], castagnoli) != binary.BigEndian.Uint32(data[4:]) {
-			return
-		}
-		idLen := int(binary.BigEndian.Uint16(body))
-		if 2+idLen+8 > n {
-			return
-		}
-		fn(string(body[2:2+idLen]), body[2+idLen:n])
-		data = body[n:]
-	}
-}
-
-func (l *channelLog) empty(i int) error {
-	if err := l.journals[i].Truncate(0); err != nil {
-		return err
-	}
-	l.sizes[i] = 0
-	return nil
-}
-
 func (l *channelLog) closeJournals() {
 	for i, j := range l.journals {
 		if j != nil {
-			j.Close()
+			j.close()
 			l.journals[i] = nil
 		}
 	}

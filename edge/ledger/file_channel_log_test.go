@@ -154,10 +154,10 @@ func TestFileChannelsMachineCrashLosesTheJournal(t *testing.T) {
 func TestJournalFramesStopAtATornTail(t *testing.T) {
 	var data []byte
 	for i, v := range []string{"first", "second", "third"} {
-		data = frame(data, "0xc"+strconv.Itoa(i), append(binary.BigEndian.AppendUint64(nil, uint64(i+1)), v...))
+		data = frame(data, 0, "0xc"+strconv.Itoa(i), append(binary.BigEndian.AppendUint64(nil, uint64(i+1)), v...))
 	}
 	read := func(data []byte) (ids []string) {
-		readFrames(data, func(id string, value []byte) { ids = append(ids, id) })
+		readFrames(data, 0, func(id string, value []byte) { ids = append(ids, id) })
 		return ids
 	}
 	if got := fmt.Sprint(read(data)); got != "[0xc0 0xc1 0xc2]" {

@@ -128,8 +128,12 @@ func (t *Terms) Forwarded(p *Payment) *Payload {
 }
 
 // names reports whether a payment's resource is this offer's: the same
-// path on the same host (the service's base_url).
+// path on the same host (the service's base_url). A buyer echoes the 402's
+// resource as it was sent, which is settled without parsing it.
 func (t *Terms) names(resource string) bool {
+	if resource == t.Resource {
+		return true
+	}
 	u, err := url.Parse(resource)
 	return err == nil && strings.EqualFold(u.Host, t.resource.Host) && u.Path == t.resource.Path
 }

@@ -14,7 +14,7 @@ import (
 
 // benchPayment is a v2 payment for a tool's terms on Base, as a buyer
 // sends it: the PAYMENT-SIGNATURE value, echoing the 402's extensions.
-func benchPayment(b *testing.B) (*Terms, string) {
+func benchPayment(b testing.TB) (*Terms, string) {
 	b.Helper()
 	terms, err := NewTerms([]Network{Base}, Offer{Name: "bench_tool", Description: "Benchmarks the payment path.", Amount: 50000,
 		PayTo: common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), Resource: "http://coinslot.test/paid/bench/tool", Example: map[string]any{"text": "hi"},
@@ -163,7 +163,7 @@ func BenchmarkDecodeVoucherWithID(b *testing.B) {
 	}
 }
 
-func voucherHeader(b *testing.B) (*Terms, string) {
+func voucherHeader(b testing.TB) (*Terms, string) {
 	b.Helper()
 	terms, p := voucherPayload(b)
 	header, err := EncodeHeader(p)
@@ -174,7 +174,7 @@ func voucherHeader(b *testing.B) (*Terms, string) {
 }
 
 // voucherPayload is the voucher of BenchmarkDecodeVoucher and its terms.
-func voucherPayload(b *testing.B) (*Terms, *Payload) {
+func voucherPayload(b testing.TB) (*Terms, *Payload) {
 	b.Helper()
 	terms, _ := benchPayment(b)
 	offer := terms.Offer

@@ -164,6 +164,13 @@ func (s *scanner) str(dst *string) bool {
 	return ok
 }
 
+// repeated reads a string that payments repeat (see internTable).
+func (s *scanner) repeated(dst *string) bool {
+	v, ok := s.plain()
+	*dst = interned.of(v)
+	return ok
+}
+
 // object reads an object, handing each member's key to member, which reads
 // its value; a key met twice is left to encoding/json.
 func (s *scanner) object(member func(key []byte) bool) bool {
@@ -210,15 +217,15 @@ func (s *scanner) resource(r *ResourceInfo) bool {
 	return s.object(func(key []byte) bool {
 		switch string(key) {
 		case "url":
-			return s.str(&r.URL)
+			return s.repeated(&r.URL)
 		case "description":
-			return s.str(&r.Description)
+			return s.repeated(&r.Description)
 		case "mimeType":
-			return s.str(&r.MimeType)
+			return s.repeated(&r.MimeType)
 		case "serviceName":
-			return s.str(&r.ServiceName)
+			return s.repeated(&r.ServiceName)
 		case "iconUrl":
-			return s.str(&r.IconURL)
+			return s.repeated(&r.IconURL)
 		case "tags":
 			if !s.Eat('[') {
 				return false
@@ -226,7 +233,7 @@ func (s *scanner) resource(r *ResourceInfo) bool {
 			r.Tags = []string{}
 			return s.Items(']', func() bool {
 				var tag string
-				ok := s.str(&tag)
+				ok := s.repeated(&tag)
 				r.Tags = append(r.Tags, tag)
 				return ok
 			})
@@ -239,15 +246,15 @@ func (s *scanner) requirements(r *Requirements) bool {
 	return s.object(func(key []byte) bool {
 		switch string(key) {
 		case "scheme":
-			return s.str(&r.Scheme)
+			return s.repeated(&r.Scheme)
 		case "network":
-			return s.str(&r.Network)
+			return s.repeated(&r.Network)
 		case "amount":
-			return s.str(&r.Amount)
+			return s.repeated(&r.Amount)
 		case "asset":
-			return s.str(&r.Asset)
+			return s.repeated(&r.Asset)
 		case "payTo":
-			return s.str(&r.PayTo)
+			return s.repeated(&r.PayTo)
 		case "maxTimeoutSeconds":
 			return s.int(&r.MaxTimeoutSeconds)
 		case "extra":
@@ -255,19 +262,20 @@ func (s *scanner) requirements(r *Requirements) bool {
 			// write them.
 			r.Extra = map[string]any{}
 			return s.object(func(key []byte) bool {
+				name := interned.of(key)
 				switch s.Peek() {
 				case '"':
 					var v string
-					ok := s.str(&v)
-					r.Extra[string(key)] = v
+					ok := s.repeated(&v)
+					r.Extra[name] = v
 					return ok
 				case 't', 'f':
 					v, ok := s.boolean()
-					r.Extra[string(key)] = v
+					r.Extra[name] = v
 					return ok
 				}
 				v, ok := s.uint()
-				r.Extra[string(key)] = float64(v)
+				r.Extra[name] = float64(v)
 				return ok
 			})
 		}
@@ -308,7 +316,7 @@ func (s *scanner) schemePayload(sp *SchemePayload) bool {
 		case "authorization":
 			return s.authorization(&exact().Authorization)
 		case "type":
-			return s.str(&batch().Type)
+			return s.repeated(&batch().Type)
 		case "amount":
 			return s.str(&batch().Amount)
 		case "channelConfig":
@@ -332,13 +340,13 @@ func (s *scanner) authorization(a *Authorization) bool {
 	return s.object(func(key []byte) bool {
 		switch string(key) {
 		case "from":
-			return s.str(&a.From)
+			return s.repeated(&a.From)
 		case "to":
-			return s.str(&a.To)
+			return s.repeated(&a.To)
 		case "value":
-			return s.str(&a.Value)
+			return s.repeated(&a.Value)
 		case "validAfter":
-			return s.str(&a.ValidAfter)
+			return s.repeated(&a.ValidAfter)
 		case "validBefore":
 			return s.str(&a.ValidBefore)
 		case "nonce":
@@ -352,17 +360,17 @@ func (s *scanner) channelConfig(c *ChannelConfig) bool {
 	return s.object(func(key []byte) bool {
 		switch string(key) {
 		case "payer":
-			return s.str(&c.Payer)
+			return s.repeated(&c.Payer)
 		case "payerAuthorizer":
-			return s.str(&c.PayerAuthorizer)
+			return s.repeated(&c.PayerAuthorizer)
 		case "receiver":
-			return s.str(&c.Receiver)
+			return s.repeated(&c.Receiver)
 		case "receiverAuthorizer":
-			return s.str(&c.ReceiverAuthorizer)
+			return s.repeated(&c.ReceiverAuthorizer)
 		case "token":
-			return s.str(&c.Token)
+			return s.repeated(&c.Token)
 		case "salt":
-			return s.str(&c.Salt)
+			return s.repeated(&c.Salt)
 		case "withdrawDelay":
 			v, ok := s.uint()
 			c.WithdrawDelay = v
@@ -376,7 +384,7 @@ func (s *scanner) voucher(v *Voucher) bool {
 	return s.object(func(key []byte) bool {
 		switch string(key) {
 		case "channelId":
-			return s.str(&v.ChannelID)
+			return s.repeated(&v.ChannelID)
 		case "maxClaimableAmount":
 			return s.str(&v.MaxClaimableAmount)
 		case "signature":

@@ -103,6 +103,7 @@ func HTTPServer(h fasthttp.RequestHandler, l config.Limits) *fasthttp.Server {
 		// buffer holds a maximal one (x402.MaxHeaderBytes) with the rest of
 		// the request head, so the edge, not fasthttp, answers oversized ones.
 		ReadBufferSize:        readBuffer,
+		WriteBufferSize:       writeBuffer,
 		ReadTimeout:           time.Duration(l.ReadTimeout),
 		WriteTimeout:          90 * time.Second,
 		IdleTimeout:           time.Duration(l.IdleTimeout),
@@ -113,6 +114,12 @@ func HTTPServer(h fasthttp.RequestHandler, l config.Limits) *fasthttp.Server {
 // readBuffer holds a maximal payment header (x402.MaxHeaderBytes) with the
 // rest of the request head; a longer head is answered 431.
 const readBuffer = x402.MaxHeaderBytes + 16<<10
+
+// writeBuffer holds a whole 402 (the catalog's largest is under 16 KiB,
+// TestEvery402LeavesInOneWrite), so that its terms and body leave in one
+// write: with fasthttp's 4 KiB default the PAYMENT-REQUIRED header, longer
+// than the buffer, went out in a write of its own.
+const writeBuffer = 20 << 10
 
 // maxReadBody is the largest body the server reads at all.
 const maxReadBody = 4 << 20

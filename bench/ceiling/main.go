@@ -29,5 +29,8 @@ func main() {
 		ctx.SetStatusCode(fasthttp.StatusPaymentRequired)
 		ctx.SetBody(body)
 	}
-	log.Fatal((&fasthttp.Server{Handler: handler, Name: "ceiling"}).ListenAndServe(*listen))
+	// Its write buffer holds the whole 402, as coinslot's does, so both
+	// send it in one write.
+	srv := &fasthttp.Server{Handler: handler, Name: "ceiling", WriteBufferSize: len(required) + len(body) + 1<<10}
+	log.Fatal(srv.ListenAndServe(*listen))
 }

@@ -102,3 +102,27 @@ func TestJournalHeaderlessAndTorn(t *testing.T) {
 	torn := append([]byte(journalMagic+"\x01\x02\x03\x04\x05\x06\x07\x08\x00\x00\x00\x00"), old...)
 	readJournal(torn, func(id string, value []byte) { t.Fatalf("a journal with a torn header replayed %s", id) })
 }
+
+// Where fallocate is not had, the journal's blocks are written as zeros:
+// the file reads as zeros to its new end, and what it held is kept.
+func TestJournalZerosLengthenTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j")
+	if err := os.WriteFile(path, []byte("held"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := writeZeros(f, 4, 3<<20+5); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) != 3<<20+5 || string(data[:4]) != "held" || strings.Trim(string(data[4:]), "\x00") != "" {
+		t.Fatalf("the file is %d bytes, starting %q", len(data), data[:8])
+	}
+}

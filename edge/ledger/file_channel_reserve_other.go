@@ -4,14 +4,6 @@ package ledger
 
 import "os"
 
-// reserve allocates the file's blocks from offset from to to by writing
-// zeros: fallocate is Linux's.
-func reserve(f *os.File, from, to int) error {
-	zeros := make([]byte, min(to-from, 1<<20))
-	for off := from; off < to; off += len(zeros) {
-		if _, err := f.WriteAt(zeros[:min(len(zeros), to-off)], int64(off)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// reserve allocates the file's blocks from offset from to to, which read
+// as zeros: fallocate is Linux's.
+func reserve(f *os.File, from, to int) error { return writeZeros(f, from, to) }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"math/rand/v2"
 	"os"
 	"syscall"
@@ -40,21 +39,21 @@ const (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// openJournal opens the journal at path, creating it, and calls replay with
-// each whole frame of the window it holds. The journal is left unmapped:
-// empty maps it.
+// openJournal opens the journal at path, creating it, maps it and calls
+// replay with each whole frame of the window it holds. The values replay
+// is given are the mapping's bytes: they hold until the journal is emptied.
 func openJournal(path string, replay func(id string, value []byte)) (*journal, error) {
 	file, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(file)
-	if err != nil {
+	j := &journal{file: file}
+	if err := j.mapSize(journalSize); err != nil {
 		file.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	readJournal(data, replay)
-	return &journal{file: file}, nil
+	readJournal(j.mem, replay)
+	return j, nil
 }
 
 // readJournal calls fn with each whole frame of data's window. A journal
@@ -118,30 +117,25 @@ func (j *journal) append(id string, value []byte) error {
 }
 
 // empty starts a new window: a new header, and the next frame after it.
-func (j *journal) empty() error {
-	if j.mem == nil {
-		if err := j.mapSize(journalSize); err != nil {
-			return err
-		}
-	}
+func (j *journal) empty() {
 	h := binary.BigEndian.AppendUint64([]byte(journalMagic), rand.Uint64())
 	j.seed = crc32.Checksum(h, castagnoli)
 	copy(j.mem, binary.BigEndian.AppendUint32(h, j.seed))
 	j.end = journalHeader
-	return nil
 }
 
-// mapSize maps the journal's file at size bytes at least. The file's
-// blocks are allocated first (reserve), not left a hole: a full disk then
-// fails this call instead of killing the process with SIGBUS at a later
-// copy into the mapping.
+// mapSize maps the journal's file at size bytes at least. The file is
+// lengthened by writing zeros, not left a hole: its blocks are taken now,
+// so a full disk fails this call instead of killing the process with
+// SIGBUS at a later copy into the mapping; and its pages are in the cache,
+// where a hole's would each be faulted in by the first copy to touch it.
 func (j *journal) mapSize(size int) error {
 	info, err := j.file.Stat()
 	if err != nil {
 		return err
 	}
 	if have := int(info.Size()); have < size {
-		if err := reserve(j.file, have, size); err != nil {
+		if err := writeZeros(j.file, have, size); err != nil {
 			return fmt.Errorf("lengthening the channel journal: %w", err)
 		}
 	} else {
@@ -153,6 +147,17 @@ func (j *journal) mapSize(size int) error {
 	}
 	j.unmap()
 	j.mem = mem
+	return nil
+}
+
+// writeZeros writes zeros to f from offset from to to.
+func writeZeros(f *os.File, from, to int) error {
+	zeros := make([]byte, min(to-from, 1<<20))
+	for off := from; off < to; off += len(zeros) {
+		if _, err := f.WriteAt(zeros[:min(len(zeros), to-off)], int64(off)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -36,9 +36,7 @@ func TestJournalWindowIsItsOwnFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.close()
-	if err := j.empty(); err != nil {
-		t.Fatal(err)
-	}
+	j.empty()
 	for i := range 5 {
 		if err := j.append("0xa", record(i+1, fmt.Sprint("first window ", i))); err != nil {
 			t.Fatal(err)
@@ -47,9 +45,7 @@ func TestJournalWindowIsItsOwnFrames(t *testing.T) {
 	if got := fmt.Sprint(replayed(t, path)); got != "[0xa=first window 0 0xa=first window 1 0xa=first window 2 0xa=first window 3 0xa=first window 4]" {
 		t.Fatalf("first window: %s", got)
 	}
-	if err := j.empty(); err != nil {
-		t.Fatal(err)
-	}
+	j.empty()
 	if got := replayed(t, path); len(got) != 0 {
 		t.Fatalf("an emptied journal replays %v", got)
 	}
@@ -72,9 +68,7 @@ func TestJournalGrows(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.close()
-	if err := j.empty(); err != nil {
-		t.Fatal(err)
-	}
+	j.empty()
 	body := strings.Repeat("x", 100<<10)
 	n := journalSize/len(body) + 3
 	for i := range n {
@@ -103,8 +97,8 @@ func TestJournalHeaderlessAndTorn(t *testing.T) {
 	readJournal(torn, func(id string, value []byte) { t.Fatalf("a journal with a torn header replayed %s", id) })
 }
 
-// Where fallocate is not had, the journal's blocks are written as zeros:
-// the file reads as zeros to its new end, and what it held is kept.
+// A journal is lengthened with zeros: the file reads as zeros to its new
+// end, and what it held is kept.
 func TestJournalZerosLengthenTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "j")
 	if err := os.WriteFile(path, []byte("held"), 0o600); err != nil {

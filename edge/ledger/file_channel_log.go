@@ -87,14 +87,13 @@ func (f *File) openChannelLog(path string) error {
 		}
 		return nil
 	})
-	for _, j := range l.journals {
-		if err == nil {
-			err = j.empty()
-		}
-	}
 	if err != nil {
 		l.closeJournals()
 		return fmt.Errorf("replaying the channel journal: %w", err)
+	}
+	// After the commit: the values replayed point into the journals.
+	for _, j := range l.journals {
+		j.empty()
 	}
 	if replayed > 0 {
 		slog.Warn("ledger: channel records written behind by a process that stopped before committing them were recovered from the journal",
@@ -231,7 +230,7 @@ func (f *File) flushChannels() error {
 	if err == nil {
 		// Outside l.mu: no append reaches this journal before the next
 		// swap, which only this goroutine makes.
-		err = l.journals[written].empty()
+		l.journals[written].empty()
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()

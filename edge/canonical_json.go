@@ -12,8 +12,9 @@ import (
 // appendCanonical appends v as json.Marshal encodes it (keys sorted, no
 // spacing, HTML characters escaped), without its reflection: a request's
 // arguments are maps of decoded JSON, and their encoding is part of every
-// paid call's request key. Values of other types, strings that need
-// escaping and numbers that are not JSON's go through json.Marshal.
+// paid call's request key. Strings are written by x402.AppendJSONString;
+// values of other types and numbers that are not JSON's go through
+// json.Marshal.
 func appendCanonical(dst []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
@@ -24,7 +25,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, "false"...), nil
 	case string:
-		return appendString(dst, v), nil
+		return x402.AppendJSONString(dst, v), nil
 	case json.Number:
 		if validNumber(v) {
 			return append(dst, v...), nil
@@ -53,7 +54,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendCanonical(append(appendString(dst, k), ':'), v[k]); err != nil {
+			if dst, err = appendCanonical(append(x402.AppendJSONString(dst, k), ':'), v[k]); err != nil {
 				return nil, err
 			}
 		}
@@ -76,27 +77,6 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 	}
 	b, err := json.Marshal(v)
 	return append(dst, b...), err
-}
-
-// appendString appends s as encoding/json spells it.
-func appendString(dst []byte, s string) []byte {
-	if plainString(s) {
-		return append(append(append(dst, '"'), s...), '"')
-	}
-	b, _ := json.Marshal(s) // a string always encodes
-	return append(dst, b...)
-}
-
-// plainString: every byte printable ASCII that encoding/json writes as it
-// is (not a quote, a backslash or one of <, >, &, which it escapes).
-func plainString(s string) bool {
-	for i := range len(s) {
-		switch c := s[i]; {
-		case c < 0x20 || c > 0x7e, c == '"', c == '\\', c == '<', c == '>', c == '&':
-			return false
-		}
-	}
-	return true
 }
 
 // validNumber: n is one JSON number and nothing else, which encoding/json

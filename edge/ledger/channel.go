@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
-	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/edge/x402"
 )
 
 // ErrConflict: the channel changed since it was read (another call or
@@ -71,14 +72,14 @@ type Channel struct {
 // struct's tags; TestChannelJSONIsTheRecord holds the two to each other.
 func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 	b := slices.Grow(dst, channelJSONSize+len(c.Request)+len(c.Config)+len(c.Answer)+len(c.Settlement))
-	b = appendString(append(b, `{"id":`...), c.ID)
-	b = appendString(append(b, `,"charged":`...), c.Charged)
-	b = appendString(append(b, `,"signed_max":`...), c.SignedMax)
-	b = appendString(append(b, `,"signature":`...), c.Signature)
-	b = appendString(append(b, `,"balance":`...), c.Balance)
-	b = appendString(append(b, `,"total_claimed":`...), c.TotalClaimed)
+	b = x402.AppendJSONString(append(b, `{"id":`...), c.ID)
+	b = x402.AppendJSONString(append(b, `,"charged":`...), c.Charged)
+	b = x402.AppendJSONString(append(b, `,"signed_max":`...), c.SignedMax)
+	b = x402.AppendJSONString(append(b, `,"signature":`...), c.Signature)
+	b = x402.AppendJSONString(append(b, `,"balance":`...), c.Balance)
+	b = x402.AppendJSONString(append(b, `,"total_claimed":`...), c.TotalClaimed)
 	b = strconv.AppendInt(append(b, `,"withdraw_requested_at":`...), c.WithdrawRequestedAt, 10)
-	b = appendString(append(b, `,"refund_nonce":`...), c.RefundNonce)
+	b = x402.AppendJSONString(append(b, `,"refund_nonce":`...), c.RefundNonce)
 	var err error
 	if b, err = appendTime(append(b, `,"synced_at":`...), c.SyncedAt); err != nil {
 		return nil, err
@@ -101,10 +102,10 @@ func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 		}
 	}
 	if c.Tool != "" {
-		b = appendString(append(b, `,"tool":`...), c.Tool)
+		b = x402.AppendJSONString(append(b, `,"tool":`...), c.Tool)
 	}
 	if c.Request != "" {
-		b = appendString(append(b, `,"request":`...), c.Request)
+		b = x402.AppendJSONString(append(b, `,"request":`...), c.Request)
 	}
 	config := c.Config
 	if len(config) == 0 {
@@ -119,30 +120,6 @@ func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 	}
 	return append(b, '}'), nil
 }
-
-// appendString appends s as a JSON string: quotes, backslashes and
-// control bytes escaped. A string with a byte above 0x7f is left to
-// encoding/json, which also replaces invalid UTF-8.
-func appendString(b []byte, s string) []byte {
-	start := len(b)
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf:
-			v, _ := json.Marshal(s) // a string always encodes
-			return append(b[:start], v...)
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
-}
-
-const hexDigits = "0123456789abcdef"
 
 func appendMarshalled(b []byte, v any) ([]byte, error) {
 	doc, err := json.Marshal(v)

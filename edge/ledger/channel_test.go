@@ -48,28 +48,3 @@ func TestChannelJSONIsTheRecord(t *testing.T) {
 		}
 	}
 }
-
-// A string the record holds reads back as encoding/json would have
-// written it, whatever its bytes.
-func FuzzChannelString(f *testing.F) {
-	for _, s := range []string{"", "plain", "q\"b\\", "\x00\x1f\x7f", "é", "\xff\xfe", "\u2028<&>"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, _ := json.Marshal(s)
-		got := appendString([]byte("x"), s)
-		if got[0] != 'x' {
-			t.Fatalf("the bytes before were changed: %q", got)
-		}
-		var w, g string
-		if err := json.Unmarshal(want, &w); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(got[1:], &g); err != nil {
-			t.Fatalf("%q encoded as %s: %v", s, got[1:], err)
-		}
-		if g != w {
-			t.Fatalf("%q reads back as %q, encoding/json's as %q", s, g, w)
-		}
-	})
-}

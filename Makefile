@@ -25,7 +25,7 @@ test:
 # key's encoding, the JSON strings request keys and channel records are
 # written with, URL and domain parsing and the public-address guard. A
 # failing input is saved under testdata/fuzz.
-FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/x402:FuzzAppendJSONString \
+FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/ledger:FuzzAppendJSONString \
 	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain
 # A count, not a duration: with -fuzztime as a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" at

@@ -6,13 +6,14 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
 // appendCanonical appends v as json.Marshal encodes it (keys sorted, no
 // spacing, HTML characters escaped), without its reflection: a request's
 // arguments are maps of decoded JSON, and their encoding is part of every
-// paid call's request key. Strings are written by x402.AppendJSONString;
+// paid call's request key. Strings are written by ledger.AppendJSONString;
 // values of other types and numbers that are not JSON's go through
 // json.Marshal.
 func appendCanonical(dst []byte, v any) ([]byte, error) {
@@ -25,7 +26,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, "false"...), nil
 	case string:
-		return x402.AppendJSONString(dst, v), nil
+		return ledger.AppendJSONString(dst, v), nil
 	case json.Number:
 		if validNumber(v) {
 			return append(dst, v...), nil
@@ -54,7 +55,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendCanonical(append(x402.AppendJSONString(dst, k), ':'), v[k]); err != nil {
+			if dst, err = appendCanonical(append(ledger.AppendJSONString(dst, k), ':'), v[k]); err != nil {
 				return nil, err
 			}
 		}

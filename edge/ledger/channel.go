@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"time"
-
-	"github.com/coinslot/coinslot/edge/x402"
 )
 
 // ErrConflict: the channel changed since it was read (another call or
@@ -72,14 +70,14 @@ type Channel struct {
 // struct's tags; TestChannelJSONIsTheRecord holds the two to each other.
 func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 	b := slices.Grow(dst, channelJSONSize+len(c.Request)+len(c.Config)+len(c.Answer)+len(c.Settlement))
-	b = x402.AppendJSONString(append(b, `{"id":`...), c.ID)
-	b = x402.AppendJSONString(append(b, `,"charged":`...), c.Charged)
-	b = x402.AppendJSONString(append(b, `,"signed_max":`...), c.SignedMax)
-	b = x402.AppendJSONString(append(b, `,"signature":`...), c.Signature)
-	b = x402.AppendJSONString(append(b, `,"balance":`...), c.Balance)
-	b = x402.AppendJSONString(append(b, `,"total_claimed":`...), c.TotalClaimed)
+	b = AppendJSONString(append(b, `{"id":`...), c.ID)
+	b = AppendJSONString(append(b, `,"charged":`...), c.Charged)
+	b = AppendJSONString(append(b, `,"signed_max":`...), c.SignedMax)
+	b = AppendJSONString(append(b, `,"signature":`...), c.Signature)
+	b = AppendJSONString(append(b, `,"balance":`...), c.Balance)
+	b = AppendJSONString(append(b, `,"total_claimed":`...), c.TotalClaimed)
 	b = strconv.AppendInt(append(b, `,"withdraw_requested_at":`...), c.WithdrawRequestedAt, 10)
-	b = x402.AppendJSONString(append(b, `,"refund_nonce":`...), c.RefundNonce)
+	b = AppendJSONString(append(b, `,"refund_nonce":`...), c.RefundNonce)
 	var err error
 	if b, err = appendTime(append(b, `,"synced_at":`...), c.SyncedAt); err != nil {
 		return nil, err
@@ -102,10 +100,10 @@ func appendChannelJSON(dst []byte, c *Channel) ([]byte, error) {
 		}
 	}
 	if c.Tool != "" {
-		b = x402.AppendJSONString(append(b, `,"tool":`...), c.Tool)
+		b = AppendJSONString(append(b, `,"tool":`...), c.Tool)
 	}
 	if c.Request != "" {
-		b = x402.AppendJSONString(append(b, `,"request":`...), c.Request)
+		b = AppendJSONString(append(b, `,"request":`...), c.Request)
 	}
 	config := c.Config
 	if len(config) == 0 {

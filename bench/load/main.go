@@ -91,10 +91,11 @@ func main() {
 // unpaid is section 1: the 402 of a call without payment.
 func (b *bench) unpaid() {
 	ceil := b.ceiling()
-	rCeil := b.phase("402: bare fasthttp, coinslot's bytes (ceiling)", ceil, repeat(unpaidCall))
-	rPost := b.phase("402: coinslot, POST, body validated", b.prod(), repeat(unpaidCall))
-	rGet := b.phase("402: coinslot, GET terms", b.prod(), repeat(&request{method: "GET", path: trifectaPath, want: fasthttp.StatusPaymentRequired}))
-	rPeer := b.phase("402: peer, POST", b.peer(), repeat(unpaidCall))
+	rs := b.measure(b.repeated("402: bare fasthttp, coinslot's bytes (ceiling)", ceil, repeat(unpaidCall)),
+		b.repeated("402: coinslot, POST, body validated", b.prod(), repeat(unpaidCall)),
+		b.repeated("402: coinslot, GET terms", b.prod(), repeat(&request{method: "GET", path: trifectaPath, want: fasthttp.StatusPaymentRequired})))
+	rCeil, rPost, rGet := rs[0], rs[1], rs[2]
+	rPeer := b.measure(b.repeated("402: peer, POST", b.peer(), repeat(unpaidCall)))[0]
 	b.ratio("POST 402 of ceiling", rPost.rps()/rCeil.rps(), ">= 0.80", rPost.rps() >= 0.8*rCeil.rps())
 	b.ratio("GET 402 of ceiling", rGet.rps()/rCeil.rps(), ">= 0.80", rGet.rps() >= 0.8*rCeil.rps())
 	b.ratio("POST 402, coinslot / peer", rPost.rps()/rPeer.rps(), "", true)
@@ -108,9 +109,9 @@ func (b *bench) paid() {
 	floor := verifyCost(terms)
 	b.row("EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
 	signed := payments(terms, []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
-	rPaid := b.phaseN("paid: coinslot, local check + facilitator double", b.prod(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	rPaid := b.measure(b.signed("paid: coinslot, local check + facilitator double", b.prod(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50))[0]
 	signed = payments(termsOf(b.peer(), unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.peerPaidN)
-	rPeer := b.phaseN("paid: peer, facilitator double", b.peer(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	rPeer := b.measure(b.signed("paid: peer, facilitator double", b.peer(), paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50))[0]
 	b.ratio("paid, coinslot / peer", rPaid.rps()/rPeer.rps(), ">= 10", rPaid.rps() >= 10*rPeer.rps())
 	b.ratio("paid p99, coinslot (ms)", float64(rPaid.p99)/float64(time.Millisecond), "<= 20", rPaid.p99 <= 20*time.Millisecond)
 	b.ratio("paid CPU per call / (hash + recovery)", float64(rPaid.cpuPerCall)/float64(floor), "<= 1.5", float64(rPaid.cpuPerCall) <= 1.5*float64(floor))
@@ -123,7 +124,7 @@ func (b *bench) vouchers(terms *x402.PaymentRequired, exact, peer result) {
 	floor := voucherCost(terms)
 	b.row("voucher EIP-712 hash + secp256k1 recovery, 1 thread", "", "", "", dur(floor), "", "", "")
 	before := facilitatorStats(b.facilitator())
-	r := b.voucherPhase("paid: coinslot, batch-settlement vouchers", b.prod(), terms, conns)
+	r := b.measure(b.voucherCalls("paid: coinslot, batch-settlement vouchers", b.prod(), terms, conns))[0]
 	after := facilitatorStats(b.facilitator())
 	b.ratio("voucher, coinslot / peer paid", r.rps()/peer.rps(), ">= 10", r.rps() >= 10*peer.rps())
 	b.ratio("voucher / exact, coinslot", r.rps()/exact.rps(), ">= 4", r.rps() >= 4*exact.rps())
@@ -133,13 +134,13 @@ func (b *bench) vouchers(terms *x402.PaymentRequired, exact, peer result) {
 	b.ratio("facilitator requests per voucher call, warm-up included", float64(trips)/float64(max(r.n, 1)), "", true)
 }
 
-// voucherPhase drives batch-settlement voucher calls on n connections: each
+// voucherCalls is batch-settlement voucher calls on n connections: each
 // pays on its own channel, opened by one deposit call before the phase; the
 // phase counts only the voucher calls after it, which coinslot checks
 // locally and records with one ledger write, without the facilitator. A
 // connection alone is signed four times the vouchers: it outruns one of 32
 // sharing the server, and its warm-up alone would use up -vouchers.
-func (b *bench) voucherPhase(name string, target *proc, terms *x402.PaymentRequired, n int) result {
+func (b *bench) voucherCalls(name string, target *proc, terms *x402.PaymentRequired, n int) phase {
 	chans := newBuyer(terms).channels(newKey(), n, b.vouchersN*min(max(conns/n, 1), 4))
 	if !b.decodeMeasured {
 		b.decodeMeasured = true
@@ -154,21 +155,19 @@ func (b *bench) voucherPhase(name string, target *proc, terms *x402.PaymentRequi
 		})
 	}
 	wg.Wait()
-	r := phase{name: name, target: target, streams: streams, conns: n, warmup: time.Second, duration: b.duration}.run()
-	b.result(r)
-	return r
+	return phase{name: name, target: target, streams: streams, conns: n, warmup: time.Second, duration: b.duration}
 }
 
 // sandboxed is section 3: discovery and a cached upstream-backed tool in
 // sandbox, where the simulated chain settles every payment.
 func (b *bench) sandboxed() {
 	sb, buyers := b.sandbox()
-	b.phase("GET /api/info (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathInfo, want: 200}))
-	b.phase("GET /openapi.json (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathOpenAPI, want: 200}))
+	b.measure(b.repeated("GET /api/info (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathInfo, want: 200})))
+	b.measure(b.repeated("GET /openapi.json (sandbox)", sb, repeat(&request{method: "GET", path: registry.PathOpenAPI, want: 200})))
 	isbn := &request{method: "POST", path: isbnPath, body: []byte(isbnBody), want: fasthttp.StatusPaymentRequired}
 	send(sb, &request{method: "POST", path: isbnPath, body: isbn.body, want: 402}) // the terms, and nothing cached yet
 	signed := payments(termsOf(sb, isbn), buyers, 20*len(buyers)+int(b.duration.Seconds()*sandboxRate))
-	b.phaseN("paid: isbn_book_lookup, cached, sandbox chain settles", sb, paidCalls(isbnPath, isbn.body, signed), len(buyers))
+	b.measure(b.signed("paid: isbn_book_lookup, cached, sandbox chain settles", sb, paidCalls(isbnPath, isbn.body, signed), len(buyers)))
 }
 
 // sandboxRate bounds the payments signed for the sandbox's paid phase: its
@@ -182,7 +181,7 @@ func (b *bench) memory() {
 	fresh := b.coinslot("coinslot-memory")
 	before := fresh.rss()
 	signed := payments(termsOf(fresh, unpaidCall), []*ecdsa.PrivateKey{newKey()}, b.mixedN/10)
-	r := phase{name: "mixed", target: fresh, next: mixed(signed), duration: time.Hour, limit: b.mixedN}.run()
+	r := takeTurns(phase{name: "mixed", target: fresh, next: mixed(signed), duration: time.Hour, limit: b.mixedN})[0]
 	after := fresh.rss()
 	failed := ""
 	if r.failed > 0 {
@@ -229,23 +228,31 @@ type bench struct {
 	soakRows       []soakRow
 }
 
-func (b *bench) phase(name string, target *proc, next func(int) (*request, bool)) result {
-	r := phase{name: name, target: target, next: next, warmup: time.Second, duration: b.duration}.run()
-	b.result(r)
-	return r
+// measure drives the phases, in turns when there are more than one (see
+// takeTurns), and adds their rows.
+func (b *bench) measure(phs ...phase) []result {
+	rs := takeTurns(phs...)
+	for _, r := range rs {
+		b.result(r)
+	}
+	return rs
 }
 
-// phaseN is a phase of signed payments: warmup spends the first few.
-func (b *bench) phaseN(name string, target *proc, next func(int) (*request, bool), warm int) result {
+// repeated is a phase of requests from next, after a second's warm-up.
+func (b *bench) repeated(name string, target *proc, next func(int) (*request, bool)) phase {
+	return phase{name: name, target: target, next: next, warmup: time.Second, duration: b.duration}
+}
+
+// signed is a phase of signed payments: the first warm of them are sent
+// before it, one at a time.
+func (b *bench) signed(name string, target *proc, next func(int) (*request, bool), warm int) phase {
 	skip := func(i int) (*request, bool) { return next(i + warm) }
 	for i := range warm {
 		if r, ok := next(i); ok {
 			send(target, r)
 		}
 	}
-	r := phase{name: name, target: target, next: skip, duration: b.duration + 2*time.Second}.run()
-	b.result(r)
-	return r
+	return phase{name: name, target: target, next: skip, duration: b.duration + 2*time.Second}
 }
 
 func (b *bench) result(r result) {

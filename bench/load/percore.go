@@ -47,45 +47,49 @@ func (b *bench) perCore() {
 		onServerCPU[0], append(onServerCPU[1:], "node", "server.mjs")...)
 
 	ceil := b.ceilingOn("ceiling-pinned", one, onServerCPU)
-	rCeil := b.phase("one core: 402, ceiling", ceil, repeat(unpaidCall))
-	rPost := b.phase("one core: 402, coinslot POST, GOMAXPROCS=1", one, repeat(unpaidCall))
-	b.ratio("one core: POST 402 of ceiling", rPost.rps()/rCeil.rps(), ">= 0.85", rPost.rps() >= 0.85*rCeil.rps())
+	rs := b.measure(b.repeated("one core: 402, ceiling", ceil, repeat(unpaidCall)),
+		b.repeated("one core: 402, coinslot POST, GOMAXPROCS=1", one, repeat(unpaidCall)))
+	b.ratio("one core: POST 402 of ceiling", rs[1].rps()/rs[0].rps(), ">= 0.85", rs[1].rps() >= 0.85*rs[0].rps())
 
-	exact := func(p *proc, name string) result {
+	exact := func(p *proc, name string) phase {
 		signed := payments(termsOf(p, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
-		return b.phaseN(name, p, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+		return b.signed(name, p, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
 	}
-	r1 := exact(one, "one core: exact paid, coinslot GOMAXPROCS=1")
-	r2 := exact(two, "one core: exact paid, coinslot GOMAXPROCS=2")
+	rs = b.measure(exact(one, "one core: exact paid, coinslot GOMAXPROCS=1"), exact(two, "one core: exact paid, coinslot GOMAXPROCS=2"))
+	r1, r2 := rs[0], rs[1]
 	signed := payments(termsOf(peer, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.peerPaidN)
-	rPeer := b.phaseN("one core: exact paid, peer", peer, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	rPeer := b.measure(b.signed("one core: exact paid, peer", peer, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50))[0]
 	b.ratio("one core: exact GOMAXPROCS=1 / 2", r1.rps()/r2.rps(), ">= 0.90", r1.rps() >= 0.9*r2.rps())
 	b.ratio("one core: exact, coinslot / peer", r1.rps()/rPeer.rps(), ">= 3", r1.rps() >= 3*rPeer.rps())
 
 	// An MCP answer is a 200 whether the call was paid or refused, so the
 	// facilitator double's settlements say whether every call was sold.
-	mcp := func(p *proc, name string) result {
+	var warm int
+	mcp := func(p *proc, name string) phase {
 		signed := payments(mcpTerms(p), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
-		before := facilitatorStats(fac)
-		r := b.phaseN(name, p, mcpPaidCalls(signed), len(signed)/50)
-		settled := facilitatorStats(fac).Settles - before.Settles
-		b.ratio(name+": settlements per call", float64(settled)/float64(r.n+len(signed)/50), "", true)
-		return r
+		warm += len(signed) / 50
+		return b.signed(name, p, mcpPaidCalls(signed), len(signed)/50)
 	}
-	m1 := mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1")
-	m2 := mcp(two, "one core: MCP paid, coinslot GOMAXPROCS=2")
+	before := facilitatorStats(fac)
+	rs = b.measure(mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1"), mcp(two, "one core: MCP paid, coinslot GOMAXPROCS=2"))
+	m1, m2 := rs[0], rs[1]
+	settled := facilitatorStats(fac).Settles - before.Settles
+	b.ratio("one core: MCP paid, settlements per call (both GOMAXPROCS)", float64(settled)/float64(m1.n+m2.n+warm), "", true)
 	b.ratio("one core: MCP GOMAXPROCS=1 / 2", m1.rps()/m2.rps(), ">= 0.90", m1.rps() >= 0.9*m2.rps())
 
-	v1 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=1", one, termsOf(one, unpaidCall), conns)
-	v2 := b.voucherPhase("one core: vouchers, coinslot GOMAXPROCS=2", two, termsOf(two, unpaidCall), conns)
+	rs = b.measure(b.voucherCalls("one core: vouchers, coinslot GOMAXPROCS=1", one, termsOf(one, unpaidCall), conns),
+		b.voucherCalls("one core: vouchers, coinslot GOMAXPROCS=2", two, termsOf(two, unpaidCall), conns))
+	v1, v2 := rs[0], rs[1]
 	b.ratio("one core: vouchers GOMAXPROCS=1 / 2", v1.rps()/v2.rps(), ">= 0.90", v1.rps() >= 0.9*v2.rps())
 	b.ratio("one core: vouchers, coinslot / peer exact", v1.rps()/rPeer.rps(), ">= 8", v1.rps() >= 8*rPeer.rps())
 	b.ratio("one core: voucher p99 (ms)", ms(v1.p99), "<= 15", v1.p99 <= 15*time.Millisecond)
 
 	p50, p99 := spreadOn(serverCPU, voucherRecovery(termsOf(one, unpaidCall)))
 	b.row("one core: voucher EIP-712 hash + secp256k1 recovery, one at a time", "", dur(p50), dur(p99), "", "", "", "")
-	b.result(phase{name: "one core: 402, ceiling, 1 connection", target: ceil, next: repeat(unpaidCall), conns: 1, warmup: time.Second, duration: b.duration}.run())
-	lone := b.voucherPhase("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1)
+	lonely := b.repeated("one core: 402, ceiling, 1 connection", ceil, repeat(unpaidCall))
+	lonely.conns = 1
+	b.measure(lonely)
+	lone := b.measure(b.voucherCalls("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1))[0]
 	p50, p99 = ownTime(one, trifectaPath, lone.n)
 	b.row("one core: vouchers, 1 connection, the seller's own time (its access lines)", "", dur(p50), dur(p99), "", "", "", "")
 	b.ratio("one core: voucher overhead p99 at 1 connection, the seller's own time (ms)", ms(p99), "<= 0.3", p99 <= 300*time.Microsecond)

@@ -15,6 +15,7 @@ import (
 // which a bare server answering at once pays too (the ceiling's phase at
 // one connection); this is what the seller adds to it.
 func ownTime(p *proc, path string, n int) (p50, p99 time.Duration) {
+	time.Sleep(20 * time.Millisecond) // the server writes its lines at most 2 ms after their answers
 	f, err := os.Open(p.log)
 	if err != nil {
 		fail("%s: %v", p.name, err)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -25,13 +24,14 @@ func newLogger(w io.Writer, format string, level slog.Leveler) *slog.Logger {
 }
 
 // startFailed says in one line why the service cannot start: "coinslot:
-// why", or with log.format json an error event, as every other line.
-func startFailed(log *slog.Logger, c config.Log, why string) {
+// why" on w, after the lines logged before it, or with log.format json an
+// error event, as every other line.
+func startFailed(w io.Writer, log *slog.Logger, c config.Log, why string) {
 	if c.Format == "json" {
 		log.Error(why)
 		return
 	}
-	fmt.Fprintln(os.Stderr, "coinslot: "+why)
+	fmt.Fprintln(w, "coinslot: "+why)
 }
 
 // dedupEvery is the interval over which identical warnings and errors

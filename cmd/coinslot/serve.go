@@ -55,7 +55,9 @@ func runServe(args []string) int {
 	}
 	level := new(slog.LevelVar)
 	_ = level.UnmarshalText([]byte(cfg.Log.Level)) // validated with the config
-	log := newLogger(os.Stderr, cfg.Log.Format, level)
+	out := newLogWriter(os.Stderr)
+	defer out.Close()
+	log := newLogger(out, cfg.Log.Format, level)
 	slog.SetDefault(log) // the standard log package's lines go through it too
 	for _, p := range config.UnknownVariables(os.Environ(), sourceNames()) {
 		log.Warn("environment variable ignored", "variable", p.Key, "problem", p.Message)
@@ -79,19 +81,19 @@ func runServe(args []string) int {
 
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		startFailed(log, cfg.Log, fmt.Sprintf("cannot listen on %s: %v; choose another address with --listen or COINSLOT_LISTEN", cfg.Listen, err))
+		startFailed(out, log, cfg.Log, fmt.Sprintf("cannot listen on %s: %v; choose another address with --listen or COINSLOT_LISTEN", cfg.Listen, err))
 		return 1
 	}
 	svc, err := start(ctx, cfg, log)
 	if err != nil {
 		ln.Close()
-		startFailed(log, cfg.Log, strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
+		startFailed(out, log, cfg.Log, strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
 		return 1
 	}
 	defer svc.Close()
 	svc.listenFlag, svc.level = *listen, level
 	if svc.sandbox != nil {
-		sandboxBanner(os.Stderr, cfg.Log.Format, svc.sandbox, cfg)
+		sandboxBanner(out, cfg.Log.Format, svc.sandbox, cfg)
 	}
 	go svc.watchConfig(ctx, *cfgPath)
 	if err := svc.serve(ctx, ln); err != nil {

@@ -90,6 +90,10 @@ func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
 // same moments, so their ratios compare the servers rather than the times.
 const rounds = 4
 
+// phaseHeap is how much a measurement may allocate before the driver
+// collects during it.
+const phaseHeap = 2 << 30
+
 // takeTurns drives the phases and reports each on stderr. Two or more take
 // turns: each warms up once, then runs its duration in rounds, in
 // alternation with the others.
@@ -97,8 +101,14 @@ func takeTurns(phs ...phase) []result {
 	// The driver's own collector would be measured as the server's
 	// latency: its heap holds every payment signed ahead (a voucher header
 	// is 9.5 KiB), so a cycle marks hundreds of MiB on the driver's CPU. It
-	// collects between measurements instead; a phase allocates little.
+	// collects between measurements instead; most phases allocate little.
+	// One that reads large answers (section 3's /openapi.json, 1.1 MiB each)
+	// took the driver to 23 GiB, all of a 24 GiB machine, so past phaseHeap
+	// more than the driver held, it collects.
 	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(ms.Sys-ms.HeapReleased) + phaseHeap))
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	ds := make([]*driven, len(phs))
 	for i, ph := range phs {

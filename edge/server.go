@@ -116,8 +116,9 @@ func HTTPServer(h fasthttp.RequestHandler, l config.Limits) *fasthttp.Server {
 const readBuffer = x402.MaxHeaderBytes + 16<<10
 
 // writeBuffer holds a whole 402 (TestEvery402LeavesInOneWrite holds every
-// tool's to it), so that its terms and body leave in one write: with fasthttp's 4 KiB default the PAYMENT-REQUIRED header, longer
-// than the buffer, went out in a write of its own.
+// tool's to it), so that its terms and body leave in one write: with
+// fasthttp's 4 KiB default the PAYMENT-REQUIRED header, longer than the
+// buffer, went out in a write of its own.
 const writeBuffer = 20 << 10
 
 // maxReadBody is the largest body the server reads at all.

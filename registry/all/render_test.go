@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/registrytest"
@@ -49,7 +50,7 @@ func encodingJSONBody(t testing.TB, tool *registry.Tool, res *registry.Result, s
 		return b
 	}
 	meta := marshal(registry.AnswerMeta{Count: res.Count, Source: res.Source,
-		GeneratedAt: upstreams.RecordedAt.UTC().Format("2006-01-02T15:04:05Z07:00"), Sandbox: sandbox})
+		GeneratedAt: upstreams.RecordedAt.UTC().Format(time.RFC3339), Sandbox: sandbox})
 	data := marshal(res.Data)
 	if tool.Shape == registry.Envelope {
 		return []byte(`{"success":true,"data":` + string(data) + `,"cached":` + strconv.FormatBool(res.Cached) + `,"meta":` + string(meta) + `}`)

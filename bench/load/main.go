@@ -50,6 +50,7 @@ const (
 func main() {
 	b := &bench{}
 	flag.StringVar(&b.bin.coinslot, "coinslot", "", "coinslot binary (required)")
+	flag.StringVar(&b.bin.against, "against", "", "another coinslot binary, which section 6 runs at GOMAXPROCS=1 in turns with the first, in place of GOMAXPROCS=2")
 	flag.StringVar(&b.bin.ceiling, "ceiling", "", "ceiling binary (required)")
 	flag.StringVar(&b.bin.facilitator, "facilitator", "", "facilitator double binary (required)")
 	flag.StringVar(&b.bin.peer, "peer", "", "folder of the peer's server.mjs, npm-installed (required)")
@@ -215,7 +216,7 @@ func mixed(payments []string) func(int) (*request, bool) {
 
 // bench is one run: its settings, the servers it started and its table.
 type bench struct {
-	bin struct{ coinslot, ceiling, facilitator, peer string }
+	bin struct{ coinslot, against, ceiling, facilitator, peer string }
 
 	duration                            time.Duration
 	paidN, peerPaidN, mixedN, vouchersN int

@@ -32,6 +32,11 @@ var onServerCPU = []string{"nice", "-n", "-10", "taskset", "-c", strconv.Itoa(se
 // peer and the ceiling pinned the same way; then a voucher call's latency
 // on one connection beside the ceiling's, and the seller's own time per
 // call, its overhead, from its access lines.
+//
+// With -against, the second coinslot is that other build at GOMAXPROCS=1
+// instead of this one at GOMAXPROCS=2, and it is timed at one connection
+// too: two builds of the same code then meet the same moments of the host,
+// and their ratios are figures without a target.
 func (b *bench) perCore() {
 	if runtime.NumCPU() < 2 {
 		logf("section 6 needs two CPUs; skipped")
@@ -41,7 +46,24 @@ func (b *bench) perCore() {
 	defer pinSelf(-1)
 	facAddr := freeAddr()
 	fac := launch("facilitator-pinned", facAddr, "", nil, "taskset", "-c", strconv.Itoa(driverCPU), b.bin.facilitator, "--listen", facAddr)
-	one, two := b.pinnedCoinslot("coinslot-pinned-1", fac, 1), b.pinnedCoinslot("coinslot-pinned-2", fac, 2)
+	one := b.pinnedCoinslot("coinslot-pinned-1", fac, b.bin.coinslot, 1)
+	second, versus := "GOMAXPROCS=2", "GOMAXPROCS=1 / 2"
+	var two *proc
+	if b.bin.against == "" {
+		two = b.pinnedCoinslot("coinslot-pinned-2", fac, b.bin.coinslot, 2)
+	} else {
+		second, versus = "-against", "this / -against"
+		two = b.pinnedCoinslot("coinslot-pinned-against", fac, b.bin.against, 1)
+	}
+	// A ratio of the two coinslots: GOMAXPROCS=1 serves within a tenth of
+	// GOMAXPROCS=2 on one core; two builds have no target.
+	turns := func(what string, v float64) {
+		if b.bin.against != "" {
+			b.ratio(what, v, "", true)
+			return
+		}
+		b.ratio(what, v, ">= 0.90", v >= 0.9)
+	}
 	peerAddr := freeAddr()
 	peer := launch("peer-pinned", peerAddr, b.bin.peer, []string{"PORT=" + port(peerAddr), "PAY_TO=" + payTo, "FACILITATOR_URL=http://" + fac.addr},
 		onServerCPU[0], append(onServerCPU[1:], "node", "server.mjs")...)
@@ -55,11 +77,11 @@ func (b *bench) perCore() {
 		signed := payments(termsOf(p, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN)
 		return b.signed(name, p, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
 	}
-	rs = b.measure(exact(one, "one core: exact paid, coinslot GOMAXPROCS=1"), exact(two, "one core: exact paid, coinslot GOMAXPROCS=2"))
+	rs = b.measure(exact(one, "one core: exact paid, coinslot GOMAXPROCS=1"), exact(two, "one core: exact paid, coinslot "+second))
 	r1, r2 := rs[0], rs[1]
 	signed := payments(termsOf(peer, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.peerPaidN)
 	rPeer := b.measure(b.signed("one core: exact paid, peer", peer, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50))[0]
-	b.ratio("one core: exact GOMAXPROCS=1 / 2", r1.rps()/r2.rps(), ">= 0.90", r1.rps() >= 0.9*r2.rps())
+	turns("one core: exact "+versus, r1.rps()/r2.rps())
 	b.ratio("one core: exact, coinslot / peer", r1.rps()/rPeer.rps(), ">= 3", r1.rps() >= 3*rPeer.rps())
 
 	// An MCP answer is a 200 whether the call was paid or refused, so the
@@ -71,16 +93,16 @@ func (b *bench) perCore() {
 		return b.signed(name, p, mcpPaidCalls(signed), len(signed)/50)
 	}
 	before := facilitatorStats(fac)
-	rs = b.measure(mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1"), mcp(two, "one core: MCP paid, coinslot GOMAXPROCS=2"))
+	rs = b.measure(mcp(one, "one core: MCP paid, coinslot GOMAXPROCS=1"), mcp(two, "one core: MCP paid, coinslot "+second))
 	m1, m2 := rs[0], rs[1]
 	settled := facilitatorStats(fac).Settles - before.Settles
 	b.ratio("one core: MCP paid, settlements per call (both GOMAXPROCS)", float64(settled)/float64(m1.n+m2.n+warm), "", true)
-	b.ratio("one core: MCP GOMAXPROCS=1 / 2", m1.rps()/m2.rps(), ">= 0.90", m1.rps() >= 0.9*m2.rps())
+	turns("one core: MCP "+versus, m1.rps()/m2.rps())
 
 	rs = b.measure(b.voucherCalls("one core: vouchers, coinslot GOMAXPROCS=1", one, termsOf(one, unpaidCall), conns),
-		b.voucherCalls("one core: vouchers, coinslot GOMAXPROCS=2", two, termsOf(two, unpaidCall), conns))
+		b.voucherCalls("one core: vouchers, coinslot "+second, two, termsOf(two, unpaidCall), conns))
 	v1, v2 := rs[0], rs[1]
-	b.ratio("one core: vouchers GOMAXPROCS=1 / 2", v1.rps()/v2.rps(), ">= 0.90", v1.rps() >= 0.9*v2.rps())
+	turns("one core: vouchers "+versus, v1.rps()/v2.rps())
 	b.ratio("one core: vouchers, coinslot / peer exact", v1.rps()/rPeer.rps(), ">= 8", v1.rps() >= 8*rPeer.rps())
 	b.ratio("one core: voucher p99 (ms)", ms(v1.p99), "<= 15", v1.p99 <= 15*time.Millisecond)
 
@@ -89,21 +111,29 @@ func (b *bench) perCore() {
 	lonely := b.repeated("one core: 402, ceiling, 1 connection", ceil, repeat(unpaidCall))
 	lonely.conns = 1
 	b.measure(lonely)
-	lone := b.measure(b.voucherCalls("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1))[0]
-	p50, p99 = ownTime(one, trifectaPath, lone.n)
+	lone := []phase{b.voucherCalls("one core: vouchers, 1 connection, GOMAXPROCS=1", one, termsOf(one, unpaidCall), 1)}
+	if b.bin.against != "" {
+		lone = append(lone, b.voucherCalls("one core: vouchers, 1 connection, -against", two, termsOf(two, unpaidCall), 1))
+	}
+	rs = b.measure(lone...)
+	p50, p99 = ownTime(one, trifectaPath, rs[0].n)
 	b.row("one core: vouchers, 1 connection, the seller's own time (its access lines)", "", dur(p50), dur(p99), "", "", "", "")
 	b.ratio("one core: voucher overhead p99 at 1 connection, the seller's own time (ms)", ms(p99), "<= 0.3", p99 <= 300*time.Microsecond)
+	if len(rs) > 1 {
+		p50, p99 = ownTime(two, trifectaPath, rs[1].n)
+		b.row("one core: vouchers, 1 connection, -against: the seller's own time", "", dur(p50), dur(p99), "", "", "", "")
+	}
 }
 
-// pinnedCoinslot is coinslot in production mode on serverCPU with the
-// given GOMAXPROCS, against fac.
-func (b *bench) pinnedCoinslot(name string, fac *proc, gomaxprocs int) *proc {
+// pinnedCoinslot is the coinslot binary bin in production mode on
+// serverCPU with the given GOMAXPROCS, against fac.
+func (b *bench) pinnedCoinslot(name string, fac *proc, bin string, gomaxprocs int) *proc {
 	addr := freeAddr()
 	return launch(name, addr, "", append([]string{
 		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
 		"GOMAXPROCS=" + strconv.Itoa(gomaxprocs),
-	}, liftedLimits...), onServerCPU[0], append(onServerCPU[1:], b.bin.coinslot, "serve", "--listen", addr)...)
+	}, liftedLimits...), onServerCPU[0], append(onServerCPU[1:], bin, "serve", "--listen", addr)...)
 }
 
 // spreadOn times f on cpu, one call at a time, while nothing else of the

@@ -46,15 +46,11 @@ func (b *bench) perCore() {
 	defer pinSelf(-1)
 	facAddr := freeAddr()
 	fac := launch("facilitator-pinned", facAddr, "", nil, "taskset", "-c", strconv.Itoa(driverCPU), b.bin.facilitator, "--listen", facAddr)
-	one := b.pinnedCoinslot("coinslot-pinned-1", fac, b.bin.coinslot, 1)
-	second, versus := "GOMAXPROCS=2", "GOMAXPROCS=1 / 2"
-	var two *proc
-	if b.bin.against == "" {
-		two = b.pinnedCoinslot("coinslot-pinned-2", fac, b.bin.coinslot, 2)
-	} else {
-		second, versus = "-against", "this / -against"
-		two = b.pinnedCoinslot("coinslot-pinned-against", fac, b.bin.against, 1)
+	bin, procs, second, versus := b.bin.coinslot, 2, "GOMAXPROCS=2", "GOMAXPROCS=1 / 2"
+	if b.bin.against != "" {
+		bin, procs, second, versus = b.bin.against, 1, "-against", "this / -against"
 	}
+	one, two := b.pinnedCoinslot("coinslot-pinned-1", fac, b.bin.coinslot, 1), b.pinnedCoinslot("coinslot-pinned-2", fac, bin, procs)
 	// A ratio of the two coinslots: GOMAXPROCS=1 serves within a tenth of
 	// GOMAXPROCS=2 on one core; two builds have no target.
 	turns := func(what string, v float64) {

@@ -170,10 +170,10 @@ func EncodeSettlement(r *SettleResponse) []byte {
 	if r.Extensions == nil {
 		return doc
 	}
-	const member = `,"extensions":` // the last field, after a member at least (transaction and network are always there)
-	out := make([]byte, 0, len(doc)+len(member)+len(r.Extensions))
-	out = append(append(append(out, doc[:len(doc)-1]...), member...), r.Extensions...)
-	return append(out, '}')
+	// The last field, after a member at least (transaction and network are
+	// always there); doc is Marshal's own copy, so it grows in place.
+	doc = append(append(doc[:len(doc)-1], `,"extensions":`...), r.Extensions...)
+	return append(doc, '}')
 }
 
 // receiptExtension is the settlement's extensions object with its receipt.

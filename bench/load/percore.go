@@ -20,11 +20,10 @@ const (
 )
 
 // onServerCPU is the command prefix of a server in the per-core section:
-// pinned to serverCPU, and at nice -10 where allowed, so that other jobs on
-// the machine, which the pinning does not keep off that CPU, take less of
-// it (nice runs the server at its own priority when it may not raise it).
-// Every server there gets the same.
-var onServerCPU = []string{"nice", "-n", "-10", "taskset", "-c", strconv.Itoa(serverCPU)}
+// underTest's priority, which there gives it the larger share of serverCPU
+// against the machine's other jobs (the pinning does not keep them off),
+// and pinned to serverCPU. Every server there gets the same.
+var onServerCPU = underTest("taskset", "-c", strconv.Itoa(serverCPU))
 
 // perCore is section 6: the paid phases again with each server pinned to
 // one core, coinslot both with GOMAXPROCS=1 (what Go picks on a one-CPU

@@ -34,8 +34,9 @@ func freeAddr() string {
 // underTest is the command of a server under test: at nice -10 where the
 // user may raise priority (nice runs it at its own priority otherwise), so
 // that the drivers, which share its cores outside section 6, preempt it
-// less. Every server under test gets the same; the facilitator double
-// stands for a remote service and runs at the drivers' priority.
+// less. Every server under test outside the soak gets the same; the
+// facilitator double stands for a remote service and runs at the drivers'
+// priority.
 func underTest(cmd ...string) []string { return append([]string{"nice", "-n", "-10"}, cmd...) }
 
 // launch starts a server and waits until it accepts connections on addr.

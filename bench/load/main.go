@@ -309,11 +309,10 @@ func (b *bench) prod() *proc {
 // coinslot starts coinslot in production mode against the facilitator double.
 func (b *bench) coinslot(name string) *proc {
 	addr, fac := freeAddr(), b.facilitator()
-	cmd := underTest(b.bin.coinslot, "serve", "--listen", addr)
 	return launch(name, addr, "", append([]string{
 		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
-	}, liftedLimits...), cmd[0], cmd[1:]...)
+	}, liftedLimits...), underTest(b.bin.coinslot, "serve", "--listen", addr)...)
 }
 
 // liftedLimits are the throughput sections' admission limits: one driver
@@ -328,9 +327,8 @@ var liftedLimits = []string{
 func (b *bench) peer() *proc {
 	if b.peerProc == nil {
 		addr, fac := freeAddr(), b.facilitator()
-		cmd := underTest("node", "server.mjs")
 		b.peerProc = launch("peer", addr, b.bin.peer, []string{"PORT=" + port(addr), "PAY_TO=" + payTo, "FACILITATOR_URL=http://" + fac.addr},
-			cmd[0], cmd[1:]...)
+			underTest("node", "server.mjs")...)
 	}
 	return b.peerProc
 }
@@ -341,10 +339,9 @@ var buyerLine = regexp.MustCompile(`(?m)^\s+0x[0-9a-fA-F]{40}\s+0x([0-9a-fA-F]{6
 // sandbox starts coinslot in sandbox mode and reads its funded buyers' keys.
 func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 	addr := freeAddr()
-	cmd := underTest(b.bin.coinslot, "serve", "--listen", addr)
 	p := launch("coinslot-sandbox", addr, "", append([]string{
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, "sandbox.db"),
-	}, liftedLimits...), cmd[0], cmd[1:]...)
+	}, liftedLimits...), underTest(b.bin.coinslot, "serve", "--listen", addr)...)
 	// coinslot listens before it sets the sandbox up and prints the keys,
 	// so a busy machine can accept the connection before they are written.
 	var found [][]string
@@ -371,11 +368,11 @@ func (b *bench) sandbox() (*proc, []*ecdsa.PrivateKey) {
 
 // ceiling starts the bare fasthttp server with the bytes of coinslot's 402
 // for an unpaid call.
-func (b *bench) ceiling() *proc { return b.ceilingOn("ceiling", b.prod(), underTest()) }
+func (b *bench) ceiling() *proc { return b.ceilingOn("ceiling", b.prod(), underTest) }
 
-// ceilingOn starts the ceiling with the bytes of p's 402, its command after
-// prefix (underTest's, and a taskset in section 6).
-func (b *bench) ceilingOn(name string, p *proc, prefix []string) *proc {
+// ceilingOn starts the ceiling with the bytes of p's 402, its command as on
+// makes it (underTest, or onServerCPU in section 6).
+func (b *bench) ceilingOn(name string, p *proc, on func(cmd ...string) []string) *proc {
 	r, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	r.Header.SetMethod(unpaidCall.method)
 	r.SetRequestURI("http://" + p.addr + unpaidCall.path)
@@ -387,8 +384,7 @@ func (b *bench) ceilingOn(name string, p *proc, prefix []string) *proc {
 	write(body, resp.Body())
 	write(required, resp.Header.Peek(x402.HeaderRequired))
 	addr := freeAddr()
-	args := append(prefix[:len(prefix):len(prefix)], b.bin.ceiling, "--listen", addr, "--body", body, "--payment-required", required)
-	return launch(name, addr, "", nil, args[0], args[1:]...)
+	return launch(name, addr, "", nil, on(b.bin.ceiling, "--listen", addr, "--body", body, "--payment-required", required)...)
 }
 
 func send(p *proc, req *request) {

@@ -19,11 +19,13 @@ const (
 	driverCPU = 1
 )
 
-// onServerCPU is the command prefix of a server in the per-core section:
+// onServerCPU is the command of a server in the per-core section:
 // underTest's priority, which there gives it the larger share of serverCPU
 // against the machine's other jobs (the pinning does not keep them off),
 // and pinned to serverCPU. Every server there gets the same.
-var onServerCPU = underTest("taskset", "-c", strconv.Itoa(serverCPU))
+func onServerCPU(cmd ...string) []string {
+	return underTest(append([]string{"taskset", "-c", strconv.Itoa(serverCPU)}, cmd...)...)
+}
 
 // perCore is section 6: the paid phases again with each server pinned to
 // one core, coinslot both with GOMAXPROCS=1 (what Go picks on a one-CPU
@@ -61,7 +63,7 @@ func (b *bench) perCore() {
 	}
 	peerAddr := freeAddr()
 	peer := launch("peer-pinned", peerAddr, b.bin.peer, []string{"PORT=" + port(peerAddr), "PAY_TO=" + payTo, "FACILITATOR_URL=http://" + fac.addr},
-		onServerCPU[0], append(onServerCPU[1:], "node", "server.mjs")...)
+		onServerCPU("node", "server.mjs")...)
 
 	ceil := b.ceilingOn("ceiling-pinned", one, onServerCPU)
 	rs := b.measure(b.repeated("one core: 402, ceiling", ceil, repeat(unpaidCall)),
@@ -128,7 +130,7 @@ func (b *bench) pinnedCoinslot(name string, fac *proc, bin string, gomaxprocs in
 		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
 		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
 		"GOMAXPROCS=" + strconv.Itoa(gomaxprocs),
-	}, liftedLimits...), onServerCPU[0], append(onServerCPU[1:], bin, "serve", "--listen", addr)...)
+	}, liftedLimits...), onServerCPU(bin, "serve", "--listen", addr)...)
 }
 
 // spreadOn times f on cpu, one call at a time, while nothing else of the

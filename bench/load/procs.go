@@ -39,14 +39,15 @@ func freeAddr() string {
 // priority.
 func underTest(cmd ...string) []string { return append([]string{"nice", "-n", "-10"}, cmd...) }
 
-// launch starts a server and waits until it accepts connections on addr.
-func launch(name, addr, dir string, env []string, bin string, args ...string) *proc {
+// launch starts a server, the command cmd, and waits until it accepts
+// connections on addr.
+func launch(name, addr, dir string, env []string, cmd ...string) *proc {
 	p := &proc{name: name, addr: addr, log: filepath.Join(logDir, name+".log")}
 	out, err := os.Create(p.log)
 	if err != nil {
 		fail("%s: %v", name, err)
 	}
-	p.cmd = exec.Command(bin, args...)
+	p.cmd = exec.Command(cmd[0], cmd[1:]...)
 	p.cmd.Dir, p.cmd.Stdout, p.cmd.Stderr = dir, out, out
 	p.cmd.Env = append(os.Environ(), env...)
 	if err := p.cmd.Start(); err != nil {

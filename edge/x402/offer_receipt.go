@@ -171,9 +171,12 @@ func EncodeSettlement(r *SettleResponse) []byte {
 		return doc
 	}
 	// The last field, after a member at least (transaction and network are
-	// always there); doc is Marshal's own copy, so it grows in place.
-	doc = append(append(doc[:len(doc)-1], `,"extensions":`...), r.Extensions...)
-	return append(doc, '}')
+	// always there). Marshal's copy has no room to spare, so the whole is
+	// built in one buffer of its exact size rather than grown into one.
+	const member = `,"extensions":`
+	out := make([]byte, 0, len(doc)+len(member)+len(r.Extensions))
+	out = append(append(append(out, doc[:len(doc)-1]...), member...), r.Extensions...)
+	return append(out, '}')
 }
 
 // receiptExtension is the settlement's extensions object with its receipt.

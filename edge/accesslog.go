@@ -91,6 +91,8 @@ func (a *access) sold(tool string, p *x402.Payment, s *sale) {
 		a.payment = outcomeRedelivered
 	case f == nil:
 		a.payment = outcomeSettled
+	case f.facilitatorDown:
+		a.payment, a.reason = outcomeFacilitatorDown, f.message
 	case f.code == registry.CodeSettlementPending:
 		a.payment = outcomeSettlePending
 	case f.code == registry.CodePaymentInProgress:

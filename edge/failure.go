@@ -23,6 +23,9 @@ type failure struct {
 	// required replaces the offer's terms in a payment refusal: a
 	// batch-settlement refusal names its reason and may carry channel state.
 	required *x402.PaymentRequired
+	// facilitatorDown: no facilitator answered on the payment, which was
+	// not charged; its outcome is an outage, not a refusal.
+	facilitatorDown bool
 }
 
 // status is the HTTP status f is answered with.
@@ -33,11 +36,16 @@ func (f *failure) status() int {
 	return f.code.Status()
 }
 
-// refused is a payment that is invalid.
+// refused is a payment that is invalid, or that no facilitator could
+// answer on: a 503, which leaves the same payment good to send again.
 func (s *Server) refused(o *offer, err error) *failure {
 	var r *x402.Refusal
 	if !errors.As(err, &r) {
 		r = &x402.Refusal{Reason: x402.ReasonInvalidPayload, Message: err.Error()}
+	}
+	if r.Reason == reasonFacilitatorDown {
+		s.metrics.payments.WithLabelValues(o.tool.Name, outcomeFacilitatorDown).Inc()
+		return &failure{code: registry.CodeUpstreamUnavailable, message: r.Message, facilitatorDown: true}
 	}
 	s.metrics.payments.WithLabelValues(o.tool.Name, outcomeRefused).Inc()
 	s.metrics.refusals.WithLabelValues(r.Reason).Inc()

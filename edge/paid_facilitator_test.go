@@ -2,6 +2,7 @@ package edge
 
 import (
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -54,6 +55,11 @@ func (f *facilitatorDouble) settleCount() int {
 }
 
 func (f *facilitatorDouble) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/supported" {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"kinds":[{"x402Version":2,"scheme":"exact","network":"eip155:8453"}],"extensions":[],"signers":{}}`)
+		return
+	}
 	var req struct {
 		PaymentPayload      x402.Payload      `json:"paymentPayload"`
 		PaymentRequirements x402.Requirements `json:"paymentRequirements"`

@@ -1,12 +1,18 @@
 package edge
 
 import (
+	"context"
+	"log/slog"
+	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // failoverHarness serves through first and then the harness's facilitator,
@@ -55,5 +61,106 @@ func TestFailoverNeverResendsAnUnknownSettle(t *testing.T) {
 	r = h.pay(echoPath, echoBody, h.payment(echoPath, nil))
 	if r.status != 200 || h.fac.settleCount() != 1 || first.settleCount() != 1 {
 		t.Fatalf("next call %d %s; second settled %d, first %d", r.status, r.body, h.fac.settleCount(), first.settleCount())
+	}
+}
+
+// A first facilitator that cannot be reached, by a port that refuses or a
+// name that does not resolve, costs the buyer nothing, with the breaker's
+// defaults (three failures) and the client's (three verify attempts): the
+// first paid call, before anything has read /supported, is verified and
+// settled by the second at once; then /readyz is ready and names the first
+// down, with its cause, and the next call does not ask it.
+func TestFailoverPastTheUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	for _, tc := range []struct{ name, cause string }{
+		{closed, "connection to " + closed + " refused"},
+		{"nonexistent.invalid", "cannot resolve nonexistent.invalid: no such host"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+			calls := prometheus.NewRegistry()
+			f, err := x402.NewFailover([]x402.Member{
+				{Name: tc.name, Facilitator: x402.NewHTTPFacilitator("http://"+tc.name, "")},
+				{Name: "second", Facilitator: h.fac.client()},
+			}, 3, 30*time.Second, calls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.via = f
+			h.start()
+			start := time.Now()
+			r := h.pay(echoPath, echoBody, h.payment(echoPath, nil))
+			if took := time.Since(start); r.status != 200 || took > 5*time.Second {
+				t.Fatalf("paid %d %s after %v", r.status, r.body, took)
+			}
+
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			h.srv.Watch(ctx, 10*time.Millisecond, time.Second, h.srv.SupportedCheck(f.Supported))
+			want := `{"status":"ready","degraded":"the facilitator's /supported: ` + tc.name + ` is down (facilitator supported: ` + tc.cause + `)"}` + "\n"
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				ready := h.do("GET", "/readyz", "", nil)
+				if ready.status == 200 && string(ready.body) == want {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("readyz %d %s, want 200 %s", ready.status, ready.body, want)
+				}
+			}
+			if r := h.pay(echoPath, echoBody, h.payment(echoPath, nil)); r.status != 200 || h.fac.settleCount() != 2 {
+				t.Fatalf("second call %d %s; the second settled %d", r.status, r.body, h.fac.settleCount())
+			}
+			// The first was tried once per operation, by the first call only.
+			if err := testutil.GatherAndCompare(calls, strings.NewReader(`
+# HELP coinslot_facilitator_calls_total Calls to each facilitator by operation and outcome (answered, failed, unreachable, skipped while its breaker was open).
+# TYPE coinslot_facilitator_calls_total counter
+coinslot_facilitator_calls_total{facilitator="`+tc.name+`",op="settle",outcome="unreachable"} 1
+coinslot_facilitator_calls_total{facilitator="`+tc.name+`",op="verify",outcome="unreachable"} 1
+coinslot_facilitator_calls_total{facilitator="second",op="settle",outcome="answered"} 2
+coinslot_facilitator_calls_total{facilitator="second",op="verify",outcome="answered"} 2
+`), "coinslot_facilitator_calls_total"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// With no facilitator reachable the payment is not refused as invalid: the
+// buyer gets 503 upstream_unavailable naming the cause, nothing is
+// charged or kept reserved, and the call is counted and logged as an
+// outage (facilitator_unavailable), not a refusal.
+func TestNoFacilitatorReachableIsAnOutage(t *testing.T) {
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+		via: x402.NewHTTPFacilitator("http://nonexistent.invalid", "")}
+	h.start()
+	var buf syncBuffer
+	h.srv.pay.Log = slog.New(slog.NewJSONHandler(&buf, nil))
+	p := h.payment(echoPath, nil)
+	buf.lines(t)
+	r := h.pay(echoPath, echoBody, p)
+	const msg = "no facilitator could verify the payment (facilitator verify: cannot resolve nonexistent.invalid: no such host); nothing was charged: send the same payment again"
+	if r.status != 503 || string(r.body) != `{"error":{"code":"upstream_unavailable","message":"`+msg+`"}}` {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeFacilitatorDown)); v != 1 {
+		t.Fatalf("facilitator_unavailable counted %v, want 1", v)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeRefused)); v != 0 {
+		t.Fatalf("refused counted %v, want 0", v)
+	}
+	line := accessLine(t, &buf, "")
+	if line["payment"] != "facilitator_unavailable" || line["error"] != "upstream_unavailable" || line["reason"] != msg {
+		t.Fatalf("access line %v", line)
+	}
+	// The same payment, once a facilitator answers, is served.
+	h.via = h.fac.client()
+	h.start()
+	if r := h.pay(echoPath, echoBody, p); r.status != 200 {
+		t.Fatalf("the same payment again: %d %s", r.status, r.body)
 	}
 }

@@ -144,6 +144,10 @@ const (
 	outcomeRefunded      = "refunded"        // a batch-settlement channel's unspent balance returned to its buyer
 	outcomeSignedIn      = "signed_in"       // a paid answer read again by its wallet's sign-in-with-x, not charged
 	outcomeSignInRefused = "sign_in_refused" // a sign-in-with-x proof refused: a 402 with a new challenge
+
+	// No facilitator answered /verify: an outage, not the payment's fault;
+	// nothing was charged.
+	outcomeFacilitatorDown = "facilitator_unavailable"
 )
 
 func newPaymentMetrics(reg prometheus.Registerer) (*paymentMetrics, error) {

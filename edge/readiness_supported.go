@@ -2,6 +2,7 @@ package edge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,15 +11,24 @@ import (
 
 // SupportedCheck watches the facilitator's /supported: every (scheme,
 // network) the 402 offers must be listed there, since a payment on one it
-// does not settle is refused after the buyer signed it.
+// does not settle is refused after the buyer signed it. Of several
+// facilitators, those down (x402.MembersDown) leave the server ready while
+// the others settle every offer, and are named.
 func (s *Server) SupportedCheck(supported func(ctx context.Context) (*x402.Supported, error)) Check {
 	return Check{Why: "the facilitator's /supported", Probe: func(ctx context.Context) error {
 		doc, err := supported(ctx)
-		if err != nil {
+		var down *x402.MembersDown
+		if err != nil && !errors.As(err, &down) {
 			return err
 		}
 		if missing := s.Unsettled(doc); len(missing) > 0 {
+			if down != nil {
+				return fmt.Errorf("lacks %s, which the 402 offers; %w", strings.Join(missing, ", "), down)
+			}
 			return fmt.Errorf("lacks %s, which the 402 offers", strings.Join(missing, ", "))
+		}
+		if down != nil {
+			return degraded{down}
 		}
 		return nil
 	}}

@@ -64,6 +64,11 @@ func (s *Server) run(cfg *config.Config, a *admission, deadline time.Time) ([]by
 	return out, nil
 }
 
+// reasonFacilitatorDown is the refusal of a payment no facilitator gave an
+// answer on. It is no x402 reason, and the payment is not at fault: it is
+// answered as an outage (refused), never as an invalid payment.
+const reasonFacilitatorDown = "facilitator_unavailable"
+
 // verify asks the facilitator, within the authorization's window.
 func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyResponse, *x402.Refusal) {
 	ctx, cancel := context.WithDeadline(context.Background(), validBefore.Add(-x402.SettleMargin))
@@ -77,7 +82,7 @@ func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyRes
 	s.metrics.facilitator.WithLabelValues("verify").Observe(time.Since(start).Seconds())
 	switch {
 	case err != nil:
-		return nil, &x402.Refusal{Reason: x402.ReasonUnexpectedVerify, Message: "the payment could not be verified (" + err.Error() + "); nothing was charged"}
+		return nil, &x402.Refusal{Reason: reasonFacilitatorDown, Message: "no facilitator could verify the payment (" + err.Error() + "); nothing was charged: send the same payment again"}
 	case !v.IsValid:
 		reason := v.InvalidReason
 		if reason == "" {

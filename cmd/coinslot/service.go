@@ -96,6 +96,10 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	}
 	pay.Wallets = reads.wallets // contract wallets sign in (sign-in-with-x) through the chains the jobs read
 	supported, err := askSupported(ctx, pay.Facilitator)
+	if down := (*x402.MembersDown)(nil); errors.As(err, &down) {
+		log.Warn("facilitators down: each is passed over until its /supported answers", "down", err)
+		err = nil
+	}
 	if err != nil {
 		log.Warn("the facilitator's /supported cannot be read: every configured network is offered, and readiness waits for it", "err", err)
 	} else if cfg.Mode == config.Production {
@@ -156,11 +160,8 @@ func (svc *service) startJobs(ctx context.Context, cfg *config.Config, pay edge.
 	jobs := &upkeep.Jobs{Reconciler: reconciler, Claimer: svc.claimer, ClaimEvery: time.Duration(cfg.BatchSettlement.ClaimEvery)}
 	jobs.Start(ctx)
 	svc.closers = append(svc.closers, func() error { stopWatch(); jobs.Stop(); return nil })
-	switch f := pay.Facilitator.(type) {
-	case *x402.HTTPFacilitator:
+	if f, ok := pay.Facilitator.(remoteSupported); ok {
 		checks = append(checks, svc.edge.SupportedCheck(f.Supported))
-	case *x402.Failover:
-		checks = append(checks, svc.edge.SupportedCheck(everySupported(f)))
 	}
 	svc.edge.Watch(watching, readinessEvery, readinessTimeout, checks...)
 	stopCanary, err := scheduleCanary(ctx, cfg, svc.metrics, svc.log)
@@ -348,46 +349,19 @@ func askSupported(ctx context.Context, f x402.Facilitator) (*x402.Supported, err
 	switch f := f.(type) {
 	case *facilitator.Facilitator:
 		return f.Supported(), nil
-	case *x402.HTTPFacilitator:
+	case remoteSupported:
 		ctx, cancel := context.WithTimeout(ctx, readinessTimeout)
 		defer cancel()
 		return f.Supported(ctx)
-	case *x402.Failover:
-		return everySupported(f)(ctx)
 	}
 	return nil, fmt.Errorf("the facilitator cannot be asked what it supports")
 }
 
-// everySupported asks each facilitator of a failover for its /supported,
-// which routes its payments from then on, and returns what they settle
-// together, in their order: a network is offered when any of them settles
-// it, and batch-settlement's receiver authorizer is the first's to list it,
-// the facilitator its payments go to. It fails only when none answers.
-func everySupported(f *x402.Failover) func(ctx context.Context) (*x402.Supported, error) {
-	return func(ctx context.Context) (*x402.Supported, error) {
-		var failed []string
-		var all *x402.Supported
-		for i, m := range f.Members() {
-			remote, ok := m.(*x402.HTTPFacilitator)
-			if !ok {
-				continue
-			}
-			doc, err := remote.Supported(ctx)
-			if err != nil {
-				failed = append(failed, hostOf(remote.URL)+": "+err.Error())
-				continue
-			}
-			f.Learn(i, doc)
-			if all == nil {
-				all = &x402.Supported{}
-			}
-			all.Kinds = append(all.Kinds, doc.Kinds...)
-		}
-		if all == nil {
-			return nil, errors.New(strings.Join(failed, "; "))
-		}
-		return all, nil
-	}
+// remoteSupported is a facilitator asked for its /supported over the
+// network: one (x402.HTTPFacilitator) or several (x402.Failover), which
+// routes payments by what each answers and passes over those that do not.
+type remoteSupported interface {
+	Supported(ctx context.Context) (*x402.Supported, error)
 }
 
 // batchTerms are the channel parameters of batch-settlement, on the first

@@ -78,14 +78,15 @@ const maxConns = 1024
 // not be, and verify retries on its own terms.
 func (f *HTTPFacilitator) httpClient() *fasthttp.Client {
 	f.clientOnce.Do(func() {
+		secure := strings.HasPrefix(f.URL, "https:")
 		d := fasthttpproxy.Dialer{DialDualStack: true, Timeout: f.Timeout, ConnectTimeout: f.Timeout}
-		dial, err := d.GetDialFuncForTLS(true, strings.HasPrefix(f.URL, "https:"))
+		dial, err := d.GetDialFuncForTLS(true, secure)
 		if err != nil {
 			// An unreadable proxy setting: every request fails to dial.
 			dial = func(string) (net.Conn, error) { return nil, err }
 		}
 		f.client = &fasthttp.Client{
-			Dial: dial, MaxConnsPerHost: maxConns, MaxConnWaitTimeout: f.Timeout,
+			Dial: reaching(dial, secure, f.Timeout), MaxConnsPerHost: maxConns, MaxConnWaitTimeout: f.Timeout,
 			MaxResponseBodySize: maxAnswer, MaxIdemponentCallAttempts: 1,
 			RetryIfErr:     func(*fasthttp.Request, int, error) (bool, bool) { return false, false },
 			ReadBufferSize: 16 << 10, NoDefaultUserAgentHeader: true,
@@ -100,6 +101,10 @@ type FacilitatorError struct {
 	Op      string // verify, settle, supported
 	Status  int    // HTTP status, 0 when none arrived
 	Message string
+	// Unreached: the request certainly never reached the facilitator (its
+	// name did not resolve, the connection or the TLS handshake failed), so
+	// even a /settle may go to another.
+	Unreached bool
 }
 
 func (e *FacilitatorError) Error() string {
@@ -111,7 +116,7 @@ func (e *FacilitatorError) Error() string {
 
 // retryable reports whether another verify attempt may help.
 func (e *FacilitatorError) retryable() bool {
-	return e.Status == 0 || e.Status == http.StatusTooManyRequests || e.Status >= 500
+	return !e.Unreached && (e.Status == 0 || e.Status == http.StatusTooManyRequests || e.Status >= 500)
 }
 
 // Request is one payment as a facilitator is asked about it. /verify and
@@ -223,9 +228,9 @@ func (f *HTTPFacilitator) verify(ctx context.Context, q *Request) (*VerifyRespon
 		case out.InvalidReason != "":
 			return &VerifyResponse{InvalidReason: out.InvalidReason, InvalidMessage: out.InvalidMessage, Payer: out.Payer}, nil
 		case status == http.StatusOK:
-			return nil, &FacilitatorError{"verify", status, "answer has no isValid"}
+			return nil, &FacilitatorError{Op: "verify", Status: status, Message: "answer has no isValid"}
 		}
-		return nil, &FacilitatorError{"verify", status, "request refused"}
+		return nil, &FacilitatorError{Op: "verify", Status: status, Message: "request refused"}
 	}
 	return nil, last
 }
@@ -262,12 +267,12 @@ func (f *HTTPFacilitator) settle(ctx context.Context, q *Request) (*SettleRespon
 	switch {
 	case out.Success == nil && out.ErrorReason == "":
 		if status == http.StatusOK {
-			return nil, &FacilitatorError{"settle", status, "answer has no success"}
+			return nil, &FacilitatorError{Op: "settle", Status: status, Message: "answer has no success"}
 		}
-		return nil, &FacilitatorError{"settle", status, "request refused"}
+		return nil, &FacilitatorError{Op: "settle", Status: status, Message: "request refused"}
 	case out.Success != nil && *out.Success && status == http.StatusOK:
 		if resp.Transaction == "" || resp.Network == "" {
-			return nil, &FacilitatorError{"settle", status, "success without a transaction and network"}
+			return nil, &FacilitatorError{Op: "settle", Status: status, Message: "success without a transaction and network"}
 		}
 		resp.Success = true
 	}
@@ -282,7 +287,7 @@ func (f *HTTPFacilitator) Supported(ctx context.Context) (*Supported, error) {
 		return nil, err
 	}
 	if status != http.StatusOK {
-		return nil, &FacilitatorError{"supported", status, "request refused"}
+		return nil, &FacilitatorError{Op: "supported", Status: status, Message: "request refused"}
 	}
 	return &out, nil
 }
@@ -296,7 +301,7 @@ func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte
 	defer fasthttp.ReleaseResponse(resp)
 	req.Header.SetMethod(method)
 	if err := req.URI().Parse(nil, []byte(url)); err != nil || (!strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://")) {
-		return 0, &FacilitatorError{op, 0, "bad facilitator URL"}
+		return 0, &FacilitatorError{Op: op, Message: "bad facilitator URL", Unreached: true}
 	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
@@ -306,14 +311,14 @@ func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte
 	if f.Authorize != nil {
 		token, err := f.Authorize(ctx, method, url)
 		if err != nil {
-			return 0, &FacilitatorError{op, 0, "no credentials: " + err.Error()}
+			return 0, &FacilitatorError{Op: op, Status: 0, Message: "no credentials: " + err.Error()}
 		}
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	// fasthttp takes a deadline, not a context: a context cancelled without
 	// one is seen before the request goes out, not during it.
 	if ctx.Err() != nil {
-		return 0, &FacilitatorError{op, 0, "timed out"}
+		return 0, &FacilitatorError{Op: op, Status: 0, Message: "timed out"}
 	}
 	deadline, bounded := ctx.Deadline()
 	if limit := time.Now().Add(f.Timeout); f.Timeout > 0 && (!bounded || limit.Before(deadline)) {
@@ -325,22 +330,25 @@ func (f *HTTPFacilitator) do(ctx context.Context, method, op string, body []byte
 	} else {
 		err = f.httpClient().Do(req, resp)
 	}
+	var unreached *unreachedError
 	switch {
+	case errors.As(err, &unreached):
+		return 0, &FacilitatorError{Op: op, Message: unreached.why, Unreached: true}
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
-		return 0, &FacilitatorError{op, resp.StatusCode(), "answer cut short"}
+		return 0, &FacilitatorError{Op: op, Status: resp.StatusCode(), Message: "answer cut short"}
 	case errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, fasthttp.ErrDialTimeout) || err != nil && ctx.Err() != nil:
-		return 0, &FacilitatorError{op, 0, "timed out"}
+		return 0, &FacilitatorError{Op: op, Status: 0, Message: "timed out"}
 	case err != nil:
-		return 0, &FacilitatorError{op, 0, "unreachable"}
+		return 0, &FacilitatorError{Op: op, Status: 0, Message: "unreachable"}
 	}
 	status := resp.StatusCode()
 	switch {
 	case status == http.StatusTooManyRequests || status >= 500:
-		return status, &FacilitatorError{op, status, "server error"}
+		return status, &FacilitatorError{Op: op, Status: status, Message: "server error"}
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return status, &FacilitatorError{op, status, "refused this service's credentials"}
+		return status, &FacilitatorError{Op: op, Status: status, Message: "refused this service's credentials"}
 	case json.Unmarshal(resp.Body(), out) != nil:
-		return status, &FacilitatorError{op, status, "answer is not JSON"}
+		return status, &FacilitatorError{Op: op, Status: status, Message: "answer is not JSON"}
 	}
 	return status, nil
 }

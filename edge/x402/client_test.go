@@ -218,3 +218,38 @@ func TestFacilitatorThroughProxy(t *testing.T) {
 		t.Fatalf("the proxy was asked for %v and the facilitator answered %d requests; want facilitator.example and 1", asked.Load(), s.calls.Load())
 	}
 }
+
+// A facilitator that cannot be reached is named by its cause: the name
+// that did not resolve, the address that refused, the TLS handshake that
+// failed. Such a request is known never to have arrived (Unreached), and
+// /verify is not tried on it again.
+func TestUnreachedNamesItsCause(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	plain, s := serve(t, 200, `{"isValid":true}`)
+	for _, tc := range []struct{ url, want string }{
+		{"http://" + closed, "facilitator verify: connection to " + closed + " refused"},
+		{"http://nonexistent.invalid", "facilitator verify: cannot resolve nonexistent.invalid: no such host"},
+		{"https://" + s.addr, "facilitator verify: TLS handshake with " + s.addr + " failed: tls: first record does not look like a TLS handshake"},
+	} {
+		f := NewHTTPFacilitator(tc.url, "")
+		f.Backoff = time.Minute // a retry would time the test out
+		start := time.Now()
+		_, err := f.Verify(context.Background(), testPayload, &testPayload.Accepted)
+		if err == nil || err.Error() != tc.want || !Unreached(err) || time.Since(start) > 5*time.Second {
+			t.Fatalf("%s: %v (unreached %v) after %v, want %q", tc.url, err, Unreached(err), time.Since(start), tc.want)
+		}
+	}
+	if s.calls.Load() != 0 {
+		t.Fatalf("the plain server answered %d TLS requests", s.calls.Load())
+	}
+	// Reached, even with no usable answer, is not unreached.
+	plain.URL = "http://" + s.addr
+	if _, err := plain.Settle(context.Background(), testPayload, &testPayload.Accepted); err == nil || Unreached(err) {
+		t.Fatalf("a reached facilitator's bad answer: %v, unreached %v", err, Unreached(err))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,10 +24,16 @@ import (
 // batch-settlement payment always goes to the first that settles it: its
 // channel names that facilitator's receiver authorizer.
 //
-// Once a facilitator's /supported is known (Learn), a payment goes only to
-// those that list its (scheme, network): facilitators that each settle
+// A request that certainly never reached a facilitator (Unreached: its name
+// did not resolve, its connection or TLS handshake failed) moved nothing,
+// so /verify and /settle alike go on to the next at once.
+//
+// Once a facilitator's /supported is known (Supported), a payment goes only
+// to those that list its (scheme, network): facilitators that each settle
 // other networks, as one's own on its chain beside a hosted one, share a
-// failover, and each network's calls reach the ones that settle it.
+// failover, and each network's calls reach the ones that settle it. One
+// whose /supported cannot be read is down: it is asked only after those
+// that are up, until its /supported is read again.
 type Failover struct {
 	members  []*member
 	failures int
@@ -49,7 +56,8 @@ type member struct {
 	failed    int        // failures in a row while closed
 	openUntil time.Time  // zero: closed
 	trial     bool       // a half-open trial is in flight
-	supported *Supported // its last /supported; nil until learnt
+	supported *Supported // its last /supported; nil until read
+	down      error      // why its last /supported could not be read; nil: up
 }
 
 // Breaker states, the values of coinslot_facilitator_breaker_state.
@@ -61,9 +69,10 @@ const (
 
 // Outcomes of coinslot_facilitator_calls_total.
 const (
-	callAnswered = "answered" // a usable answer, valid or not
-	callFailed   = "failed"   // no usable answer: unreachable, 5xx, 429, refused credentials
-	callSkipped  = "skipped"  // its breaker was open
+	callAnswered  = "answered"    // a usable answer, valid or not
+	callFailed    = "failed"      // no usable answer: a timeout, 5xx, 429, refused credentials
+	callUnreached = "unreachable" // never reached: its name, connection or TLS handshake failed
+	callSkipped   = "skipped"     // its breaker was open
 )
 
 // ErrNoFacilitator is every facilitator's breaker open at once.
@@ -81,7 +90,7 @@ func NewFailover(members []Member, failures int, cooldown time.Duration, reg pro
 	}
 	f := &Failover{failures: failures, cooldown: cooldown, now: time.Now,
 		calls: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "coinslot_facilitator_calls_total", Help: "Calls to each facilitator by operation and outcome (answered, failed, skipped while its breaker was open).",
+			Name: "coinslot_facilitator_calls_total", Help: "Calls to each facilitator by operation and outcome (answered, failed, unreachable, skipped while its breaker was open).",
 		}, []string{"facilitator", "op", "outcome"}),
 		state: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "coinslot_facilitator_breaker_state", Help: "Each facilitator's breaker: 0 closed, 1 half-open, 2 open.",
@@ -110,13 +119,51 @@ func (f *Failover) Members() []Facilitator {
 	return out
 }
 
-// Learn records the /supported of the i-th facilitator, which routes
-// payments from then on.
-func (f *Failover) Learn(i int, doc *Supported) {
-	m := f.members[i]
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.supported = doc
+// MembersDown names the facilitators whose /supported could not be read
+// while another's was: the failover works on without them.
+type MembersDown struct{ Why []string }
+
+func (e *MembersDown) Error() string { return strings.Join(e.Why, "; ") }
+
+// Supported asks each facilitator that answers /supported for it, which
+// routes its payments from then on, and marks those that do not down (or
+// up again). It returns what they settle together, in their order: a
+// network is offered when any of them settles it, and batch-settlement's
+// receiver authorizer is the first's to list it, the facilitator its
+// payments go to. With some down the error is a *MembersDown naming them;
+// with none answering there is no document.
+func (f *Failover) Supported(ctx context.Context) (*Supported, error) {
+	var all *Supported
+	var down []string
+	for _, m := range f.members {
+		remote, ok := m.Facilitator.(interface {
+			Supported(context.Context) (*Supported, error)
+		})
+		if !ok {
+			continue
+		}
+		doc, err := remote.Supported(ctx)
+		m.mu.Lock()
+		if m.down = err; err == nil {
+			m.supported = doc
+		}
+		m.mu.Unlock()
+		if err != nil {
+			down = append(down, m.Name+" is down ("+err.Error()+")")
+			continue
+		}
+		if all == nil {
+			all = &Supported{}
+		}
+		all.Kinds = append(all.Kinds, doc.Kinds...)
+	}
+	switch {
+	case all == nil:
+		return nil, errors.New(strings.Join(down, "; "))
+	case down != nil:
+		return all, &MembersDown{down}
+	}
+	return all, nil
 }
 
 // Verify asks each facilitator in turn until one answers.
@@ -143,37 +190,50 @@ func (f *Failover) Verify(ctx context.Context, p *Payload, r *Requirements) (*Ve
 	return nil, last
 }
 
-// Settle asks the first facilitator whose breaker admits it, and no other.
+// Settle asks the first facilitator whose breaker admits it, and another
+// only when that one was certainly never reached.
 func (f *Failover) Settle(ctx context.Context, p *Payload, r *Requirements) (*SettleResponse, error) {
+	q := NewRequest(p, r)
 	candidates := f.candidates(r)
 	if len(candidates) == 0 {
 		return nil, ErrNotSettled
 	}
+	last := ErrNoFacilitator
 	for _, m := range candidates {
 		if !f.admit(m, "settle") {
 			continue
 		}
-		resp, err := NewRequest(p, r).Settle(ctx, m.Facilitator)
+		resp, err := q.Settle(ctx, m.Facilitator)
 		f.record(m, "settle", err)
-		return resp, err
+		if !Unreached(err) || ctx.Err() != nil {
+			return resp, err
+		}
+		last = err
 	}
-	return nil, ErrNoFacilitator
+	return nil, last
 }
 
 // candidates are the facilitators a request may go to, in order: those
-// that list its scheme and network, or whose /supported is not yet known.
+// that list its scheme and network, or whose /supported is not yet known,
+// the ones up before the ones down. batch-settlement has one: its channels
+// name the first's receiver authorizer.
 func (f *Failover) candidates(r *Requirements) []*member {
-	var out []*member
+	var up, down []*member
 	for _, m := range f.members {
 		m.mu.Lock()
-		doc := m.supported
+		doc, isDown := m.supported, m.down != nil
 		m.mu.Unlock()
-		if doc != nil && !doc.Lists(r.Scheme, r.Network) {
-			continue
+		switch {
+		case doc != nil && !doc.Lists(r.Scheme, r.Network):
+		case isDown:
+			down = append(down, m)
+		default:
+			up = append(up, m)
 		}
-		if out = append(out, m); r.Scheme == SchemeBatch {
-			break
-		}
+	}
+	out := append(up, down...)
+	if r.Scheme == SchemeBatch && len(out) > 1 {
+		out = out[:1]
 	}
 	return out
 }
@@ -198,7 +258,10 @@ func (f *Failover) admit(m *member, op string) bool {
 // record notes an admitted call's result in m's breaker.
 func (f *Failover) record(m *member, op string, err error) {
 	outcome := callAnswered
-	if err != nil {
+	switch {
+	case Unreached(err):
+		outcome = callUnreached
+	case err != nil:
 		outcome = callFailed
 	}
 	f.calls.WithLabelValues(m.Name, op, outcome).Inc()

@@ -2,6 +2,8 @@ package x402
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,16 +15,30 @@ import (
 // fakeFacilitator answers or fails as told, and counts what it was asked.
 type fakeFacilitator struct {
 	mu               sync.Mutex
-	down             bool // no usable answer: as a timeout, a 5xx or a lost connection
+	down             bool  // no usable answer: as a timeout, a 5xx or a lost connection
+	unreached        error // never reached: every call fails with it
 	verifies, settle int
+	supported        *Supported // its /supported; nil: it cannot be read
+}
+
+func (f *fakeFacilitator) Supported(context.Context) (*Supported, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.supported == nil {
+		return nil, &FacilitatorError{Op: "supported", Message: "cannot resolve dead.invalid: no such host", Unreached: true}
+	}
+	return f.supported, nil
 }
 
 func (f *fakeFacilitator) Verify(context.Context, *Payload, *Requirements) (*VerifyResponse, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.verifies++
+	if f.unreached != nil {
+		return nil, f.unreached
+	}
 	if f.down {
-		return nil, &FacilitatorError{"verify", 502, "server error"}
+		return nil, &FacilitatorError{Op: "verify", Status: 502, Message: "server error"}
 	}
 	return &VerifyResponse{IsValid: true}, nil
 }
@@ -31,8 +47,11 @@ func (f *fakeFacilitator) Settle(context.Context, *Payload, *Requirements) (*Set
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.settle++
+	if f.unreached != nil {
+		return nil, f.unreached
+	}
 	if f.down {
-		return nil, &FacilitatorError{"settle", 0, "timed out"}
+		return nil, &FacilitatorError{Op: "settle", Status: 0, Message: "timed out"}
 	}
 	return &SettleResponse{Success: true, Transaction: "0x01", Network: "eip155:8453"}, nil
 }
@@ -136,17 +155,19 @@ func TestFailover(t *testing.T) {
 // (scheme, network): exact on either network, batch-settlement on the
 // second's, and nothing for a network neither lists.
 func TestFailoverRoutesByNetwork(t *testing.T) {
-	own, hosted := &fakeFacilitator{}, &fakeFacilitator{}
+	own := &fakeFacilitator{supported: &Supported{Kinds: []SupportedKind{{X402Version: 2, Scheme: SchemeExact, Network: "eip155:1337"}}}}
+	hosted := &fakeFacilitator{supported: &Supported{Kinds: []SupportedKind{
+		{X402Version: 2, Scheme: SchemeExact, Network: "eip155:8453"},
+		{X402Version: 2, Scheme: SchemeBatch, Network: "eip155:8453"},
+	}}}
 	f, err := NewFailover([]Member{{"own.test", own}, {"hosted.test", hosted}}, 2, time.Minute, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Learn(0, &Supported{Kinds: []SupportedKind{{X402Version: 2, Scheme: SchemeExact, Network: "eip155:1337"}}})
-	f.Learn(1, &Supported{Kinds: []SupportedKind{
-		{X402Version: 2, Scheme: SchemeExact, Network: "eip155:8453"},
-		{X402Version: 2, Scheme: SchemeBatch, Network: "eip155:8453"},
-	}})
 	ctx, p := context.Background(), &Payload{X402Version: 2}
+	if _, err := f.Supported(ctx); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		scheme, network string
 		own, hosted     [2]int // verifies and settlements each has seen after the payment
@@ -174,5 +195,64 @@ func TestFailoverRoutesByNetwork(t *testing.T) {
 	}
 	if _, err := f.Settle(ctx, p, r); err != ErrNotSettled {
 		t.Fatalf("settle on a network none lists: %v, want %v", err, ErrNotSettled)
+	}
+}
+
+// TestFailoverPassesOverTheUnreached: a first facilitator whose /supported
+// cannot be read is down, named as such, and asked after the second; one
+// never reached by a /settle passes the settlement on at once, since
+// nothing can have moved; once its /supported reads again it is first
+// again.
+func TestFailoverPassesOverTheUnreached(t *testing.T) {
+	refused := &FacilitatorError{Op: "settle", Message: "connection to 127.0.0.1:1 refused", Unreached: true}
+	kinds := &Supported{Kinds: []SupportedKind{{X402Version: 2, Scheme: SchemeExact, Network: "eip155:8453"}}}
+	first, second := &fakeFacilitator{unreached: refused}, &fakeFacilitator{supported: kinds}
+	f, err := NewFailover([]Member{{"dead.invalid", first}, {"second.test", second}}, 3, time.Minute, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, p, r := context.Background(), &Payload{X402Version: 2}, &Requirements{Scheme: SchemeExact, Network: "eip155:8453"}
+	doc, err := f.Supported(ctx)
+	var down *MembersDown
+	if !errors.As(err, &down) || err.Error() != "dead.invalid is down (facilitator supported: cannot resolve dead.invalid: no such host)" || len(doc.Kinds) != 1 {
+		t.Fatalf("supported: %+v, %v", doc, err)
+	}
+	if v, err := f.Verify(ctx, p, r); err != nil || !v.IsValid {
+		t.Fatalf("verify: %+v %v", v, err)
+	}
+	if s, err := f.Settle(ctx, p, r); err != nil || !s.Success {
+		t.Fatalf("settle: %+v %v", s, err)
+	}
+	if v1, s1 := first.counts(); v1+s1 != 0 {
+		t.Fatalf("the down facilitator was asked: %d verifies, %d settlements", v1, s1)
+	}
+
+	// Up again by its /supported, but never reached by the settlement:
+	// the second settles it.
+	first.mu.Lock()
+	first.supported = kinds
+	first.mu.Unlock()
+	if _, err := f.Supported(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := f.Settle(ctx, p, r); err != nil || !s.Success {
+		t.Fatalf("settle past the unreached: %+v %v", s, err)
+	}
+	if _, s1 := first.counts(); s1 != 1 || testutil.ToFloat64(f.calls.WithLabelValues("dead.invalid", "settle", callUnreached)) != 1 {
+		t.Fatalf("the first was asked to settle %d times, counted unreachable %v", s1, testutil.ToFloat64(f.calls.WithLabelValues("dead.invalid", "settle", callUnreached)))
+	}
+	if _, s2 := second.counts(); s2 != 2 {
+		t.Fatalf("the second settled %d, want 2", s2)
+	}
+
+	// None answering /supported: no document, every name given.
+	second.mu.Lock()
+	second.supported = nil
+	second.mu.Unlock()
+	first.mu.Lock()
+	first.supported = nil
+	first.mu.Unlock()
+	if doc, err := f.Supported(ctx); doc != nil || errors.As(err, &down) || !strings.Contains(err.Error(), "dead.invalid is down") || !strings.Contains(err.Error(), "second.test is down") {
+		t.Fatalf("none up: %+v, %v", doc, err)
 	}
 }

@@ -9,7 +9,9 @@ func (s *Server) Claimer(chain upkeep.ChannelChain) (*upkeep.Claimer, error) {
 	for _, o := range g.offers {
 		for _, t := range o.terms.PerNetwork() {
 			if t.Batch != nil {
-				above := int64(g.cfg.BatchSettlement.ClaimAbove * 1e6) // USD to USDC atomic units
+				// claim_above is read from the configuration in force: a
+				// reload changes it.
+				above := func() int64 { return int64(s.gen.Load().cfg.BatchSettlement.ClaimAbove * 1e6) } // USD to USDC atomic units
 				return upkeep.NewClaimer(upkeep.Claimer{Ledger: s.pay.Ledger, Facilitator: s.pay.Facilitator, Chain: chain, Terms: *t.Batch, Above: above,
 					Log: s.log(), Book: &s.channels}, s.pay.Metrics)
 			}

@@ -1,12 +1,15 @@
 package edge
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/common"
 )
 
 // A channel whose withdrawal ends before a claim is sure to land is not
@@ -34,5 +37,42 @@ func TestChargesStopBeforeAWithdrawalEnds(t *testing.T) {
 		if (r != nil) != tc.refused || r != nil && (r.Reason != x402.BatchCumulativeExceedsBal || !strings.Contains(r.Message, "withdrawal completes at")) {
 			t.Errorf("withdrawal requested %ds ago: %v", tc.requested, r)
 		}
+	}
+}
+
+// batch_settlement.claim_above is the claimer's from the configuration in
+// force: a reload that changes it changes the threshold.
+func TestClaimAboveFollowsAReload(t *testing.T) {
+	parse := func(above string) *config.Config {
+		cfg, err := config.Parse(nil, []string{"COINSLOT_PAY_TO=" + testSeller, "COINSLOT_BASE_URL=" + testBase, "COINSLOT_BATCH_SETTLEMENT_CLAIM_ABOVE=" + above})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg
+	}
+	store, err := ledger.OpenFile(filepath.Join(t.TempDir(), "ledger.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	s, err := New(parse("5"), &fakeRuntime{}, Payments{Networks: []x402.Network{x402.Base}, Facilitator: newFacilitatorDouble(t).client(), Ledger: store,
+		Batch: &x402.BatchTerms{Network: x402.Base.ID, ReceiverAuthorizer: common.HexToAddress(testSeller), WithdrawDelay: 900}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Claimer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Above(); got != 5_000_000 {
+		t.Fatalf("at start: %d, want 5000000", got)
+	}
+	g, err := s.Prepare(parse("7.5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Apply(g)
+	if got := c.Above(); got != 7_500_000 {
+		t.Fatalf("after the reload: %d, want 7500000", got)
 	}
 }

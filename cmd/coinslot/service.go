@@ -239,12 +239,27 @@ func (svc *service) watchConfig(ctx context.Context, path string) {
 // atStart are the keys, or whole sections, that only a start reads: what
 // start builds from them (the listener, the logger, the facilitator, the
 // ledger, the connection guards, Redis, the claimer) outlives a reload.
+// mode is the process's: a reload is loaded in it.
 var atStart = []string{
-	"listen", "shutdown_delay", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token",
+	"mode", "listen", "shutdown_delay", "shutdown_timeout", "network", "custom_networks", "chain_rpc", "facilitator_url", "facilitator_token",
 	"facilitator_auth", "facilitators", "facilitator_breaker",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
 	"offer_receipt",
+}
+
+// atReload are the keys, or whole sections, that every reload reads again:
+// the terms and documents the edge prepares, the runtime's sources and
+// cache, and what calls and the claimer read from the configuration in
+// force. Every key is in this list or in atStart, never both.
+var atReload = []string{
+	"base_url", "pay_to", "max_timeout_seconds", "validity_horizon", "max_body_bytes", "batch_settlement.claim_above",
+	"cache", "upstreams", "siwx", "payment_identifier_required", "log.unpaid_402_every",
+}
+
+// under reports whether key is one of keys or inside one of their sections.
+func under(keys []string, key string) bool {
+	return slices.ContainsFunc(keys, func(k string) bool { return key == k || strings.HasPrefix(key, k+".") })
 }
 
 // ownFacilitator is where a sandbox that runs its own chain serves its
@@ -283,9 +298,12 @@ func (svc *service) reload(path string) {
 			waiting = append(waiting, "listen")
 		}
 	}
+	var applied []string
 	for _, key := range config.Changed(old, cfg) {
-		if slices.ContainsFunc(keep, func(k string) bool { return key == k || strings.HasPrefix(key, k+".") }) {
+		if under(keep, key) {
 			waiting = append(waiting, key)
+		} else if under(atReload, key) {
+			applied = append(applied, key)
 		}
 	}
 	cfg.Keep(old, keep...)
@@ -299,6 +317,9 @@ func (svc *service) reload(path string) {
 	svc.edge.Apply(gen)
 	for _, key := range waiting {
 		svc.log.Warn("config change takes effect at the next start", "key", key)
+	}
+	for _, key := range applied {
+		svc.log.Info("config change applied", "key", key)
 	}
 	if svc.level != nil {
 		var level slog.Level

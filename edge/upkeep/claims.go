@@ -29,7 +29,7 @@ type Claimer struct {
 	Facilitator x402.Facilitator
 	Chain       ChannelChain      // nil: no chain watch, and a claim's lost answer is not looked up
 	Terms       x402.Requirements // any batch-settlement offer's: network, asset and payTo
-	Above       int64             // claim at once when the unclaimed charges reach this many atomic units; 0: on the interval only
+	Above       func() int64      // claim at once when the unclaimed charges reach this many atomic units; 0 or nil: on the interval only. Asked at each survey: a reload's value holds from the next
 	Log         *slog.Logger
 	Book        *ChannelBook // the calls' book, through which every record write goes; nil: one of its own
 
@@ -111,9 +111,13 @@ func (c *Claimer) runSurveying(ctx context.Context, every, survey time.Duration)
 			c.metrics.unclaimed.Set(0)
 			continue
 		}
+		var above int64
+		if c.Above != nil {
+			above = c.Above()
+		}
 		c.round(ctx, func(sv *surveyed) bool {
 			now := time.Now()
-			due := now.Sub(last) >= every || sv.urgent || c.Above > 0 && sv.unclaimed.Cmp(big.NewInt(c.Above)) >= 0 ||
+			due := now.Sub(last) >= every || sv.urgent || above > 0 && sv.unclaimed.Cmp(big.NewInt(above)) >= 0 ||
 				!c.retryAt.IsZero() && !now.Before(c.retryAt)
 			if due {
 				last = now

@@ -85,7 +85,7 @@ func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
 		l := &claimLedger{leadLedger: leadLedger{lead: true}, ch: ledger.Channel{ID: "0xab", Config: []byte(`{}`),
 			Charged: "20000000", SignedMax: "20000000", TotalClaimed: "0", Balance: "50000000"}} // $20 unclaimed
 		f := &claimCounter{}
-		c, err := NewClaimer(Claimer{Ledger: l, Facilitator: f, Above: tc.above}, nil)
+		c, err := NewClaimer(Claimer{Ledger: l, Facilitator: f, Above: func() int64 { return tc.above }}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

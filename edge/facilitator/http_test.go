@@ -39,7 +39,7 @@ func TestSupported(t *testing.T) {
 	want := `{"kinds":[{"x402Version":2,"scheme":"exact","network":"eip155:1337"},` +
 		`{"x402Version":2,"scheme":"batch-settlement","network":"eip155:1337","extra":{"receiverAuthorizer":"` + s.Facilitator.Address().Hex() + `"}},` +
 		`{"x402Version":1,"scheme":"exact","network":"coinslot-sandbox"}],` +
-		`"signers":{"eip155:*":["` + s.Facilitator.Address().Hex() + `"]}}` + "\n"
+		`"extensions":[],"signers":{"eip155:*":["` + s.Facilitator.Address().Hex() + `"]}}` + "\n"
 	if status != http.StatusOK || body != want {
 		t.Fatalf("%d %s\nwant %s", status, body, want)
 	}

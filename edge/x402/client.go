@@ -24,11 +24,12 @@ type SupportedKind struct {
 	Extra       map[string]any `json:"extra,omitempty"`
 }
 
-// Supported is a facilitator's /supported document.
+// Supported is a facilitator's /supported document. All three members are
+// required: MarshalJSON writes them even when empty.
 type Supported struct {
 	Kinds      []SupportedKind     `json:"kinds"`
-	Extensions []string            `json:"extensions,omitempty"`
-	Signers    map[string][]string `json:"signers,omitempty"`
+	Extensions []string            `json:"extensions"`
+	Signers    map[string][]string `json:"signers"`
 }
 
 // HTTPFacilitator talks to a facilitator over HTTP. Its requests go out on

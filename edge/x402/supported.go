@@ -1,6 +1,27 @@
 package x402
 
-import "github.com/ethereum/go-ethereum/common"
+import (
+	"encoding/json"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// MarshalJSON writes kinds, extensions and signers always, as [] and {}
+// when there are none: the specification requires each.
+func (s Supported) MarshalJSON() ([]byte, error) {
+	type plain Supported
+	out := plain(s)
+	if out.Kinds == nil {
+		out.Kinds = []SupportedKind{}
+	}
+	if out.Extensions == nil {
+		out.Extensions = []string{}
+	}
+	if out.Signers == nil {
+		out.Signers = map[string][]string{}
+	}
+	return json.Marshal(out)
+}
 
 // Lists reports whether the facilitator settles scheme on network in x402
 // v2, the version payments reach it in.

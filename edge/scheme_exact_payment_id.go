@@ -59,7 +59,7 @@ func fingerprint(t *x402.Terms, a *admission) string {
 }
 
 // reasonIDsPending counts, in coinslot_payment_refusals_total, the calls
-// refused because their wallet has its most ids pending.
+// refused because their wallet has its most ids pending (decision 14f).
 const reasonIDsPending = "payment_ids_pending"
 
 // identify binds the payment's id to this request, and returns nil to

@@ -194,11 +194,11 @@ type Store interface {
 	// settling or settled, it returns that binding. A binding is pending
 	// while its pair is reserved, and paid once it is settling: releasing
 	// the pair (its payment refused, or its call failed) drops the binding
-	// at once, so the id binds anew, for any request. ErrIDsFull when the
-	// id is new and the ledger holds its most bindings of paid calls
-	// already; ErrIDsPending when the payer has its most pending. A paid
-	// binding is dropped once older than the retention with its payment's
-	// answer gone and the payment no longer settling.
+	// at once, so the id binds anew, for any request (decision 14f).
+	// ErrIDsFull when the id is new and the ledger holds its most bindings
+	// of paid calls already; ErrIDsPending when the payer has its most
+	// pending. A paid binding is dropped once older than the retention with
+	// its payment's answer gone and the payment no longer settling.
 	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
 	// Answered returns payer's latest settled payment for this tool and
 	// request key whose answer is still kept, or ErrNotFound: the answer a

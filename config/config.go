@@ -111,9 +111,12 @@ type Ledger struct {
 	// within this many compressed megabytes (the oldest go first).
 	AnswersHours int `yaml:"answers_hours"`
 	AnswersMB    int `yaml:"answers_mb"`
-	// PaymentIDsMax bounds the payment-identifier ids bound at once; a
-	// new id beyond it is answered 503 before any payment work.
+	// PaymentIDsMax bounds the payment-identifier ids of paid calls bound
+	// at once; a new id beyond it is answered 503 before any payment work.
 	PaymentIDsMax int `yaml:"payment_ids_max"`
+	// PaymentIDsPendingPerPayer bounds the ids one wallet has bound to
+	// calls not yet settling; a new id beyond it is answered 429.
+	PaymentIDsPendingPerPayer int `yaml:"payment_ids_pending_per_payer"`
 }
 
 // Cache sizes the shared upstream answer cache.

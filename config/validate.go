@@ -180,6 +180,9 @@ func (l *Ledger) validate(add adder) {
 	if l.PaymentIDsMax < 1 {
 		add("ledger.payment_ids_max", "must be at least 1, got %d", l.PaymentIDsMax)
 	}
+	if l.PaymentIDsPendingPerPayer < 1 {
+		add("ledger.payment_ids_pending_per_payer", "must be at least 1, got %d", l.PaymentIDsPendingPerPayer)
+	}
 }
 
 func (cl *Cluster) validate(add adder) {

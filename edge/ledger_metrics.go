@@ -9,7 +9,8 @@ import (
 )
 
 // meteredLedger times every ledger operation the paid routes make and
-// counts those that fail; a replay or an unknown receipt is an answer.
+// counts those that fail; a replay, an unknown receipt or a payer with its
+// most ids pending is an answer.
 type meteredLedger struct {
 	ledger.Store
 	m *paymentMetrics
@@ -17,7 +18,7 @@ type meteredLedger struct {
 
 func (l meteredLedger) observe(op string, start time.Time, err error) {
 	l.m.ledger.WithLabelValues(op).Observe(time.Since(start).Seconds())
-	if err != nil && !errors.Is(err, ledger.ErrReplayed) && !errors.Is(err, ledger.ErrNotFound) {
+	if err != nil && !errors.Is(err, ledger.ErrReplayed) && !errors.Is(err, ledger.ErrNotFound) && !errors.Is(err, ledger.ErrIDsPending) {
 		l.m.ledgerFails.WithLabelValues(op).Inc()
 	}
 }

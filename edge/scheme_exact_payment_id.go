@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -57,6 +58,10 @@ func fingerprint(t *x402.Terms, a *admission) string {
 	return digest([]byte(strings.Join([]string{r.Scheme, r.Network, r.Asset, r.Amount, r.PayTo, t.Offer.Resource, "POST", requestKey(a)}, "|")))
 }
 
+// reasonIDsPending counts, in coinslot_payment_refusals_total, the calls
+// refused because their wallet has its most ids pending (decision 14f).
+const reasonIDsPending = "payment_ids_pending"
+
 // identify binds the payment's id to this request, and returns nil to
 // carry on; or, when the id was bound before, the answer to a retry: the
 // stored answer (or the pending state) of the payment that holds the id,
@@ -72,6 +77,12 @@ func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id stri
 			slog.Warn("payment ids: the ledger holds ledger.payment_ids_max of them; calls with a new id are refused until answers' retention frees some", "tool", o.tool.Name)
 			return &sale{failure: &failure{code: registry.CodeToolUnavailable, retryAfter: time.Minute,
 				message: "the seller holds as many payment identifiers as it can; nothing was charged: retry later"}}
+		case errors.Is(err, ledger.ErrIDsPending):
+			s.metrics.payments.WithLabelValues(o.tool.Name, outcomeRefused).Inc()
+			s.metrics.refusals.WithLabelValues(reasonIDsPending).Inc()
+			return &sale{failure: &failure{code: registry.CodeRateLimited, retryAfter: time.Second, message: fmt.Sprintf(
+				"%s has %d calls with a new payment identifier under way, the most one wallet may (ledger.payment_ids_pending_per_payer); nothing was charged: retry once one has ended",
+				x402.Checksummed(auth.From), cfg.Ledger.PaymentIDsPendingPerPayer)}}
 		case err != nil:
 			return &sale{failure: internalFailure(o.tool, "payment id", err)}
 		case bound == nil:

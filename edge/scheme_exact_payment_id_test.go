@@ -2,13 +2,11 @@ package edge
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
-	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
 )
 
@@ -165,31 +163,9 @@ func TestRetryOfAFailedCallWithAnID(t *testing.T) {
 // answered, on each ledger.
 func TestPaymentIDsFull(t *testing.T) {
 	const held, fresh = "pay_7d5d747be160e280504c099d984bcfe0", "pay_0000000000000000aaaaaaaaaaaaaaaa"
-	for _, l := range []struct {
-		name string
-		open func(t *testing.T) ledgertest.Opener
-	}{
-		{"file", func(t *testing.T) ledgertest.Opener {
-			path := filepath.Join(t.TempDir(), "ledger.db")
-			return func(opts ...ledger.Option) ledger.Store {
-				s, err := ledger.OpenFile(path, opts...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				return s
-			}
-		}},
-		{"postgres", func(t *testing.T) ledgertest.Opener {
-			ledgertest.RequirePostgres(t)
-			return ledgertest.Postgres(t)
-		}},
-	} {
+	for _, l := range idBackends {
 		t.Run(l.name, func(t *testing.T) {
-			open := l.open(t)
-			h := newHarnessOn(t, func(opts ...ledger.Option) ledger.Store {
-				return open(append(opts, ledger.WithPaymentIDs(1))...)
-			})
+			h := idHarness(t, l.open(t), nil, ledger.WithPaymentIDs(1))
 			first := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), held))
 			if first.status != 200 {
 				t.Fatalf("first id: %d %s", first.status, first.body)

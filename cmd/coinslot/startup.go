@@ -22,7 +22,7 @@ import (
 func openLedger(ctx context.Context, l config.Ledger) (ledger.Store, error) {
 	store, err := ledger.Open(ctx, l.Driver, l.Path, l.DSN, ledger.WithMaxConns(l.MaxConns),
 		ledger.WithRetention(time.Duration(l.AnswersHours)*time.Hour, int64(l.AnswersMB)<<20),
-		ledger.WithPaymentIDs(int64(l.PaymentIDsMax)))
+		ledger.WithPaymentIDs(int64(l.PaymentIDsMax)), ledger.WithPendingIDs(int64(l.PaymentIDsPendingPerPayer)))
 	switch {
 	case err == nil:
 		return store, nil

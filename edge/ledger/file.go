@@ -33,7 +33,7 @@ type File struct {
 	challenges challenges // sign-in-with-x nonces, in memory: one process serves from the file
 
 	idMu    sync.Mutex
-	binding map[string]*Binding // payer "/" id → a binding being written
+	pending pendingIDs
 }
 
 // hold is a reservation this process holds.
@@ -89,7 +89,7 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger: open %s: %w", path, err)
 	}
-	f := &File{db: db, path: path, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, binding: map[string]*Binding{}}
+	f := &File{db: db, path: path, writes: group{db: db}, settings: newSettings(opts), held: map[string]*hold{}, pending: newPendingIDs()}
 	err = db.Update(func(tx *bolt.Tx) error {
 		for _, b := range [][]byte{reservationBucket, spentBucket, receiptBucket, answerBucket, answerAgeBucket, metaBucket, idBucket, idAgeBucket, channelBucket, paidBucket} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
@@ -100,6 +100,9 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 			return err
 		}
 		if err := countBindings(tx); err != nil {
+			return err
+		}
+		if err := pairBindings(tx); err != nil {
 			return err
 		}
 		return stampBindings(tx, f.now())
@@ -205,6 +208,9 @@ func (f *File) Release(_ context.Context, payer, nonce string) error {
 		return err
 	}
 	return f.writes.do(func(tx *bolt.Tx) error {
+		if err := unbindPair(tx, key); err != nil {
+			return err
+		}
 		return tx.Bucket(reservationBucket).Delete(key)
 	})
 }
@@ -214,6 +220,7 @@ func (f *File) forget(key []byte) {
 	f.mu.Lock()
 	delete(f.held, string(key))
 	f.mu.Unlock()
+	f.forgetID(key)
 }
 
 // Settling writes the held pair to the file as settling. The reservation
@@ -231,6 +238,9 @@ func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt, answ
 	f.mu.Unlock()
 	would := stored(r)
 	err := f.writes.do(func(tx *bolt.Tx) error {
+		if err := f.settleID(tx, key); err != nil {
+			return err
+		}
 		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore), RequestKey: r.RequestKey})
 	})
 	if err != nil {
@@ -262,6 +272,9 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 			return err
 		}
 		if err := spent.Put(key, []byte(r.Tx)); err != nil {
+			return err
+		}
+		if err := f.settleID(tx, key); err != nil {
 			return err
 		}
 		requestKey, err := keptRequestKey(tx, r, e)

@@ -90,34 +90,55 @@ func TestFileDropsReservationsOfEarlierVersions(t *testing.T) {
 }
 
 // Bindings written before bindings were dated are dated when the file
-// opens, and pruned a retention later like the others.
+// opens, and pruned a retention later like the others; those an earlier
+// version bound to a payment that never settled are dropped, as such a
+// payment was refused or its call failed.
 func TestFileDatesBindingsOfEarlierVersions(t *testing.T) {
+	const id, refused = "pay_7d5d747be160e280504c099d984bcfe0", "pay_0000000000000000aaaaaaaaaaaaaaaa"
 	path := filepath.Join(t.TempDir(), "ledger.db")
 	db, err := bolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucket([]byte("payment_ids"))
-		if err != nil {
-			return err
+		for _, kv := range [][3]string{
+			{"payment_ids", "0xabc/" + id, `{"fingerprint":"fp-a","nonce":"0x1"}`},
+			{"payment_ids", "0xabc/" + refused, `{"fingerprint":"fp-a","nonce":"0x9"}`},
+			{"spent", "0xabc/0x1", "0x1"},
+			{"receipts", "0x1", `{"tx":"0x1","tool":"tool_a"}`},
+		} {
+			b, err := tx.CreateBucketIfNotExists([]byte(kv[0]))
+			if err == nil {
+				err = b.Put([]byte(kv[1]), []byte(kv[2]))
+			}
+			if err != nil {
+				return err
+			}
 		}
-		return b.Put([]byte("0xabc/pay_7d5d747be160e280504c099d984bcfe0"), []byte(`{"fingerprint":"fp-a","nonce":"0x1"}`))
+		return nil
 	})
 	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	s, err := ledger.OpenFile(path, ledger.WithClock(func() time.Time { return now }), ledger.WithRetention(time.Hour, 1<<30))
+	s, err := ledger.OpenFile(path, ledger.WithClock(func() time.Time { return now }), ledger.WithRetention(time.Hour, 1<<30), ledger.WithPaymentIDs(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	c := context.Background()
-	const id = "pay_7d5d747be160e280504c099d984bcfe0"
 	if b, err := s.Identify(c, "0xABC", id, "fp-b", "0x2"); err != nil || b == nil || b.Nonce != "0x1" {
 		t.Fatalf("an earlier version's binding: %+v, %v; want it kept", b, err)
+	}
+	if err := s.Reserve(c, "0xABC", "0x2", "tool_a"); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Identify(c, "0xABC", refused, "fp-b", "0x2"); !errors.Is(err, ledger.ErrIDsFull) {
+		t.Fatalf("an earlier version's binding of a payment never settled: %+v, %v; want it dropped, and not counted", b, err)
+	}
+	if err := s.Release(c, "0xABC", "0x2"); err != nil {
+		t.Fatal(err)
 	}
 	now = now.Add(time.Hour + time.Second)
 	for _, step := range []func() error{

@@ -48,8 +48,11 @@ var (
 	// released, or is already settling or settled).
 	ErrNotReserved = errors.New("payment authorization not reserved")
 	// ErrIDsFull: Identify would bind a new payment id while the ledger
-	// holds as many as it may (WithPaymentIDs).
+	// holds as many ids of paid calls as it may (WithPaymentIDs).
 	ErrIDsFull = errors.New("payment id store is full")
+	// ErrIDsPending: Identify would bind a payment id for a payer that has
+	// as many bound to calls not yet settling as it may (WithPendingIDs).
+	ErrIDsPending = errors.New("payer has its most payment ids pending")
 )
 
 // State is where a pair is, as both backends store it and Payment reports
@@ -71,10 +74,15 @@ const (
 	DefaultRetentionBytes = 1 << 30 // compressed
 )
 
-// DefaultPaymentIDs is how many payment-identifier bindings a ledger holds
-// at most: about 150 MB of them. Bindings go with their answers' retention,
-// so it bounds the identified calls of one retention window.
+// DefaultPaymentIDs is how many payment-identifier bindings of paid calls
+// a ledger holds at most: about 150 MB of them. Bindings go with their
+// answers' retention, so it bounds the identified calls paid in one
+// retention window.
 const DefaultPaymentIDs = 1_000_000
+
+// DefaultPendingIDs is how many payment ids one payer may have bound to
+// calls not yet settling: its identified calls under way at once.
+const DefaultPendingIDs = 100
 
 // DefaultLease is how long a PostgreSQL instance's reservations outlive its
 // last sign of life; it renews the lease every third of it.
@@ -182,13 +190,15 @@ type Store interface {
 	Payment(ctx context.Context, payer, nonce string) (*Payment, error)
 	// Identify binds a payer's payment-identifier id to the fingerprint of
 	// the request it pays for and to the nonce paying, a pair the caller
-	// has reserved, and returns nil. When the id is bound already, it
-	// returns that binding, unless its pair is free (its call failed and
-	// nothing was charged) and the fingerprint is the same: then the id
-	// moves to the new nonce. ErrIDsFull when the id is new and the ledger
-	// holds its most bindings already. A binding is dropped once older than the
-	// retention with its payment's answer gone and the payment neither in
-	// use nor settling; the id then binds anew.
+	// has reserved, and returns nil. When the id is bound to a pair in use,
+	// settling or settled, it returns that binding. A binding is pending
+	// while its pair is reserved, and paid once it is settling: releasing
+	// the pair (its payment refused, or its call failed) drops the binding
+	// at once, so the id binds anew, for any request (decision 14f).
+	// ErrIDsFull when the id is new and the ledger holds its most bindings
+	// of paid calls already; ErrIDsPending when the payer has its most
+	// pending. A paid binding is dropped once older than the retention with
+	// its payment's answer gone and the payment no longer settling.
 	Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error)
 	// Answered returns payer's latest settled payment for this tool and
 	// request key whose answer is still kept, or ErrNotFound: the answer a
@@ -224,6 +234,7 @@ type settings struct {
 	retention      time.Duration
 	retentionBytes int64
 	paymentIDs     int64
+	pendingIDs     int64 // per payer
 	now            func() time.Time
 	maxConns       int // postgres pool size; 0: DefaultMaxConns
 }
@@ -241,15 +252,19 @@ func WithRetention(age time.Duration, bytes int64) Option {
 	return func(s *settings) { s.retention, s.retentionBytes = age, bytes }
 }
 
-// WithPaymentIDs sets how many payment-identifier bindings the ledger holds
-// at most.
+// WithPaymentIDs sets how many payment-identifier bindings of paid calls
+// the ledger holds at most.
 func WithPaymentIDs(max int64) Option { return func(s *settings) { s.paymentIDs = max } }
+
+// WithPendingIDs sets how many payment ids one payer may have bound to
+// calls not yet settling.
+func WithPendingIDs(max int64) Option { return func(s *settings) { s.pendingIDs = max } }
 
 // WithClock replaces time.Now, for tests of expiry.
 func WithClock(now func() time.Time) Option { return func(s *settings) { s.now = now } }
 
 func newSettings(opts []Option) settings {
-	s := settings{hold: DefaultHold, lease: DefaultLease, retention: DefaultRetention, retentionBytes: DefaultRetentionBytes, paymentIDs: DefaultPaymentIDs, now: time.Now}
+	s := settings{hold: DefaultHold, lease: DefaultLease, retention: DefaultRetention, retentionBytes: DefaultRetentionBytes, paymentIDs: DefaultPaymentIDs, pendingIDs: DefaultPendingIDs, now: time.Now}
 	for _, o := range opts {
 		o(&s)
 	}

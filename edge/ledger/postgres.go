@@ -31,9 +31,8 @@ type Postgres struct {
 	closing   sync.Once
 	renewed   sync.WaitGroup
 	lastPrune atomic.Int64 // unix ns of the last prune of answers
-	// ids is how many payment ids are bound: counted at open and at each
-	// prune, and counted up by this instance's bindings in between (other
-	// instances' are seen at the next count).
+	// ids is how many payment ids of paid calls are bound, counted at open
+	// and at each prune: the calls paid in between are seen at the next.
 	ids atomic.Int64
 }
 
@@ -157,14 +156,20 @@ var (
 				SELECT 1 FROM instances WHERE id = n.instance AND lease_until >= $3)
 		FROM nonces n LEFT JOIN answers a ON a.payer = n.payer AND a.nonce = n.nonce
 		WHERE n.payer = $1 AND n.nonce = $2 AND NOT {orphaned}`, "$3", "$4")
-	// identifySQL returns a row when it bound the id: xmax 0 when it
-	// inserted the row rather than moving a binding.
-	identifySQL = withOrphaned(`
-		INSERT INTO payment_ids AS b (payer, id, fingerprint, nonce, bound_at) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (payer, id) DO UPDATE SET nonce = excluded.nonce, bound_at = excluded.bound_at
-		WHERE b.fingerprint = excluded.fingerprint AND NOT EXISTS (
-			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})
-		RETURNING xmax = 0`, "$5", "$6")
+	// boundSQL reads the payer's pending ids, those whose pair is
+	// reserved by a live call, and the id's binding with whether its pair
+	// is in use, settling or settled.
+	boundSQL = withOrphaned(`
+		SELECT (SELECT count(*) FROM payment_ids b JOIN nonces n ON n.payer = b.payer AND n.nonce = b.nonce
+				WHERE b.payer = $1 AND NOT b.paid AND NOT {orphaned}),
+			b.fingerprint, b.nonce, EXISTS (
+				SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})
+		FROM (SELECT) one LEFT JOIN payment_ids b ON b.payer = $1 AND b.id = $2`, "$3", "$4")
+	// pruneIDsSQL drops the pending bindings whose pair no live call
+	// holds: their instance died before releasing them.
+	pruneIDsSQL = withOrphaned(`
+		DELETE FROM payment_ids b WHERE NOT paid AND NOT EXISTS (
+			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})`, "$1", "$2")
 )
 
 func (p *Postgres) Reserve(ctx context.Context, payer, nonce, tool string) error {
@@ -282,19 +287,7 @@ func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 	if err != nil {
 		slog.Warn("ledger: pruning answers failed; the next round retries", "err", err)
 	}
-	// A binding goes with its answer, unless its payment is in use or
-	// settling and may yet be charged.
-	_, err = p.pool.Exec(ctx, `
-		DELETE FROM payment_ids b WHERE bound_at < $1
-			AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.payer = b.payer AND a.nonce = b.nonce)
-			AND NOT EXISTS (SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND n.state <> 'settled')`,
-		now.Add(-p.retention))
-	if err != nil {
-		slog.Warn("ledger: pruning payment ids failed; the next round retries", "err", err)
-	}
-	if err := p.countIDs(ctx); err != nil {
-		slog.Warn("ledger: counting payment ids failed; the next round retries", "err", err)
-	}
+	p.pruneIDs(ctx, now)
 	// Instances gone for a day hold nothing: a reservation whose instance
 	// is missing is as free as one whose lease lapsed.
 	if _, err := p.pool.Exec(ctx, `DELETE FROM instances WHERE lease_until < $1`, now.Add(-24*time.Hour)); err != nil {
@@ -383,46 +376,79 @@ func (p *Postgres) Payment(ctx context.Context, payer, nonce string) (*Payment, 
 	return pm, nil
 }
 
+// identifyLock is the class of the advisory locks that serialise one
+// payer's bindings, so that its pending ids are counted and one added as
+// one step.
+const identifyLock = 0x69647300 // "ids"
+
 func (p *Postgres) Identify(ctx context.Context, payer, id, fingerprint, nonce string) (*Binding, error) {
 	payer, nonce = pair(payer, nonce)
-	b := new(Binding)
-	bound := func() error {
-		return p.pool.QueryRow(ctx, `SELECT fingerprint, nonce FROM payment_ids WHERE payer = $1 AND id = $2`, payer, id).Scan(&b.Fingerprint, &b.Nonce)
-	}
-	if p.ids.Load() >= p.paymentIDs {
-		// Full: only an id bound already may be answered or moved.
-		switch err := bound(); {
-		case errors.Is(err, pgx.ErrNoRows):
-			return nil, ErrIDsFull
-		case err != nil:
-			return nil, fmt.Errorf("ledger: payment id: %w", err)
-		}
-	}
-	// The upsert locks the id's row, so two calls with one id never both
-	// bind it; a row returned says this call did, and whether it is new.
 	now := p.stamp()
-	var inserted bool
-	err := p.pool.QueryRow(ctx, identifySQL,
-		payer, id, fingerprint, nonce, now, now.Add(-p.hold)).Scan(&inserted)
-	switch {
-	case err == nil:
-		if inserted {
-			p.ids.Add(1)
+	var prior *Binding
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, identifyLock, payer); err != nil {
+			return err
 		}
-		return nil, nil
-	case !errors.Is(err, pgx.ErrNoRows):
+		var (
+			pending     int64
+			fp, boundTo *string
+			inUse       *bool
+		)
+		if err := tx.QueryRow(ctx, boundSQL, payer, id, now, now.Add(-p.hold)).Scan(&pending, &fp, &boundTo, &inUse); err != nil {
+			return err
+		}
+		switch {
+		case inUse != nil && *inUse:
+			prior = &Binding{Fingerprint: *fp, Nonce: *boundTo}
+			return nil
+		case fp == nil && p.ids.Load() >= p.paymentIDs:
+			return ErrIDsFull
+		case pending >= p.pendingIDs:
+			return ErrIDsPending
+		}
+		_, err := tx.Exec(ctx, `
+			INSERT INTO payment_ids (payer, id, fingerprint, nonce, bound_at, paid) VALUES ($1, $2, $3, $4, $5, false)
+			ON CONFLICT (payer, id) DO UPDATE SET fingerprint = excluded.fingerprint, nonce = excluded.nonce,
+				bound_at = excluded.bound_at, paid = false`,
+			payer, id, fingerprint, nonce, now)
+		return err
+	})
+	switch {
+	case errors.Is(err, ErrIDsFull) || errors.Is(err, ErrIDsPending):
+		return nil, err
+	case err != nil:
 		return nil, fmt.Errorf("ledger: payment id: %w", err)
 	}
-	if err := bound(); err != nil {
-		return nil, fmt.Errorf("ledger: payment id: %w", err)
-	}
-	return b, nil
+	return prior, nil
 }
 
-// countIDs counts the bound payment ids (an index-only scan).
+// pruneIDs drops the paid bindings whose answer is gone (past the
+// retention) unless their payment is still settling and may yet be
+// charged, and the pending ones of calls that died; then it counts the
+// paid ones. A failure is logged: the next round retries.
+func (p *Postgres) pruneIDs(ctx context.Context, now time.Time) {
+	_, err := p.pool.Exec(ctx, `
+		DELETE FROM payment_ids b WHERE bound_at < $1
+			AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.payer = b.payer AND a.nonce = b.nonce)
+			AND NOT EXISTS (SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND n.state <> 'settled')`,
+		now.Add(-p.retention))
+	if err == nil {
+		_, err = p.pool.Exec(ctx, pruneIDsSQL, now, now.Add(-p.hold))
+	}
+	if err != nil {
+		slog.Warn("ledger: pruning payment ids failed; the next round retries", "err", err)
+	}
+	if err := p.countIDs(ctx); err != nil {
+		slog.Warn("ledger: counting payment ids failed; the next round retries", "err", err)
+	}
+}
+
+// countIDs counts the bound payment ids of paid calls: all of them less
+// the pending (index-only scans).
 func (p *Postgres) countIDs(ctx context.Context) error {
 	var n int64
-	if err := p.pool.QueryRow(ctx, `SELECT count(*) FROM payment_ids`).Scan(&n); err != nil {
+	err := p.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM payment_ids) - (SELECT count(*) FROM payment_ids WHERE NOT paid)`).Scan(&n)
+	if err != nil {
 		return fmt.Errorf("ledger: counting payment ids: %w", err)
 	}
 	p.ids.Store(n)

@@ -82,6 +82,34 @@ CREATE TABLE IF NOT EXISTS payment_ids (
 -- answer is past the retention.
 ALTER TABLE payment_ids ADD COLUMN IF NOT EXISTS bound_at timestamptz NOT NULL DEFAULT now();
 CREATE INDEX IF NOT EXISTS payment_ids_age ON payment_ids (bound_at);
+-- A binding is pending while its pair is reserved, and paid once the pair
+-- is settling or settled: the bound counts paid ones, each payer's cap its
+-- pending ones. Bindings made before are paid if their pair is.
+DO $$ BEGIN
+	IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+		WHERE table_schema = current_schema() AND table_name = 'payment_ids' AND column_name = 'paid') THEN
+		ALTER TABLE payment_ids ADD COLUMN paid boolean NOT NULL DEFAULT false;
+		UPDATE payment_ids b SET paid = true FROM nonces n
+		WHERE n.payer = b.payer AND n.nonce = b.nonce AND n.state <> 'reserved';
+	END IF;
+END $$;
+CREATE INDEX IF NOT EXISTS payment_ids_pairs ON payment_ids (payer, nonce);
+CREATE INDEX IF NOT EXISTS payment_ids_pending ON payment_ids (payer) WHERE NOT paid;
+-- A pair's binding follows the pair in the statement that moves it, on
+-- every instance and version: paid once settling, dropped with the pair
+-- when it is released (refused, or its call failed: nothing was charged).
+CREATE OR REPLACE FUNCTION payment_ids_paid() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+	UPDATE payment_ids SET paid = true WHERE payer = NEW.payer AND nonce = NEW.nonce AND NOT paid;
+	RETURN NULL;
+END $$;
+CREATE OR REPLACE FUNCTION payment_ids_released() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+	DELETE FROM payment_ids WHERE payer = OLD.payer AND nonce = OLD.nonce;
+	RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER payment_ids_paid AFTER INSERT OR UPDATE OF state ON nonces
+	FOR EACH ROW WHEN (NEW.state <> 'reserved') EXECUTE FUNCTION payment_ids_paid();
+CREATE OR REPLACE TRIGGER payment_ids_released AFTER DELETE ON nonces
+	FOR EACH ROW EXECUTE FUNCTION payment_ids_released();
 
 -- The seller's batch-settlement channels: one document per channel, written
 -- only over the version it was read at.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
+	"github.com/jackc/pgx/v5"
 )
 
 func TestPostgres(t *testing.T) {
@@ -154,5 +155,49 @@ func TestPostgresSignInShared(t *testing.T) {
 	}
 	if ok, err := b.SpendChallenge(c, nonce, expires); ok || err != nil {
 		t.Fatalf("use on the other instance: %v, %v; want refused", ok, err)
+	}
+}
+
+// A ledger made before bindings were told pending from paid takes the
+// distinction at the next start: a binding of a settling or settled pair
+// is paid and counted; one of a pair released or never settled binds anew.
+func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	c := context.Background()
+	conn, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(c)
+	const payer, settled, released = "0xabc", "pay_7d5d747be160e280504c099d984bcfe0", "pay_0000000000000000aaaaaaaaaaaaaaaa"
+	_, err = conn.Exec(c, `
+		CREATE TABLE nonces (payer text NOT NULL, nonce text NOT NULL, tool text NOT NULL,
+			state text NOT NULL CHECK (state IN ('reserved', 'settling', 'settled')), since timestamptz NOT NULL,
+			pending jsonb, tx text, PRIMARY KEY (payer, nonce));
+		CREATE TABLE payment_ids (payer text NOT NULL, id text NOT NULL, fingerprint text NOT NULL, nonce text NOT NULL,
+			bound_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (payer, id));
+		INSERT INTO nonces VALUES ('0xabc', '0x1', 'tool_a', 'settled', now(), NULL, '0x1');
+		INSERT INTO payment_ids (payer, id, fingerprint, nonce) VALUES
+			('0xabc', '`+settled+`', 'fp-a', '0x1'), ('0xabc', '`+released+`', 'fp-a', '0x9')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ledger.OpenPostgres(c, dsn, ledger.WithPaymentIDs(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Reserve(c, payer, "0x2", "tool_a"); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Identify(c, payer, settled, "fp-a", "0x2"); err != nil || b == nil || *b != (ledger.Binding{Fingerprint: "fp-a", Nonce: "0x1"}) {
+		t.Fatalf("the binding of a settled payment: %+v, %v; want it kept", b, err)
+	}
+	if b, err := s.Identify(c, payer, released, "fp-b", "0x2"); err != nil || b != nil {
+		t.Fatalf("the binding of a payment never settled: %+v, %v; want it bound anew", b, err)
+	}
+	if b, err := s.Identify(c, payer, "pay_1111111111111111aaaaaaaaaaaaaaaa", "fp-a", "0x2"); !errors.Is(err, ledger.ErrIDsFull) {
+		t.Fatalf("a new id with one paid in a ledger of one: %+v, %v; want ErrIDsFull", b, err)
 	}
 }

@@ -53,7 +53,6 @@ func Run(t *testing.T, fresh Backend) {
 		{"IdentifyBindsOnce", identifyBindsOnce},
 		{"ConcurrentIdentify", concurrentIdentify},
 		{"IdentifyForgottenWithTheAnswer", identifyForgottenWithTheAnswer},
-		{"IdentifyBounded", identifyBounded},
 		{"AnsweredByRequest", answeredByRequest},
 		{"ChallengeSpentOnce", challengeSpentOnce},
 		{"ChannelAnswered", channelAnswered},
@@ -62,7 +61,7 @@ func Run(t *testing.T, fresh Backend) {
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
 	}
-	for _, tc := range tests {
+	for _, tc := range append(tests, idTests...) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tc.run(t, fresh(t))
@@ -486,8 +485,8 @@ func orphanedReservationFreed(t *testing.T, open Opener) {
 const paymentID = "pay_7d5d747be160e280504c099d984bcfe0"
 
 // An id is bound to its first request and nonce; a retry learns the
-// binding, and the id moves to a new nonce only when the first one's call
-// failed (its pair is free) and the request is the same.
+// binding, and the id binds anew only once the first one's call failed
+// (its pair is free).
 func identifyBindsOnce(t *testing.T, open Opener) {
 	s, c := open(), ctx(t)
 	n1, n2, n3 := nonce+"1", nonce+"2", nonce+"3"
@@ -509,19 +508,16 @@ func identifyBindsOnce(t *testing.T, open Opener) {
 	}
 
 	must(t, "release", s.Release(c, payer, n1)) // the call failed
-	if b, err := s.Identify(c, payer, paymentID, "fp-b", n2); err != nil || b == nil || *b != *first {
-		t.Fatalf("other request once free: %+v, %v; want %+v", b, err, first)
-	}
 	must(t, "reserve", s.Reserve(c, payer, n2, "tool_a"))
-	if b, err := s.Identify(c, payer, paymentID, "fp-a", n2); err != nil || b != nil {
-		t.Fatalf("same request once free: %+v, %v; want bound anew", b, err)
+	if b, err := s.Identify(c, payer, paymentID, "fp-b", n2); err != nil || b != nil {
+		t.Fatalf("another request once free: %+v, %v; want bound anew", b, err)
 	}
 	must(t, "settling", s.Settling(c, payer, n2, wouldBe(), answer))
 	must(t, "record", s.Record(c, payer, n2, receipt(txHash(2))))
 	must(t, "close", s.Close())
 	s = open()
-	second := &ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n2)}
-	if b, err := s.Identify(c, payer, paymentID, "fp-a", n3); err != nil || b == nil || *b != *second {
+	second := &ledger.Binding{Fingerprint: "fp-b", Nonce: strings.ToLower(n2)}
+	if b, err := s.Identify(c, payer, paymentID, "fp-b", n3); err != nil || b == nil || *b != *second {
 		t.Fatalf("after settling and a reopen: %+v, %v; want %+v", b, err, second)
 	}
 }
@@ -559,54 +555,6 @@ func identifyForgottenWithTheAnswer(t *testing.T, open Opener) {
 	}
 	if b, err := s.Identify(c, payer, paymentID, "fp-b", n4); err != nil || b != nil {
 		t.Fatalf("an id past its answer's retention: %+v, %v; want it bound anew", b, err)
-	}
-}
-
-// A ledger holding its most bindings refuses a new id, before anything
-// is bound, and still answers and moves the ids it holds; pruning makes
-// room again, and a reopened ledger knows how many it holds.
-func identifyBounded(t *testing.T, open Opener) {
-	clk := newClock()
-	opts := append(clk.options(), ledger.WithRetention(time.Hour, 1<<30), ledger.WithPaymentIDs(2))
-	s, c := open(opts...), ctx(t)
-	n := func(i int) string { return fmt.Sprintf("%s%d", nonce[:len(nonce)-1], i) }
-	id := func(i int) string { return fmt.Sprintf("pay_%032d", i) }
-	for i := 1; i <= 3; i++ {
-		must(t, "reserve", s.Reserve(c, payer, n(i), "tool_a"))
-	}
-	for i := 1; i <= 2; i++ {
-		if b, err := s.Identify(c, payer, id(i), "fp-a", n(i)); err != nil || b != nil {
-			t.Fatalf("bind %d: %+v, %v", i, b, err)
-		}
-	}
-	if b, err := s.Identify(c, payer, id(3), "fp-a", n(3)); !errors.Is(err, ledger.ErrIDsFull) || b != nil {
-		t.Fatalf("a third id in a ledger of two: %+v, %v; want ErrIDsFull", b, err)
-	}
-	first := ledger.Binding{Fingerprint: "fp-a", Nonce: strings.ToLower(n(1))}
-	if b, err := s.Identify(c, payer, id(1), "fp-a", n(3)); err != nil || b == nil || *b != first {
-		t.Fatalf("a bound id in a full ledger: %+v, %v; want %+v", b, err, first)
-	}
-	must(t, "release", s.Release(c, payer, n(1)))
-	if b, err := s.Identify(c, payer, id(1), "fp-a", n(3)); err != nil || b != nil {
-		t.Fatalf("moving a bound id in a full ledger: %+v, %v; want moved", b, err)
-	}
-	for i, x := range []int{2, 3} {
-		must(t, "settling", s.Settling(c, payer, n(x), wouldBe(), answer))
-		must(t, "record", s.Record(c, payer, n(x), receipt(txHash(10+i))))
-	}
-	must(t, "close", s.Close())
-	s = open(opts...)
-	must(t, "reserve", s.Reserve(c, payer, n(4), "tool_a"))
-	if b, err := s.Identify(c, payer, id(4), "fp-a", n(4)); !errors.Is(err, ledger.ErrIDsFull) {
-		t.Fatalf("a new id in a full ledger reopened: %+v, %v; want ErrIDsFull", b, err)
-	}
-
-	clk.advance(time.Hour + 2*time.Minute)
-	must(t, "settling", s.Settling(c, payer, n(4), wouldBe(), answer))
-	must(t, "record", s.Record(c, payer, n(4), receipt(txHash(20)))) // prunes
-	must(t, "reserve", s.Reserve(c, payer, n(5), "tool_a"))
-	if b, err := s.Identify(c, payer, id(5), "fp-a", n(5)); err != nil || b != nil {
-		t.Fatalf("a new id once the old ones are pruned: %+v, %v; want bound", b, err)
 	}
 }
 

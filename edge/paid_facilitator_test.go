@@ -19,17 +19,19 @@ import (
 // and spends nonces as a chain would, reached through x402.HTTPFacilitator.
 type facilitatorDouble struct {
 	mu       sync.Mutex
-	used     map[string]string // from|nonce -> tx
+	used     map[string]string // spentKey -> tx
 	settles  int
+	on       map[string]int    // network -> settlements that succeeded there
 	refuse   map[string]string // payer (lower case) -> verify invalidReason
 	settleAs func() (status int, body string)
 	hang     atomic.Int64 // settle sleeps this many nanoseconds first
+	lose     atomic.Bool  // a settlement lands, and is answered 500
 	verifies atomic.Int64 // /verify calls answered
 	url      string
 }
 
 func newFacilitatorDouble(t *testing.T) *facilitatorDouble {
-	f := &facilitatorDouble{used: map[string]string{}, refuse: map[string]string{}}
+	f := &facilitatorDouble{used: map[string]string{}, refuse: map[string]string{}, on: map[string]int{}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +71,7 @@ func (f *facilitatorDouble) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a := req.PaymentPayload.Payload.Authorization
-	key := strings.ToLower(a.From + "|" + a.Nonce)
+	key := spentKey(req.PaymentRequirements.Network, &a)
 	reason := f.check(&req.PaymentPayload, &req.PaymentRequirements)
 	w.Header().Set("Content-Type", "application/json")
 	switch r.URL.Path {
@@ -97,10 +99,40 @@ func (f *facilitatorDouble) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		tx := crypto.Keccak256Hash([]byte(key)).Hex()
 		f.used[key] = tx
+		f.on[req.PaymentRequirements.Network]++
+		if f.lose.Load() {
+			http.Error(w, `{"error":"internal"}`, http.StatusInternalServerError)
+			return
+		}
 		json.NewEncoder(w).Encode(map[string]any{"success": true, "transaction": tx, "network": req.PaymentRequirements.Network, "payer": a.From})
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// spentKey is where the double's chains keep a spent nonce: each network
+// is a chain of its own, and Base's keys (and so its transactions) are
+// the payer and nonce alone.
+func spentKey(network string, a *x402.Authorization) string {
+	key := strings.ToLower(a.From + "|" + a.Nonce)
+	if network != x402.Base.ID {
+		key = strings.ToLower(network) + "|" + key
+	}
+	return key
+}
+
+// txOn is the transaction that spent a's nonce on network, "" if none.
+func (f *facilitatorDouble) txOn(network string, a *x402.Authorization) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.used[spentKey(network, a)]
+}
+
+// settledOn is how many settlements succeeded on network.
+func (f *facilitatorDouble) settledOn(network string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.on[network]
 }
 
 // check is what a chain would refuse: a bad signature, a spent nonce, or a
@@ -117,7 +149,7 @@ func (f *facilitatorDouble) check(p *x402.Payload, r *x402.Requirements) string 
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, spent := f.used[strings.ToLower(a.From+"|"+a.Nonce)]; spent {
+	if _, spent := f.used[spentKey(r.Network, &a)]; spent {
 		return "invalid_exact_evm_nonce_already_used"
 	}
 	return f.refuse[strings.ToLower(a.From)]

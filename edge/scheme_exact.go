@@ -56,7 +56,7 @@ func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 		// The call it duplicated failed and released the pair: this one
 		// is sold anew.
 	}
-	c := &exactCharge{s: s, cfg: cfg, a: a, auth: auth, validBefore: validBefore,
+	c := &exactCharge{s: s, cfg: cfg, a: a, auth: auth, id: id, validBefore: validBefore,
 		forwarded: x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements), end: s.calls.begin(auth.From, auth.Nonce)}
 	if id != "" {
 		if sold := s.identify(cfg, o, p, id, a, until); sold != nil {
@@ -85,6 +85,7 @@ type exactCharge struct {
 	cfg         *config.Config
 	a           *admission
 	auth        x402.Authorization
+	id          string // the payment-identifier id, "" when none
 	validBefore time.Time
 	forwarded   *x402.Request // what the facilitator verified, and settles
 	end         func()        // tells the duplicates waiting that the call was answered
@@ -116,6 +117,7 @@ func (c *exactCharge) complete(out []byte) *sale {
 	t := o.tool
 	receipt := s.draftReceipt(cfg, o, auth, digest(c.a.request), digest(out))
 	receipt.ValidBefore, receipt.RequestKey = c.validBefore, requestKey(c.a)
+	receipt.Sent, receipt.IDKey = sentKey(o.terms, p), idKey(c.id)
 	// Noted before /settle: a crash from here on leaves the payment pending
 	// in the ledger, never lost.
 	if err := s.pay.Ledger.Settling(context.Background(), auth.From, auth.Nonce, receipt, out); err != nil {

@@ -15,12 +15,14 @@ import (
 )
 
 // redeliver answers a payment whose (payer, nonce) the ledger holds
-// already: a retry of a settled call gets the answer it paid for, with the
-// original settlement; a retry of another request is refused, naming the
-// receipt; a payment still settling is pending. Nothing is verified or
-// settled again. A duplicate of a call still running waits for its answer
-// until the deadline; it returns nil when that call failed and released the
-// pair, which the caller then sells anew.
+// already: the same nonce for another network or asset is refused, naming
+// the network it is on; a payment still settling is pending; a settled
+// one's payer (see scheme_exact_redeliver_payer.go) gets the answer it paid
+// for, with the original settlement, or 409 when the request is another,
+// naming the receipt only to a payer proved by its id. Nothing is verified
+// or settled again. A duplicate of a call still running waits for its
+// answer until the deadline; it returns nil when that call failed and
+// released the pair, which the caller then sells anew.
 func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce string, a *admission, until time.Time) *sale {
 	t := o.tool
 	payer := p.Exact().Authorization.From
@@ -33,7 +35,12 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 		return &sale{failure: paymentInProgress(cfg, payer, nonce)}
 	case pm.State == ledger.Free:
 		return nil
-	case pm.State == ledger.Settling:
+	}
+	if f := elsewhere(o.terms, pm); f != nil {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
+		return &sale{failure: f}
+	}
+	if pm.State == ledger.Settling {
 		if sold := s.settleStranded(cfg, o, p, nonce, pm, a); sold != nil {
 			return sold
 		}
@@ -41,21 +48,31 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 		return &sale{failure: settlementPending(cfg, payer, nonce, "the settlement of this payment is not confirmed yet")}
 	}
 	r := pm.Receipt
+	byID := provenByID(r, p)
+	if !byID && !s.ownRetry(r, o.terms, p) {
+		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
+		return &sale{failure: payerUnproven(cfg)}
+	}
+	var receipt string
+	if byID {
+		receipt = " (receipt " + r.ReceiptURL + ")"
+	}
 	if !paidFor(r, t, a) {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
 		return &sale{failure: &failure{code: registry.CodePaymentConflict,
-			message: "this payment already paid for another request (receipt " + r.ReceiptURL + "); sign a new payment for this one"}}
+			message: "this payment already paid for another request" + receipt + "; sign a new payment for this one"}}
 	}
 	if pm.Answer == nil {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeConflict).Inc()
 		return &sale{failure: &failure{code: registry.CodeAnswerExpired,
-			message: "this payment was settled (receipt " + r.ReceiptURL + "), and its answer is no longer kept"}}
+			message: "this payment was settled" + receipt + ", and its answer is no longer kept"}}
 	}
 	s.metrics.payments.WithLabelValues(t.Name, outcomeRedelivered).Inc()
 	out := pm.Answer
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, r)
 	}
+	// The record's network, which elsewhere made the request's.
 	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
 	o.terms.Receipt(settlement, r.SettledAt) // the receipt the first delivery carried
 	return &sale{body: out, redelivered: true, settlement: settlement}
@@ -74,13 +91,15 @@ func paidFor(r *ledger.Receipt, t *registry.Tool, a *admission) bool {
 // ended without settling it: its process died after noting the settlement,
 // before /settle was sent or answered. Once upkeep.SettleBudget has passed since,
 // no call is still settling it; the answer is kept, and the buyer presents
-// the same payment for the same request, so it is settled now rather than
-// left pending until the authorization expires. EIP-3009 spends a nonce
-// once: if the first attempt landed after all, this one is refused and the
-// reconciler records the first. It returns nil when it did not settle.
+// the very authorization first sent, to the same network, for the same
+// request, so it is settled now rather than left pending until the
+// authorization expires. EIP-3009 spends a nonce once on its chain: if the
+// first attempt landed after all, this one is refused and the reconciler
+// records the first. It returns nil when it did not settle.
 func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, nonce string, pm *ledger.Payment, a *admission) *sale {
 	t := o.tool
-	if s.now().Sub(pm.Since) < upkeep.SettleBudget || pm.Answer == nil || !paidFor(pm.Receipt, t, a) {
+	if s.now().Sub(pm.Since) < upkeep.SettleBudget || pm.Answer == nil || pm.Receipt.Sent == "" ||
+		pm.Receipt.Sent != sentKey(o.terms, p) || !paidFor(pm.Receipt, t, a) {
 		return nil
 	}
 	settled, err := s.settle(x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements))

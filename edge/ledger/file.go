@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -69,16 +70,16 @@ type entry struct {
 	Receipt *Receipt  `json:"receipt,omitempty"`
 	Answer  []byte    `json:"answer,omitempty"` // compressed
 
-	ValidBefore int64  `json:"valid_before,omitempty"` // see expiry
-	RequestKey  string `json:"request_key,omitempty"`
+	ValidBefore int64 `json:"valid_before,omitempty"` // see expiry
+	pairKeys
 }
 
 // fileReceipt is a settled pair's receipt as the file keeps it: the
-// svc.receipt.v1 document and the request key, which the document leaves
-// out.
+// svc.receipt.v1 document and what identifies the request and the payment,
+// which the document leaves out.
 type fileReceipt struct {
 	Receipt
-	RequestKey string `json:"request_key,omitempty"`
+	pairKeys
 }
 
 // OpenFile opens or creates the ledger file at path.
@@ -241,7 +242,7 @@ func (f *File) Settling(_ context.Context, payer, nonce string, r *Receipt, answ
 		if err := f.settleID(tx, key); err != nil {
 			return err
 		}
-		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore), RequestKey: r.RequestKey})
+		return putJSON(tx.Bucket(reservationBucket), key, entry{Tool: h.tool, State: Settling, Since: f.stamp(), Receipt: &would, Answer: compress(answer), ValidBefore: expiry(r.ValidBefore), pairKeys: keysOf(r)})
 	})
 	if err != nil {
 		f.mu.Lock()
@@ -277,14 +278,14 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 		if err := f.settleID(tx, key); err != nil {
 			return err
 		}
-		requestKey, err := keptRequestKey(tx, r, e)
+		keys, err := keptKeys(tx, r, e)
 		if err != nil {
 			return err
 		}
-		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), fileReceipt{stored(r), requestKey}); err != nil {
+		if err := putJSON(tx.Bucket(receiptBucket), []byte(r.Tx), fileReceipt{stored(r), keys}); err != nil {
 			return err
 		}
-		if err := notePaid(tx, payer, r.Tool, requestKey, key); err != nil {
+		if err := notePaid(tx, payer, r.Tool, keys.RequestKey, key); err != nil {
 			return err
 		}
 		now := f.now()
@@ -304,22 +305,21 @@ func (f *File) Record(_ context.Context, payer, nonce string, r *Receipt) error 
 	return err
 }
 
-// keptRequestKey is the request key a Record stores: the one given, else
-// the one noted when the pair was settling or by an earlier Record.
-func keptRequestKey(tx *bolt.Tx, r *Receipt, e *entry) (string, error) {
-	switch {
-	case r.RequestKey != "":
-		return r.RequestKey, nil
+// keptKeys are the pair keys a Record stores: each one given, else the one
+// noted when the pair was settling or by an earlier Record.
+func keptKeys(tx *bolt.Tx, r *Receipt, e *entry) (pairKeys, error) {
+	var noted pairKeys
+	switch v := tx.Bucket(receiptBucket).Get([]byte(r.Tx)); {
 	case e != nil:
-		return e.RequestKey, nil
-	}
-	var prior fileReceipt
-	if v := tx.Bucket(receiptBucket).Get([]byte(r.Tx)); v != nil {
+		noted = e.pairKeys
+	case v != nil:
+		var prior fileReceipt
 		if err := json.Unmarshal(v, &prior); err != nil {
-			return "", fmt.Errorf("ledger: receipt %s: %w", r.Tx, err)
+			return noted, fmt.Errorf("ledger: receipt %s: %w", r.Tx, err)
 		}
+		noted = prior.pairKeys
 	}
-	return prior.RequestKey, nil
+	return pairKeys{cmp.Or(r.RequestKey, noted.RequestKey), cmp.Or(r.Sent, noted.Sent), cmp.Or(r.IDKey, noted.IDKey)}, nil
 }
 
 func (f *File) Pending(context.Context) ([]Pending, error) {
@@ -333,7 +333,8 @@ func (f *File) Pending(context.Context) ([]Pending, error) {
 			if e.State == Settling {
 				payer, nonce, _ := strings.Cut(string(k), "/")
 				r := *e.Receipt
-				r.ValidBefore, r.RequestKey = fromExpiry(e.ValidBefore), e.RequestKey
+				r.ValidBefore = fromExpiry(e.ValidBefore)
+				e.onto(&r)
 				out = append(out, Pending{Payer: payer, Nonce: nonce, Receipt: r, Since: e.Since})
 			}
 			return nil
@@ -375,7 +376,7 @@ func (f *File) Payment(_ context.Context, payer, nonce string) (*Payment, error)
 				return fmt.Errorf("ledger: receipt %s: %w", txHash, err)
 			}
 			r := &fr.Receipt
-			r.RequestKey = fr.RequestKey
+			fr.onto(r)
 			p.Receipt, p.Since = r, r.SettledAt
 			if v := tx.Bucket(answerBucket).Get(key); v != nil && f.retained(storedAt(v), f.now()) {
 				return p.setAnswer(v[8:])
@@ -387,7 +388,8 @@ func (f *File) Payment(_ context.Context, payer, nonce string) (*Payment, error)
 			return err
 		}
 		r := *e.Receipt
-		r.ValidBefore, r.RequestKey = fromExpiry(e.ValidBefore), e.RequestKey
+		r.ValidBefore = fromExpiry(e.ValidBefore)
+		e.onto(&r)
 		p.State, p.Since, p.Receipt = e.State, e.Since, &r
 		return p.setAnswer(e.Answer)
 	})

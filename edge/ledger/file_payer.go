@@ -25,7 +25,7 @@ func (f *File) PayerPayments(_ context.Context, payer string, since time.Time, l
 				return fmt.Errorf("ledger: receipt %s: %w", txHash, err)
 			}
 			if !fr.SettledAt.Before(since) {
-				fr.Receipt.RequestKey = fr.RequestKey
+				fr.Receipt.RequestKey = fr.pairKeys.RequestKey
 				out = append(out, PayerPayment{Nonce: string(k[len(prefix):]), State: Settled, Since: fr.SettledAt, Receipt: fr.Receipt})
 			}
 			return nil

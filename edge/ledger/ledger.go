@@ -3,7 +3,11 @@
 // embedded file (the default, no server) and PostgreSQL (several instances
 // sharing one ledger). Both pass the same suite in ledgertest.
 //
-// Each (payer, nonce) pair moves through three states:
+// A payment is one (network, asset, payer, nonce). The ledger keys it by
+// (payer, nonce), an EIP-3009 nonce being the buyer's one-time choice, and
+// its receipt names the network and asset: the same nonce offered on
+// another network or asset is the same payment offered twice, which the
+// seller refuses rather than settles. Each pair moves through three states:
 //
 //	reserved  Reserve claimed it for one call; Release frees it.
 //	settling  Settling wrote the would-be receipt and the call's answer
@@ -124,7 +128,31 @@ type Receipt struct {
 	// make the same request another. The ledger keeps it with the pair; it
 	// is not part of svc.receipt.v1. "" in pairs noted before it was kept.
 	RequestKey string `json:"-"`
+	// Sent is the digest of the authorization as it was sent to be
+	// settled: its network, asset, fields and signature. A stranded
+	// settlement is sent again only as that very authorization, and a
+	// retry presenting it is the buyer's own while the retry window
+	// lasts. IDKey is the digest of the payment-identifier id the payment
+	// carried ("" when none), which proves the payer after that window.
+	// The ledger keeps both with the pair, settling and settled; neither is
+	// part of svc.receipt.v1. "" in pairs noted before they were kept.
+	Sent  string `json:"-"`
+	IDKey string `json:"-"`
 }
+
+// pairKeys are what a pair keeps besides its receipt document (see
+// Receipt), as both ledgers read them and the file writes them.
+type pairKeys struct {
+	RequestKey string `json:"request_key,omitempty"`
+	Sent       string `json:"sent,omitempty"`
+	IDKey      string `json:"id_key,omitempty"`
+}
+
+// keysOf are r's pair keys.
+func keysOf(r *Receipt) pairKeys { return pairKeys{r.RequestKey, r.Sent, r.IDKey} }
+
+// onto sets k on r.
+func (k pairKeys) onto(r *Receipt) { r.RequestKey, r.Sent, r.IDKey = k.RequestKey, k.Sent, k.IDKey }
 
 // Pending is a settlement that began and has not been recorded or released:
 // the process may have died between the facilitator's /settle and Record.

@@ -151,7 +151,7 @@ var (
 		ON CONFLICT (payer, nonce) DO UPDATE SET tool = excluded.tool, since = excluded.since, instance = excluded.instance
 		WHERE {orphaned}`, "$4", "$5")
 	paymentSQL = withOrphaned(`
-		SELECT n.state, n.since, n.pending, n.valid_before, coalesce(n.answer, a.body), n.tx, a.stored_at, n.request_key,
+		SELECT n.state, n.since, n.pending, n.valid_before, coalesce(n.answer, a.body), n.tx, a.stored_at, n.request_key, n.sent, n.id_key,
 			n.state <> 'settled' AND n.instance <> $5 AND EXISTS (
 				SELECT 1 FROM instances WHERE id = n.instance AND lease_until >= $3)
 		FROM nonces n LEFT JOIN answers a ON a.payer = n.payer AND a.nonce = n.nonce
@@ -201,9 +201,9 @@ func (p *Postgres) Release(ctx context.Context, payer, nonce string) error {
 func (p *Postgres) Settling(ctx context.Context, payer, nonce string, r *Receipt, answer []byte) error {
 	payer, nonce = pair(payer, nonce)
 	tag, err := p.pool.Exec(ctx, `
-		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5, answer = $6, request_key = $8
+		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5, answer = $6, request_key = $8, sent = $9, id_key = $10
 		WHERE payer = $1 AND nonce = $2 AND state = 'reserved' AND instance = $7`,
-		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore), compress(answer), p.instance, r.RequestKey)
+		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore), compress(answer), p.instance, r.RequestKey, r.Sent, r.IDKey)
 	if err != nil {
 		return fmt.Errorf("ledger: settling: %w", err)
 	}
@@ -232,13 +232,15 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 			return err
 		}
 		tag, err := tx.Exec(ctx, `
-			INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6)
+			INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
 			ON CONFLICT (payer, nonce) DO UPDATE
 			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
 				pending = NULL, valid_before = 0, answer = NULL,
-				request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key)
+				request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key),
+				sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
+				id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
 			WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
-			payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey)
+			payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey)
 		if err != nil {
 			return err
 		}
@@ -296,17 +298,18 @@ func (p *Postgres) pruneIfDue(ctx context.Context, now time.Time) {
 }
 
 func (p *Postgres) Pending(ctx context.Context) ([]Pending, error) {
-	rows, err := p.pool.Query(ctx, `SELECT payer, nonce, pending, since, valid_before, request_key FROM nonces WHERE state = 'settling' ORDER BY since`)
+	rows, err := p.pool.Query(ctx, `SELECT payer, nonce, pending, since, valid_before, request_key, sent, id_key FROM nonces WHERE state = 'settling' ORDER BY since`)
 	if err != nil {
 		return nil, fmt.Errorf("ledger: pending: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Pending, error) {
 		var pd Pending
 		var validBefore int64
-		var requestKey string
-		err := row.Scan(&pd.Payer, &pd.Nonce, &pd.Receipt, &pd.Since, &validBefore, &requestKey)
+		var k pairKeys
+		err := row.Scan(&pd.Payer, &pd.Nonce, &pd.Receipt, &pd.Since, &validBefore, &k.RequestKey, &k.Sent, &k.IDKey)
 		pd.Since = pd.Since.UTC()
-		pd.Receipt.ValidBefore, pd.Receipt.RequestKey = fromExpiry(validBefore), requestKey
+		pd.Receipt.ValidBefore = fromExpiry(validBefore)
+		k.onto(&pd.Receipt)
 		return pd, err
 	})
 	if err != nil {
@@ -343,12 +346,12 @@ func (p *Postgres) Payment(ctx context.Context, payer, nonce string) (*Payment, 
 		answer      []byte
 		tx          *string
 		storedAt    *time.Time
-		requestKey  string
+		k           pairKeys
 		elsewhere   bool
 	)
 	now := p.stamp()
 	err := p.pool.QueryRow(ctx, paymentSQL, payer, nonce, now, now.Add(-p.hold), p.instance).Scan(
-		&state, &since, &pending, &validBefore, &answer, &tx, &storedAt, &requestKey, &elsewhere)
+		&state, &since, &pending, &validBefore, &answer, &tx, &storedAt, &k.RequestKey, &k.Sent, &k.IDKey, &elsewhere)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return &Payment{State: Free}, nil
 	}
@@ -358,13 +361,14 @@ func (p *Postgres) Payment(ctx context.Context, payer, nonce string) (*Payment, 
 	pm := &Payment{State: state, Since: since.UTC(), Elsewhere: elsewhere}
 	switch state {
 	case Settling:
-		pending.ValidBefore, pending.RequestKey = fromExpiry(validBefore), requestKey
+		pending.ValidBefore = fromExpiry(validBefore)
+		k.onto(pending)
 		pm.Receipt = pending
 	case Settled:
 		if pm.Receipt, err = p.Receipt(ctx, *tx); err != nil {
 			return nil, err
 		}
-		pm.Receipt.RequestKey = requestKey
+		k.onto(pm.Receipt)
 		pm.Since = pm.Receipt.SettledAt
 		if storedAt == nil || !p.retained(*storedAt, now) {
 			answer = nil

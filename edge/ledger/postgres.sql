@@ -29,6 +29,12 @@ ALTER TABLE nonces ADD COLUMN IF NOT EXISTS instance text NOT NULL DEFAULT '';
 -- settling on: a retry of the pair is compared with it.
 ALTER TABLE nonces ADD COLUMN IF NOT EXISTS request_key text NOT NULL DEFAULT '';
 
+-- What identifies the payment (Receipt.Sent and IDKey), from settling on,
+-- settled rows included: a stranded settlement is sent again only as the
+-- authorization first sent, and a kept answer goes only to its payer.
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS sent text NOT NULL DEFAULT '';
+ALTER TABLE nonces ADD COLUMN IF NOT EXISTS id_key text NOT NULL DEFAULT '';
+
 -- Every running instance renews its lease every few seconds. A reserved
 -- pair whose instance's lease has lapsed belonged to a call that died with
 -- its process, and may be reserved again.

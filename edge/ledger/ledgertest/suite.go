@@ -48,6 +48,7 @@ func Run(t *testing.T, fresh Backend) {
 		{"Reopen", reopen},
 		{"StaleReservationExpires", staleReservationExpires},
 		{"AnswerKept", answerKept},
+		{"PaymentKeysKept", paymentKeysKept},
 		{"AnswerRetention", answerRetention},
 		{"OrphanedReservationFreed", orphanedReservationFreed},
 		{"IdentifyBindsOnce", identifyBindsOnce},
@@ -415,6 +416,35 @@ func answerKept(t *testing.T, open Opener) {
 	unseen.Receipt.SettledAt = want.Receipt.SettledAt
 	wantPayment(t, s, nonce+"3", unseen)
 
+	must(t, "close", s.Close())
+	s = open(clk.options()...)
+	wantPayment(t, s, nonce, want)
+}
+
+// What identifies a payment, the authorization sent to be settled and its
+// payment-identifier id, is kept from Settling through Pending, Record (which
+// need not repeat it) and a reopen.
+func paymentKeysKept(t *testing.T, open Opener) {
+	clk := newClock()
+	s, c := open(clk.options()...), ctx(t)
+	would := wouldBe()
+	would.Sent = "b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c"
+	would.IDKey = "7d865e959b2466918c9863afca942d0fb89d7c9ac0c99bafc3749504ded97730"
+	must(t, "reserve", s.Reserve(c, payer, nonce, would.Tool))
+	began := clk.now().UTC()
+	must(t, "settling", s.Settling(c, payer, nonce, would, answer))
+	wantPending(t, s, []ledger.Pending{{Payer: strings.ToLower(payer), Nonce: strings.ToLower(nonce), Receipt: *would, Since: began}})
+	wantPayment(t, s, nonce, &ledger.Payment{State: ledger.Settling, Since: began, Receipt: would, Answer: answer})
+
+	settled := receipt(txHash(7))
+	must(t, "record", s.Record(c, payer, nonce, settled))
+	want := &ledger.Payment{State: ledger.Settled, Receipt: receipt(txHash(7)), Answer: answer}
+	want.Receipt.SettledAt = settled.SettledAt.UTC().Truncate(time.Microsecond)
+	want.Receipt.RequestKey, want.Receipt.Sent, want.Receipt.IDKey = would.RequestKey, would.Sent, would.IDKey
+	want.Since = want.Receipt.SettledAt
+	wantPayment(t, s, nonce, want)
+	must(t, "record again", s.Record(c, payer, nonce, settled))
+	wantPayment(t, s, nonce, want)
 	must(t, "close", s.Close())
 	s = open(clk.options()...)
 	wantPayment(t, s, nonce, want)

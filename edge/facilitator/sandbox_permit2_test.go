@@ -2,11 +2,16 @@ package facilitator
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/coinslot/coinslot/edge/facilitator/permit2"
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // Permit2 and the proxies answer from their genesis code as deployed ones
@@ -38,6 +43,53 @@ func TestSandboxPlacesPermit2AndTheProxies(t *testing.T) {
 		got, err := c.call()
 		if err != nil || got != x402.Permit2Address {
 			t.Errorf("the %s proxy's PERMIT2 is %v (%v), want %s", c.name, got, err, x402.Permit2Address.Hex())
+		}
+	}
+}
+
+// The test USDC's EIP-2612 permit sets the owner's allowance once per
+// nonce, and refuses a replay, an expired permit and another signer's.
+func TestTokenPermit(t *testing.T) {
+	s := newSandbox(t, 2)
+	ctx := context.Background()
+	token := usdc.NewTestUSDC()
+	contract := token.Instance(s.client, s.Network.Asset)
+	owner, sender := s.Buyers[0], s.Buyers[1]
+	now := s.clock().Unix()
+	permit := func(signer *ecdsa.PrivateKey, value, nonce, deadline int64) []byte {
+		m := &x402.EIP2612Message{Owner: owner.Address, Token: s.Network.Asset, Spender: x402.Permit2Address,
+			Value: big.NewInt(value), Nonce: big.NewInt(nonce), Deadline: big.NewInt(deadline)}
+		sig, err := crypto.Sign(x402.EIP2612Hash(s.Network.Domain(), m).Bytes(), signer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return token.PackPermit(m.Owner, m.Spender, m.Value, m.Deadline, sig[64]+27, [32]byte(sig[:32]), [32]byte(sig[32:64]))
+	}
+	opts := bind.NewKeyedTransactor(sender.Key, s.Network.ChainID)
+	opts.Context = ctx
+	first := permit(owner.Key, 7000, 0, now+3600)
+	tx, err := bind.Transact(contract, opts, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Mine(ctx, tx.Hash()); err != nil {
+		t.Fatal(err)
+	}
+	allowance, err := bind.Call(contract, nil, token.PackAllowance(owner.Address, x402.Permit2Address), token.UnpackAllowance)
+	if err != nil || allowance.Cmp(big.NewInt(7000)) != 0 {
+		t.Fatalf("allowance %v (%v), want 7000", allowance, err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"replayed", first, "EIP2612: invalid signature"},
+		{"expired", permit(owner.Key, 1, 1, now-1), "EIP2612: permit is expired"},
+		{"signed by another", permit(sender.Key, 1, 1, now+3600), "EIP2612: invalid signature"},
+	} {
+		if _, err := bind.Transact(contract, opts, c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
 }

@@ -62,11 +62,13 @@ compile "$SOLC_VERSION" '{"optimizer":{"enabled":true,"runs":200},"evmVersion":"
 	TestUSDC.sol x402BatchSettlement.sol ERC3009DepositCollector.sol
 # The vendored contracts are built as their repositories build them: the
 # x402 proxies with solc 0.8.28 at 200 runs and no metadata, Permit2 with
-# the 0.8.17 it pins, via IR at 1,000,000 runs and no metadata hash.
+# the 0.8.17 it pins, via IR at 1,000,000 runs and no metadata hash. Permit2's
+# imports of solmate (AGPL-3.0-only) resolve to permit2lib/, MIT, the
+# project's own (see vendor/README.md).
 compile 0.8.28 '{"optimizer":{"enabled":true,"runs":200},"evmVersion":"cancun","metadata":{"bytecodeHash":"none","appendCBOR":false},
 	"remappings":["@openzeppelin/contracts/=vendor/openzeppelin/contracts/"]}' proxies.json vendor/x402 vendor/openzeppelin
 compile 0.8.17 '{"optimizer":{"enabled":true,"runs":1000000},"viaIR":true,"metadata":{"bytecodeHash":"none"},
-	"remappings":["solmate/=vendor/solmate/"]}' permit2.json vendor/permit2 vendor/solmate
+	"remappings":["solmate/src/=permit2lib/"]}' permit2.json vendor/permit2 permit2lib
 
 node -e '
 const fs = require("fs");

@@ -11,6 +11,7 @@ import (
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -90,6 +91,64 @@ func TestTokenPermit(t *testing.T) {
 	} {
 		if _, err := bind.Transact(contract, opts, c.data); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// Permit2 moves a token only through a call that succeeds: its
+// SafeTransferLib (contracts/permit2lib) refuses a transfer the token
+// reverts and one from an address without code, which returns nothing
+// and would otherwise count as done.
+func TestPermit2TransfersThroughTheToken(t *testing.T) {
+	s := newSandbox(t, 2)
+	ctx := context.Background()
+	owner, spender := s.Buyers[0], s.Buyers[1]
+	token, p2 := usdc.NewTestUSDC(), permit2.NewPermit2()
+	contract := p2.Instance(s.client, x402.Permit2Address)
+	noCode := common.HexToAddress("0x000000000000000000000000000000000000c0de")
+	// The owner lets Permit2 take 500 of the test USDC, and the spender
+	// take 1000 of it, and of the address without code, through Permit2.
+	send(t, s, owner.Key, token.PackApprove(x402.Permit2Address, big.NewInt(500)))
+	call := func(key *ecdsa.PrivateKey, data []byte) error {
+		opts := bind.NewKeyedTransactor(key, s.Network.ChainID)
+		opts.Context = ctx
+		tx, err := bind.Transact(contract, opts, data)
+		if err != nil {
+			return err
+		}
+		return s.Mine(ctx, tx.Hash())
+	}
+	expiration := big.NewInt(s.clock().Unix() + 3600)
+	for _, a := range []common.Address{s.Network.Asset, noCode} {
+		if err := call(owner.Key, p2.PackApprove(a, spender.Address, big.NewInt(1000), expiration)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	balance := func() *big.Int {
+		b, err := bind.Call(token.Instance(s.client, s.Network.Asset), nil, token.PackBalanceOf(s.PayTo), token.UnpackBalanceOf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	before := balance()
+	if err := call(spender.Key, p2.PackTransferFrom0(owner.Address, s.PayTo, big.NewInt(400), s.Network.Asset)); err != nil {
+		t.Fatal(err)
+	}
+	if got := new(big.Int).Sub(balance(), before); got.Cmp(big.NewInt(400)) != 0 {
+		t.Errorf("the seller got %v, want 400", got)
+	}
+	for _, c := range []struct {
+		name   string
+		amount int64
+		token  common.Address
+	}{
+		{"beyond the token's allowance", 200, s.Network.Asset},
+		{"from an address without code", 1, noCode},
+	} {
+		err := call(spender.Key, p2.PackTransferFrom0(owner.Address, s.PayTo, big.NewInt(c.amount), c.token))
+		if err == nil || !strings.Contains(err.Error(), "TRANSFER_FROM_FAILED") {
+			t.Errorf("a transfer %s: %v, want TRANSFER_FROM_FAILED", c.name, err)
 		}
 	}
 }

@@ -2,9 +2,10 @@
 pragma solidity ^0.8.20;
 
 /// @title TestUSDC
-/// @notice An ERC-20 with 6 decimals and EIP-3009 transferWithAuthorization
-/// and receiveWithAuthorization, for chains where real USDC does not exist. The EIP-712 domain name and
-/// version are constructor arguments so the token can sign like Base USDC
+/// @notice An ERC-20 with 6 decimals, EIP-3009 transferWithAuthorization
+/// and receiveWithAuthorization, and EIP-2612 permit, for chains where real
+/// USDC does not exist. The EIP-712 domain name and version are constructor
+/// arguments so the token can sign like Base USDC
 /// ("USD Coin", "2") or any other deployment.
 contract TestUSDC {
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH =
@@ -15,6 +16,8 @@ contract TestUSDC {
         keccak256(
             "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
         );
+    bytes32 public constant PERMIT_TYPEHASH =
+        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     // Upper bound of s in a canonical signature (EIP-2).
@@ -30,6 +33,7 @@ contract TestUSDC {
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
     mapping(address => mapping(bytes32 => bool)) public authorizationState;
+    mapping(address => uint256) public nonces;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
@@ -73,6 +77,18 @@ contract TestUSDC {
         }
         _transfer(from, to, value);
         return true;
+    }
+
+    /// @notice EIP-2612: set `owner`'s allowance for `spender` with `owner`'s
+    /// signature, so a wallet holding no ETH can approve (as Permit2 needs).
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+    {
+        require(deadline >= block.timestamp, "EIP2612: permit is expired");
+        bytes32 structHash = keccak256(abi.encode(PERMIT_TYPEHASH, owner, spender, value, nonces[owner]++, deadline));
+        require(_signer(structHash, v, r, s) == owner && owner != address(0), "EIP2612: invalid signature");
+        allowance[owner][spender] = value;
+        emit Approval(owner, spender, value);
     }
 
     /// @notice EIP-3009: move value from `from` to `to` with `from`'s signature.
@@ -165,14 +181,20 @@ contract TestUSDC {
         require(!authorizationState[from][nonce], "EIP3009: authorization is used");
 
         bytes32 structHash = keccak256(abi.encode(typehash, from, to, value, validAfter, validBefore, nonce));
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), structHash));
-        require(uint256(s) <= HALF_ORDER && (v == 27 || v == 28), "EIP3009: invalid signature");
-        address signer = ecrecover(digest, v, r, s);
-        require(signer != address(0) && signer == from, "EIP3009: invalid signature");
+        require(_signer(structHash, v, r, s) == from && from != address(0), "EIP3009: invalid signature");
 
         authorizationState[from][nonce] = true;
         emit AuthorizationUsed(from, nonce);
         _transfer(from, to, value);
+    }
+
+    // The EIP-712 signer of structHash under this token's domain; zero for a
+    // malleable or malformed signature.
+    function _signer(bytes32 structHash, uint8 v, bytes32 r, bytes32 s) private view returns (address) {
+        if (uint256(s) > HALF_ORDER || (v != 27 && v != 28)) {
+            return address(0);
+        }
+        return ecrecover(keccak256(abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), structHash)), v, r, s);
     }
 
     function _transfer(address from, address to, uint256 value) private {

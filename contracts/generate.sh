@@ -1,12 +1,21 @@
 #!/bin/sh
-# Regenerates the committed build outputs of the contracts (solc 0.8.37 from
-# npm, via standard JSON; go-ethereum abigen, bind/v2 style):
+# Regenerates the committed build outputs of the contracts (solc from npm,
+# 0.8.37 for ours, the vendored ones' own versions, via standard JSON;
+# go-ethereum abigen, bind/v2 style):
 #   contracts/TestUSDC.{abi,bin}                     edge/facilitator/usdc/testusdc*.go
 #   contracts/x402BatchSettlement.{abi,bin,bin-runtime}
 #   contracts/ERC3009DepositCollector.{abi,bin,bin-runtime}
 #                                                    edge/facilitator/channels/*.go
-# The batch-settlement contracts go into a chain's genesis state, so their
-# runtime code is emitted too, and they must have no immutables.
+#   contracts/{Permit2,x402ExactPermit2Proxy,x402UptoPermit2Proxy}.{abi,bin,bin-runtime}
+#                                                    edge/facilitator/permit2/*.go
+# from the vendored sources under contracts/vendor (see its README.md).
+# These contracts go into a chain's genesis state, so their runtime code is
+# emitted too. A constructor does not run there, so immutables are baked
+# into the runtime code here: the Permit2 proxies' PERMIT2 is the canonical
+# address (edge/x402/permit2.go); Permit2's cached chain id and domain
+# separator are left zero, which no chain's id matches, so Permit2 builds
+# its domain separator from block.chainid and its own address on every call,
+# right on any chain. Any other immutable is refused.
 # The Go build uses only the committed files; this script needs node/npx and Go.
 # Run from anywhere: contracts/generate.sh
 set -eu
@@ -17,37 +26,61 @@ root=$(dirname "$here")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+permit2_address=$(sed -n 's/.*Permit2Address *= common.HexToAddress("0x\([0-9a-fA-F]\{40\}\)").*/\1/p' "$root/edge/x402/permit2.go")
+[ ${#permit2_address} -eq 40 ] || { echo "Permit2Address not found in edge/x402/permit2.go" >&2; exit 1; }
+
+# compile VERSION SETTINGS OUT FILE...: solc VERSION on the named sources
+# under contracts/ (a directory stands for its .sol files), with the
+# settings' JSON, into OUT. Vendored sources are named by their path under
+# contracts/, so their relative imports resolve; remappings in the settings
+# stand in for those of their projects.
+compile() {
+	version=$1 settings=$2 out=$3
+	shift 3
+	node -e '
+const fs = require("fs");
+const [dir, settings, ...names] = process.argv.slice(1);
+const sources = {};
+for (const name of names) {
+  const files = name.endsWith(".sol") ? [name]
+    : fs.readdirSync(dir + "/" + name, { recursive: true }).filter(f => f.endsWith(".sol")).map(f => name + "/" + f);
+  for (const f of files) sources[f] = { content: fs.readFileSync(dir + "/" + f, "utf8") };
+}
+process.stdout.write(JSON.stringify({ language: "Solidity", sources, settings: {
+  ...JSON.parse(settings),
+  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "evm.deployedBytecode.immutableReferences"] } },
+} }));' "$here" "$settings" "$@" >"$work/$out.in"
+	# solcjs prints a notice about SMT solvers before the JSON; keep the
+	# JSON only. It exits before a pipe drains, so it writes to a file.
+	(cd "$work" && npx --yes "solc@$version" --standard-json <"$out.in" >"$out.solc" && sed -n '/^{/,$p' "$out.solc" >"$out")
+}
+
 # Cancun keeps the bytecode deployable on Base and on go-ethereum's simulated
 # chain, and has the transient storage the settlement contract's reentrancy
 # guard uses.
+compile "$SOLC_VERSION" '{"optimizer":{"enabled":true,"runs":200},"evmVersion":"cancun"}' ours.json \
+	TestUSDC.sol x402BatchSettlement.sol ERC3009DepositCollector.sol
+# The vendored contracts are built as their repositories build them: the
+# x402 proxies with solc 0.8.28 at 200 runs and no metadata, Permit2 with
+# the 0.8.17 it pins, via IR at 1,000,000 runs and no metadata hash. Permit2's
+# imports of solmate (AGPL-3.0-only) resolve to permit2lib/, MIT, the
+# project's own (see vendor/README.md).
+compile 0.8.28 '{"optimizer":{"enabled":true,"runs":200},"evmVersion":"cancun","metadata":{"bytecodeHash":"none","appendCBOR":false},
+	"remappings":["@openzeppelin/contracts/=vendor/openzeppelin/contracts/"]}' proxies.json vendor/x402 vendor/openzeppelin
+compile 0.8.17 '{"optimizer":{"enabled":true,"runs":1000000},"viaIR":true,"metadata":{"bytecodeHash":"none"},
+	"remappings":["solmate/src/=permit2lib/"]}' permit2.json vendor/permit2 permit2lib
+
 node -e '
 const fs = require("fs");
-const dir = process.argv[1];
-const sources = {};
-for (const f of ["TestUSDC.sol", "x402BatchSettlement.sol", "ERC3009DepositCollector.sol"]) {
-  sources[f] = { content: fs.readFileSync(dir + "/" + f, "utf8") };
+const [dir, runtimeGo, permit2Go, combined, permit2Address, ...outFiles] = process.argv.slice(1);
+const out = { contracts: {} };
+for (const f of outFiles) {
+  const o = JSON.parse(fs.readFileSync(f, "utf8"));
+  const errors = (o.errors || []).filter(e => e.severity === "error");
+  if (errors.length) { console.error(errors.map(e => e.formattedMessage).join("\n")); process.exit(1); }
+  Object.assign(out.contracts, o.contracts);
 }
-process.stdout.write(JSON.stringify({
-  language: "Solidity",
-  sources,
-  settings: {
-    optimizer: { enabled: true, runs: 200 },
-    evmVersion: "cancun",
-    outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object", "evm.deployedBytecode.immutableReferences"] } },
-  },
-}));' "$here" >"$work/input.json"
-
-# solcjs prints a notice about SMT solvers before the JSON; keep the JSON
-# only. It exits before a pipe drains, so it writes to a file.
-(cd "$work" && npx --yes "solc@$SOLC_VERSION" --standard-json <input.json >solc.out && sed -n '/^{/,$p' solc.out >output.json)
-
-node -e '
-const fs = require("fs");
-const [outFile, dir, runtimeGo] = process.argv.slice(1);
-const out = JSON.parse(fs.readFileSync(outFile, "utf8"));
-const errors = (out.errors || []).filter(e => e.severity === "error");
-if (errors.length) { console.error(errors.map(e => e.formattedMessage).join("\n")); process.exit(1); }
-const get = (name) => out.contracts[name + ".sol"][name];
+const get = (name, file = name + ".sol") => out.contracts[file][name];
 
 const usdc = get("TestUSDC");
 fs.writeFileSync(dir + "/TestUSDC.abi", JSON.stringify(usdc.abi) + "\n");
@@ -67,7 +100,43 @@ for (const [name, goName] of [["x402BatchSettlement", "BatchSettlement"], ["ERC3
   go += "const " + goName + "Runtime = \"0x" + c.evm.deployedBytecode.object + "\"\n";
 }
 fs.writeFileSync(runtimeGo, go);
-' "$work/output.json" "$here" "$root/edge/facilitator/channels/runtime.go"
+
+// The runtime code with each immutable set: value(name, astId) is its
+// 32-byte hex word, or null to refuse it.
+const baked = (name, c, value) => {
+  let code = c.evm.deployedBytecode.object;
+  for (const [id, refs] of Object.entries(c.evm.deployedBytecode.immutableReferences || {})) {
+    const word = value(id);
+    if (word === null) { console.error(name + ": immutable " + id + " has no value for genesis state"); process.exit(1); }
+    for (const { start, length } of refs) {
+      code = code.slice(0, 2 * start) + word.slice(64 - 2 * length) + code.slice(2 * (start + length));
+    }
+  }
+  return code;
+};
+const zero = "0".repeat(64);
+const permit2Word = "0".repeat(24) + permit2Address.toLowerCase();
+go = "// Code generated by contracts/generate.sh. DO NOT EDIT.\n\npackage permit2\n";
+for (const [name, file, goName, value] of [
+  ["Permit2", "vendor/permit2/src/Permit2.sol", "Permit2", (id) => zero],
+  ["x402ExactPermit2Proxy", "vendor/x402/src/x402ExactPermit2Proxy.sol", "ExactPermit2Proxy", (id) => permit2Word],
+  ["x402UptoPermit2Proxy", "vendor/x402/src/x402UptoPermit2Proxy.sol", "UptoPermit2Proxy", (id) => permit2Word],
+]) {
+  const c = get(name, file);
+  const refs = Object.keys(c.evm.deployedBytecode.immutableReferences || {}).length;
+  if (refs !== (name === "Permit2" ? 2 : 1)) { console.error(name + " has " + refs + " immutables, not the ones generate.sh knows"); process.exit(1); }
+  const runtime = baked(name, c, value);
+  fs.writeFileSync(dir + "/" + name + ".abi", JSON.stringify(c.abi) + "\n");
+  fs.writeFileSync(dir + "/" + name + ".bin", c.evm.bytecode.object + "\n");
+  fs.writeFileSync(dir + "/" + name + ".bin-runtime", runtime + "\n");
+  go += "\n// " + goName + "Runtime is the runtime code of " + file.replace("vendor/", "contracts/vendor/") + ", its immutables baked in, as placed in genesis state.\n";
+  go += "const " + goName + "Runtime = \"0x" + runtime + "\"\n";
+}
+fs.writeFileSync(permit2Go, go);
+// The three share the structs of Permit2, so they are bound in one pass.
+fs.writeFileSync(combined, JSON.stringify({ contracts: Object.fromEntries(["Permit2", "x402ExactPermit2Proxy", "x402UptoPermit2Proxy"].map(
+  (n) => ["contracts/" + n + ".sol:" + n, { abi: JSON.parse(fs.readFileSync(dir + "/" + n + ".abi", "utf8")), bin: fs.readFileSync(dir + "/" + n + ".bin", "utf8").trim() }])) }));
+'  "$here" "$root/edge/facilitator/channels/runtime.go" "$root/edge/facilitator/permit2/runtime.go" "$work/permit2-combined.json" "$permit2_address" "$work/ours.json" "$work/proxies.json" "$work/permit2.json"
 
 cd "$root"
 # Each binding is split by what it holds (FILE.go, FILE_calls.go,
@@ -81,4 +150,8 @@ abigen() {
 abigen TestUSDC usdc TestUSDC edge/facilitator/usdc/testusdc.go
 abigen x402BatchSettlement channels BatchSettlement edge/facilitator/channels/batchsettlement.go
 abigen ERC3009DepositCollector channels ERC3009DepositCollector edge/facilitator/channels/erc3009depositcollector.go
-chmod 644 edge/facilitator/channels/runtime.go
+rm -f edge/facilitator/permit2/permit2_*.go
+go run github.com/ethereum/go-ethereum/cmd/abigen@v1.17.10 --v2 \
+	--combined-json "$work/permit2-combined.json" --pkg permit2 --out edge/facilitator/permit2/permit2.go
+go run ./contracts/splitbind edge/facilitator/permit2/permit2.go
+chmod 644 edge/facilitator/channels/runtime.go edge/facilitator/permit2/runtime.go

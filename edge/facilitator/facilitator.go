@@ -1,7 +1,9 @@
-// Package facilitator is a self-hosted x402 facilitator for the exact scheme
-// on EVM chains with EIP-3009 tokens: it verifies payments, settles them by
-// sending transferWithAuthorization from its own gas key, and serves the
-// facilitator HTTP API. It runs against any JSON-RPC endpoint or, for the
+// Package facilitator is a self-hosted x402 facilitator on EVM chains: it
+// verifies payments and settles them from its own gas key, each kind by its
+// rules (kinds.go): exact by EIP-3009 transferWithAuthorization or through
+// Permit2 and the x402 exact proxy, upto through the x402 upto proxy (both
+// with a buyer's EIP-2612 permit submitted first when it carries one), and
+// batch-settlement channels; and it serves the facilitator HTTP API. It runs against any JSON-RPC endpoint or, for the
 // sandbox and tests, against go-ethereum's in-process simulated chain.
 package facilitator
 
@@ -141,7 +143,12 @@ func (f *Facilitator) Address() common.Address { return f.gas.From }
 // the pending state: the pending block carries the current time, where the
 // latest block of an idle chain may be far in the past.
 func call[T any](ctx context.Context, f *Facilitator, data []byte, unpack func([]byte) (T, error)) (T, error) {
-	out, err := f.backend.PendingCallContract(ctx, ethereum.CallMsg{From: f.gas.From, To: &f.network.Asset, Data: data})
+	return callAt(ctx, f, f.network.Asset, data, unpack)
+}
+
+// callAt is call to another contract, from the gas key as a settlement is.
+func callAt[T any](ctx context.Context, f *Facilitator, to common.Address, data []byte, unpack func([]byte) (T, error)) (T, error) {
+	out, err := f.backend.PendingCallContract(ctx, ethereum.CallMsg{From: f.gas.From, To: &to, Data: data})
 	if err != nil {
 		var zero T
 		return zero, err

@@ -37,9 +37,10 @@ func TestSupported(t *testing.T) {
 	s := newSandbox(t, 1)
 	status, body := do(t, http.MethodGet, serve(t, s).URL+"/supported", "")
 	want := `{"kinds":[{"x402Version":2,"scheme":"exact","network":"eip155:1337"},` +
+		`{"x402Version":2,"scheme":"upto","network":"eip155:1337","extra":{"facilitatorAddress":"` + s.Facilitator.Address().Hex() + `"}},` +
 		`{"x402Version":2,"scheme":"batch-settlement","network":"eip155:1337","extra":{"receiverAuthorizer":"` + s.Facilitator.Address().Hex() + `"}},` +
 		`{"x402Version":1,"scheme":"exact","network":"coinslot-sandbox"}],` +
-		`"extensions":[],"signers":{"eip155:*":["` + s.Facilitator.Address().Hex() + `"]}}` + "\n"
+		`"extensions":["eip2612GasSponsoring"],"signers":{"eip155:*":["` + s.Facilitator.Address().Hex() + `"]}}` + "\n"
 	if status != http.StatusOK || body != want {
 		t.Fatalf("%d %s\nwant %s", status, body, want)
 	}

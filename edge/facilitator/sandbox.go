@@ -102,7 +102,8 @@ func sandboxKey(role string) *ecdsa.PrivateKey {
 // NewSandbox starts a simulated chain, deploys the test USDC (EIP-712
 // domain "USD Coin", version "2", as Base USDC) and funds n buyers, the
 // first n accounts of DevMnemonic, with BuyerFunds and 100 ETH each. The
-// batch-settlement contracts are in its genesis state.
+// batch-settlement contracts, Permit2 and the x402 Permit2 proxies are in
+// its genesis state.
 func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 	if n < 1 || n > len(devKeys) {
 		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
@@ -120,6 +121,7 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		alloc[b.Address] = types.Account{Balance: ether(100)}
 	}
 	placeBatchSettlement(alloc)
+	placePermit2(alloc)
 	// The simulated backend keeps its node to itself; its IPC endpoint, in
 	// a folder of its own, is the way to the node's JSON-RPC.
 	var err error

@@ -21,14 +21,9 @@ type authorizationKey struct {
 	nonce [32]byte
 }
 
-// Settle verifies the payment again, sends transferWithAuthorization from
-// the gas key and waits for its receipt. A payment that cannot settle is a
-// response with the reason; the error is for a chain that cannot be reached
-// before anything was sent.
-func (f *Facilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
-	if p != nil && p.Payload.BatchPayload != nil {
-		return f.settleBatch(ctx, p, r)
-	}
+// settleEIP3009 verifies an exact EIP-3009 payment again, sends
+// transferWithAuthorization from the gas key and waits for its receipt.
+func (f *Facilitator) settleEIP3009(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
 	if p != nil {
 		if t, err := decodeTransfer(&p.Payload.Exact().Authorization); err == nil {
 			key := authorizationKey{t.from, t.nonce}

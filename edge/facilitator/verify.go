@@ -24,14 +24,11 @@ type transfer struct {
 	r, s                           [32]byte
 }
 
-// Verify checks a payment as the reference facilitator does: terms, time
-// window, EIP-712 signature, then a simulated transferWithAuthorization
-// whose failure is diagnosed (nonce used, domain, balance). An invalid
-// payment is a response; the error is for a chain that cannot be reached.
-func (f *Facilitator) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
-	if p != nil && p.Payload.BatchPayload != nil {
-		return f.verifyBatch(ctx, p, r)
-	}
+// verifyEIP3009 checks an exact EIP-3009 payment as the reference
+// facilitator does: terms, time window, EIP-712 signature, then a simulated
+// transferWithAuthorization whose failure is diagnosed (nonce used, domain,
+// balance).
+func (f *Facilitator) verifyEIP3009(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
 	t, refusal, err := f.check(ctx, p, r)
 	if err != nil {
 		return nil, err
@@ -49,8 +46,8 @@ func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requir
 	if p.X402Version != 1 && p.X402Version != 2 {
 		return nil, refuse(x402.ReasonInvalidVersion, "x402Version %d is not 1 or 2", p.X402Version), nil
 	}
-	if p.Accepted.Scheme != "exact" || r.Scheme != "exact" {
-		return nil, refuse(x402.ReasonInvalidScheme, "only the exact scheme is settled here, got %q paying %q", p.Accepted.Scheme, r.Scheme), nil
+	if p.Accepted.Scheme != x402.SchemeExact || r.Scheme != x402.SchemeExact {
+		return nil, refuse(x402.ReasonInvalidScheme, "an EIP-3009 transfer settles the exact scheme, got %q paying %q", p.Accepted.Scheme, r.Scheme), nil
 	}
 	if r.Network != f.network.ID {
 		return nil, refuse(x402.ReasonInvalidNetwork, "this facilitator settles on %s, the requirements are for %s", f.network.ID, r.Network), nil

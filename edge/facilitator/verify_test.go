@@ -34,7 +34,7 @@ func TestVerifyRefusals(t *testing.T) {
 		tamper  func(p *x402.Payload) // changes the payload after signing
 	}{
 		{"scheme", func(s *Sandbox, p *payment) { p.req.Scheme = "upto" },
-			x402.ReasonInvalidScheme, `only the exact scheme is settled here, got "exact" paying "upto"`, nil},
+			x402.ReasonInvalidScheme, `an EIP-3009 transfer settles the exact scheme, got "exact" paying "upto"`, nil},
 		{"network", func(s *Sandbox, p *payment) { p.req.Network = "eip155:8453" },
 			x402.ReasonInvalidNetwork, "this facilitator settles on eip155:1337, the requirements are for eip155:8453", nil},
 		{"accepted network", func(s *Sandbox, p *payment) { p.accepted.Network = "eip155:8453" },

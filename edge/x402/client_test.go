@@ -165,7 +165,7 @@ func TestRequestSentAlikeToVerifyAndSettle(t *testing.T) {
 		t.Fatalf("settle %+v %v", st, err)
 	}
 	settled := s.sent.Load().(string)
-	const body = `{"x402Version":2,"paymentPayload":{"x402Version":2,"accepted":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0},"payload":{"signature":"","authorization":{"from":"","to":"","value":"","validAfter":"","validBefore":"","nonce":""}},"extensions":{"bazaar":{"info":{"n":1.50}}}},"paymentRequirements":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0}}`
+	const body = `{"x402Version":2,"paymentPayload":{"x402Version":2,"accepted":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0},"payload":{"signature":""},"extensions":{"bazaar":{"info":{"n":1.50}}}},"paymentRequirements":{"scheme":"exact","network":"eip155:8453","amount":"10000","asset":"","payTo":"","maxTimeoutSeconds":0}}`
 	if verified != "POST /verify "+body || settled != "POST /settle "+body {
 		t.Fatalf("sent\n%s\n%s", verified, settled)
 	}

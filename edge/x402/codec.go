@@ -58,10 +58,14 @@ func (p *Payment) Exact() *ExactPayload {
 	return p.V2.Payload.Exact()
 }
 
-// Payer is the wallet paying: the authorization's from, or the channel's payer.
+// Payer is the wallet paying: the authorization's from (EIP-3009 or
+// Permit2), or the channel's payer.
 func (p *Payment) Payer() string {
 	if b := p.Batch(); b != nil && b.ChannelConfig != nil {
 		return b.ChannelConfig.Payer
+	}
+	if p.V2 != nil && p.V2.Payload.Permit2() != nil {
+		return p.V2.Payload.Permit2().From
 	}
 	return p.Exact().Authorization.From
 }
@@ -197,6 +201,8 @@ func decodeVersion(raw []byte, where string, version int) (*Payment, error) {
 		switch sp := &p.V2.Payload; {
 		case sp.ExactPayload != nil && sp.BatchPayload != nil:
 			return nil, refuse(ReasonInvalidPayload, "%s: payload mixes the members of an exact and a batch-settlement payment", where)
+		case sp.Permit2() != nil && sp.ExactPayload.Authorization != (Authorization{}):
+			return nil, refuse(ReasonInvalidPayload, "%s: payload carries both an EIP-3009 authorization and a Permit2 one", where)
 		}
 		if kind := jsonKind(p.V2.Extensions); kind == "null" {
 			p.V2.Extensions = nil // as if absent

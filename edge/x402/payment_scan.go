@@ -293,7 +293,8 @@ func (s *scanner) boolean() (bool, bool) {
 	return false, false
 }
 
-// schemePayload reads the members of an exact payload and of the payloads
+// schemePayload reads the members of an exact payload (EIP-3009 or
+// Permit2, which upto's is too) and of the payloads
 // buyers send under batch-settlement; the ones only a seller writes
 // (claims, refund nonce, authorizer signatures) are left to encoding/json.
 func (s *scanner) schemePayload(sp *SchemePayload) bool {
@@ -315,6 +316,10 @@ func (s *scanner) schemePayload(sp *SchemePayload) bool {
 			return s.str(&exact().Signature)
 		case "authorization":
 			return s.authorization(&exact().Authorization)
+		case "permit2Authorization":
+			e := exact()
+			e.Permit2Authorization = new(Permit2Authorization)
+			return s.permit2Authorization(e.Permit2Authorization)
 		case "type":
 			return s.repeated(&batch().Type)
 		case "amount":
@@ -351,6 +356,44 @@ func (s *scanner) authorization(a *Authorization) bool {
 			return s.str(&a.ValidBefore)
 		case "nonce":
 			return s.str(&a.Nonce)
+		}
+		return false
+	})
+}
+
+func (s *scanner) permit2Authorization(a *Permit2Authorization) bool {
+	return s.object(func(key []byte) bool {
+		switch string(key) {
+		case "from":
+			return s.repeated(&a.From)
+		case "permitted":
+			return s.object(func(key []byte) bool {
+				switch string(key) {
+				case "token":
+					return s.repeated(&a.Permitted.Token)
+				case "amount":
+					return s.repeated(&a.Permitted.Amount)
+				}
+				return false
+			})
+		case "spender":
+			return s.repeated(&a.Spender)
+		case "nonce":
+			return s.str(&a.Nonce)
+		case "deadline":
+			return s.str(&a.Deadline)
+		case "witness":
+			return s.object(func(key []byte) bool {
+				switch string(key) {
+				case "to":
+					return s.repeated(&a.Witness.To)
+				case "facilitator":
+					return s.repeated(&a.Witness.Facilitator)
+				case "validAfter":
+					return s.str(&a.Witness.ValidAfter)
+				}
+				return false
+			})
 		}
 		return false
 	})

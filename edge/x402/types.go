@@ -52,10 +52,14 @@ type Authorization struct {
 	Nonce       string `json:"nonce"`
 }
 
-// ExactPayload is the scheme-specific payload of an exact EVM payment.
+// ExactPayload is the scheme-specific payload of an EVM payment signed for
+// one transfer: an EIP-3009 authorization (exact), or a Permit2 witness
+// transfer (exact with extra.assetTransferMethod "permit2", and upto); the
+// signature is over whichever of the two it carries.
 type ExactPayload struct {
-	Signature     string        `json:"signature"`
-	Authorization Authorization `json:"authorization"`
+	Signature            string                `json:"signature"`
+	Authorization        Authorization         `json:"authorization,omitzero"`
+	Permit2Authorization *Permit2Authorization `json:"permit2Authorization,omitempty"`
 }
 
 // Payload is the v2 PaymentPayload, sent base64 in PAYMENT-SIGNATURE.

@@ -58,6 +58,41 @@ func (testUSDC *TestUSDC) UnpackDOMAINSEPARATOR(data []byte) ([32]byte, error) {
 	return out0, nil
 }
 
+// PackPERMITTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x30adf81f.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function PERMIT_TYPEHASH() view returns(bytes32)
+func (testUSDC *TestUSDC) PackPERMITTYPEHASH() []byte {
+	enc, err := testUSDC.abi.Pack("PERMIT_TYPEHASH")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackPERMITTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x30adf81f.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function PERMIT_TYPEHASH() view returns(bytes32)
+func (testUSDC *TestUSDC) TryPackPERMITTYPEHASH() ([]byte, error) {
+	return testUSDC.abi.Pack("PERMIT_TYPEHASH")
+}
+
+// UnpackPERMITTYPEHASH is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x30adf81f.
+//
+// Solidity: function PERMIT_TYPEHASH() view returns(bytes32)
+func (testUSDC *TestUSDC) UnpackPERMITTYPEHASH(data []byte) ([32]byte, error) {
+	out, err := testUSDC.abi.Unpack("PERMIT_TYPEHASH", data)
+	if err != nil {
+		return *new([32]byte), err
+	}
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
 // PackRECEIVEWITHAUTHORIZATIONTYPEHASH is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x7f2eecc3.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -393,6 +428,63 @@ func (testUSDC *TestUSDC) UnpackName(data []byte) (string, error) {
 	}
 	out0 := *abi.ConvertType(out[0], new(string)).(*string)
 	return out0, nil
+}
+
+// PackNonces is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7ecebe00.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function nonces(address ) view returns(uint256)
+func (testUSDC *TestUSDC) PackNonces(arg0 common.Address) []byte {
+	enc, err := testUSDC.abi.Pack("nonces", arg0)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackNonces is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7ecebe00.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function nonces(address ) view returns(uint256)
+func (testUSDC *TestUSDC) TryPackNonces(arg0 common.Address) ([]byte, error) {
+	return testUSDC.abi.Pack("nonces", arg0)
+}
+
+// UnpackNonces is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x7ecebe00.
+//
+// Solidity: function nonces(address ) view returns(uint256)
+func (testUSDC *TestUSDC) UnpackNonces(data []byte) (*big.Int, error) {
+	out, err := testUSDC.abi.Unpack("nonces", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackPermit is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd505accf.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) returns()
+func (testUSDC *TestUSDC) PackPermit(owner common.Address, spender common.Address, value *big.Int, deadline *big.Int, v uint8, r [32]byte, s [32]byte) []byte {
+	enc, err := testUSDC.abi.Pack("permit", owner, spender, value, deadline, v, r, s)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackPermit is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd505accf.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) returns()
+func (testUSDC *TestUSDC) TryPackPermit(owner common.Address, spender common.Address, value *big.Int, deadline *big.Int, v uint8, r [32]byte, s [32]byte) ([]byte, error) {
+	return testUSDC.abi.Pack("permit", owner, spender, value, deadline, v, r, s)
 }
 
 // PackReceiveWithAuthorization is the Go binding used to pack the parameters required for calling

@@ -35,6 +35,8 @@ type Postgres struct {
 	// prune, and counted up by this instance's bindings in between (other
 	// instances' are seen at the next count).
 	ids atomic.Int64
+	// charges groups the channel writes of concurrent calls.
+	charges chargeGroup
 }
 
 // pruneEvery spaces the prunes of answers: each sums the sizes of every

@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -154,5 +155,63 @@ func TestPostgresSignInShared(t *testing.T) {
 	}
 	if ok, err := b.SpendChallenge(c, nonce, expires); ok || err != nil {
 		t.Fatalf("use on the other instance: %v, %v; want refused", ok, err)
+	}
+}
+
+func BenchmarkPostgresChargeParallel(b *testing.B) {
+	ledgertest.RequirePostgres(b)
+	ledgertest.BenchmarkChargeParallel(b, ledgertest.Postgres(b)())
+}
+
+// The concurrent writes of one group are each written, or refused, on
+// their own: a stale version, a channel created already, a second write
+// of a channel in the same group, or a record the database rejects fails
+// that write alone, and the group's others commit.
+func TestPostgresChargeGroupMembersFailAlone(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)().(*ledger.Postgres)
+	c := context.Background()
+	record := func(id int, charged string) *ledger.Channel {
+		return &ledger.Channel{ID: fmt.Sprintf("0x%064x", id), Config: []byte(`{"payer":"0xabc"}`), Charged: charged}
+	}
+	for id := range 3 {
+		if err := s.PutChannel(c, record(id, "1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	advanced, twice := record(0, "2"), record(0, "3")
+	advanced.Version, twice.Version = 1, 1
+	stale := record(1, "2") // at version 0, created already
+	moved := record(2, "2")
+	moved.Version = 1
+	if err := s.PutChannel(c, moved); err != nil {
+		t.Fatal(err)
+	}
+	staleAdvance := record(2, "9")
+	staleAdvance.Version = 1
+	created := record(3, "1")
+	broken := record(4, "1")
+	broken.Config = []byte(`{"payer":`)
+	group := []*ledger.Channel{staleAdvance, twice, broken, created, stale, advanced}
+	errs := s.PutChannelsTogether(group)
+	want := []error{ledger.ErrConflict, nil, errors.New("a record the database rejects"), nil, ledger.ErrConflict, ledger.ErrConflict}
+	for i, err := range errs {
+		switch {
+		case want[i] == nil && err != nil, want[i] != nil && err == nil:
+			t.Errorf("write %d (%s at version %d): %v, want %v", i, group[i].Charged, group[i].Version, err, want[i])
+		case errors.Is(want[i], ledger.ErrConflict) && !errors.Is(err, ledger.ErrConflict):
+			t.Errorf("write %d: %v, want a conflict", i, err)
+		case want[i] != nil && !errors.Is(want[i], ledger.ErrConflict) && errors.Is(err, ledger.ErrConflict):
+			t.Errorf("write %d: a conflict, want the database's error", i)
+		}
+	}
+	for id, charged := range []string{"3", "1", "2", "1"} {
+		got, err := s.Channel(c, fmt.Sprintf("0x%064x", id))
+		if err != nil || got.Charged != charged {
+			t.Errorf("channel %d: %+v, %v; want charged %s", id, got, err, charged)
+		}
+	}
+	if _, err := s.Channel(c, fmt.Sprintf("0x%064x", 4)); !errors.Is(err, ledger.ErrNotFound) {
+		t.Errorf("the rejected record: %v, want none", err)
 	}
 }

@@ -45,10 +45,11 @@ const maxCharges = 256
 // the statement returns the rows it wrote: a member left out lost to
 // another writer, alone, and the group's others still commit.
 const (
-	createChannelsSQL = `INSERT INTO channels (id, version, doc)
-		SELECT id, 1, doc FROM unnest($1::text[], $2::json[]) AS w(id, doc)
+	createChannelsSQL = `INSERT INTO channels (id, version, doc, payer)
+		SELECT id, 1, doc, lower(doc->'config'->>'payer') FROM unnest($1::text[], $2::json[]) AS w(id, doc)
 		ON CONFLICT (id) DO NOTHING RETURNING id`
-	advanceChannelsSQL = `UPDATE channels AS c SET version = c.version + 1, doc = w.doc
+	advanceChannelsSQL = `UPDATE channels AS c SET version = c.version + 1, doc = w.doc,
+			payer = coalesce(c.payer, lower(w.doc->'config'->>'payer'))
 		FROM unnest($1::text[], $2::bigint[], $3::json[]) AS w(id, version, doc)
 		WHERE c.id = w.id AND c.version = w.version RETURNING c.id`
 )
@@ -149,9 +150,12 @@ func commitCharges(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	// the database's machine loses at most its last three wal_writer_delay
 	// of records (600 ms by default), each channel back to an earlier
 	// cumulative voucher, as the file ledger's journal allows (see
-	// ChannelCommitEvery).
+	// ChannelCommitEvery). Its statements take their generic plans: a
+	// plan made for each group's arrays would cost as much as writing
+	// them, and the generic one (an index lookup per member, in the
+	// arrays' order) is the plan for any group.
 	batch := &pgx.Batch{}
-	batch.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
+	batch.Queue(`SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`)
 	if len(created.ids) > 0 {
 		batch.Queue(createChannelsSQL, created.ids, created.docs).Query(collect)
 	}

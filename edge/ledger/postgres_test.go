@@ -10,6 +10,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
+	"github.com/jackc/pgx/v5"
 )
 
 func TestPostgres(t *testing.T) {
@@ -213,5 +214,32 @@ func TestPostgresChargeGroupMembersFailAlone(t *testing.T) {
 	}
 	if _, err := s.Channel(c, fmt.Sprintf("0x%064x", 4)); !errors.Is(err, ledger.ErrNotFound) {
 		t.Errorf("the rejected record: %v, want none", err)
+	}
+}
+
+// A channel written before its payer had a column of its own is found by
+// its payer once an instance of this version has started.
+func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	c := context.Background()
+	conn, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(c)
+	_, err = conn.Exec(c, `CREATE TABLE channels (id text PRIMARY KEY, version bigint NOT NULL, doc json NOT NULL);
+		INSERT INTO channels VALUES ('0x01', 3, '{"id":"0x01","charged":"5","config":{"payer":"0xABC"}}')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ledger.OpenPostgres(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.PayerChannels(c, "0xabc", 10)
+	if err != nil || len(got) != 1 || got[0].Charged != "5" || got[0].Version != 3 {
+		t.Fatalf("the payer's channels: %+v, %v; want the one written before", got, err)
 	}
 }

@@ -120,10 +120,12 @@ CREATE INDEX IF NOT EXISTS siwx_nonces_age ON siwx_nonces (expires);
 -- a column of its own. An index on the document would parse it at every
 -- voucher call's write, and keep the write off the row's page (a HOT
 -- update). Rows written before the column get it here, or at their next
--- write.
+-- write; those an instance of an earlier version writes meanwhile, during
+-- a roll, are found through channels_payer_unset, empty otherwise.
 ALTER TABLE channels ADD COLUMN IF NOT EXISTS payer text;
 UPDATE channels SET payer = lower(doc->'config'->>'payer') WHERE payer IS NULL;
 CREATE INDEX IF NOT EXISTS channels_by_payer ON channels (payer);
+CREATE INDEX IF NOT EXISTS channels_payer_unset ON channels (id) WHERE payer IS NULL;
 DROP INDEX IF EXISTS channels_payer;
 
 -- A channel's record (3 KiB with its answer) stays in its row as it is,

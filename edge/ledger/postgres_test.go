@@ -217,8 +217,8 @@ func TestPostgresChargeGroupMembersFailAlone(t *testing.T) {
 	}
 }
 
-// A channel written before its payer had a column of its own is found by
-// its payer once an instance of this version has started.
+// A channel written before its payer had a column of its own, or by an
+// instance of that version still running, is found by its payer.
 func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
 	ledgertest.RequirePostgres(t)
 	dsn := ledgertest.PostgresSchema(t)
@@ -238,8 +238,12 @@ func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	// An instance of the earlier version, still running, opens another.
+	if _, err := conn.Exec(c, `INSERT INTO channels (id, version, doc) VALUES ('0x02', 1, '{"id":"0x02","charged":"1","config":{"payer":"0xabc"}}')`); err != nil {
+		t.Fatal(err)
+	}
 	got, err := s.PayerChannels(c, "0xabc", 10)
-	if err != nil || len(got) != 1 || got[0].Charged != "5" || got[0].Version != 3 {
-		t.Fatalf("the payer's channels: %+v, %v; want the one written before", got, err)
+	if err != nil || len(got) != 2 || got[0].Charged != "5" || got[0].Version != 3 || got[1].Charged != "1" {
+		t.Fatalf("the payer's channels: %+v, %v; want the two written by the earlier version", got, err)
 	}
 }

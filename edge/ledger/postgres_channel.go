@@ -25,19 +25,17 @@ func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
 }
 
 // PutChannel writes c with the concurrent calls' writes, in one
-// transaction (see chargeGroup). The context is not the write's: a write
-// given up in flight may still commit, and its caller must know which.
+// transaction (see chargeGroup). A write whose context ends before its
+// group's outcome returns the context's error; it may still commit, as a
+// transaction cut off in flight may.
 func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
 	next := *c
 	next.ID = strings.ToLower(c.ID)
 	doc, err := appendChannelJSON(nil, &next)
 	if err != nil {
 		return err
 	}
-	if err := p.charges.put(p.pool, &chargeWrite{id: next.ID, version: c.Version, doc: doc}); err != nil {
+	if err := p.charges.put(ctx, p.pool, &chargeWrite{id: next.ID, version: c.Version, doc: doc}); err != nil {
 		return err
 	}
 	c.Version++

@@ -54,8 +54,13 @@ const (
 		WHERE c.id = w.id AND c.version = w.version RETURNING c.id`
 )
 
-// put writes w with the next group, and returns its outcome.
-func (g *chargeGroup) put(pool *pgxpool.Pool, w *chargeWrite) error {
+// put writes w with the next group, and returns its outcome, or ctx's
+// error once ctx ends first. The group itself is not cut off: it carries
+// the other calls' writes.
+func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrite) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	w.done = make(chan error, 1)
 	g.mu.Lock()
 	g.waiting = append(g.waiting, w)
@@ -67,7 +72,12 @@ func (g *chargeGroup) put(pool *pgxpool.Pool, w *chargeWrite) error {
 	if lead {
 		go g.commitWaiting(pool)
 	}
-	return <-w.done
+	select {
+	case err := <-w.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // commitWaiting commits groups until no write is waiting.

@@ -247,3 +247,17 @@ func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
 		t.Fatalf("the payer's channels: %+v, %v; want the two written by the earlier version", got, err)
 	}
 }
+
+// A write whose caller has given up is not queued, and says why.
+func TestPostgresChargeGivenUp(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)()
+	c, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.PutChannel(c, &ledger.Channel{ID: "0x01", Config: []byte(`{}`)}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a write given up: %v, want the context's error", err)
+	}
+	if _, err := s.Channel(context.Background(), "0x01"); !errors.Is(err, ledger.ErrNotFound) {
+		t.Fatalf("the write given up: %v, want no record", err)
+	}
+}

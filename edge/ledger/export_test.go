@@ -14,7 +14,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 	g := &p.charges
 	g.mu.Lock()
 	g.waiting = append(g.waiting, writes...)
-	g.flights++
+	g.busy = true
 	g.mu.Unlock()
 	g.commitWaiting(p.pool)
 	errs := make([]error, len(cs))

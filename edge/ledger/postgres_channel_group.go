@@ -22,7 +22,7 @@ import (
 type chargeGroup struct {
 	mu      sync.Mutex
 	waiting []*chargeWrite
-	flights int // goroutines committing groups; each takes the waiting writes next
+	busy    bool // a goroutine is committing; it takes the waiting writes next
 }
 
 // chargeWrite is one PutChannel: doc written over version (0: created).
@@ -32,10 +32,6 @@ type chargeWrite struct {
 	doc     []byte
 	done    chan error
 }
-
-// chargeFlights is how many groups are in flight at once: while one is,
-// the next gathers.
-const chargeFlights = 1
 
 // maxCharges bounds a group: one this large amortises its transaction
 // already, and a larger one would hold the rows it locked for longer.
@@ -64,10 +60,8 @@ func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrit
 	w.done = make(chan error, 1)
 	g.mu.Lock()
 	g.waiting = append(g.waiting, w)
-	lead := g.flights < chargeFlights
-	if lead {
-		g.flights++
-	}
+	lead := !g.busy
+	g.busy = true
 	g.mu.Unlock()
 	if lead {
 		go g.commitWaiting(pool)
@@ -125,7 +119,7 @@ func (g *chargeGroup) next() []*chargeWrite {
 	}
 	g.waiting = later
 	if len(writes) == 0 {
-		g.flights--
+		g.busy = false
 	}
 	slices.SortFunc(writes, func(a, b *chargeWrite) int { return strings.Compare(a.id, b.id) })
 	return writes

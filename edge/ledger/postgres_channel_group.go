@@ -131,14 +131,14 @@ func (g *chargeGroup) next() []*chargeWrite {
 func commitCharges(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	var created, advanced struct {
 		ids     []string
-		docs    []string
+		docs    [][]byte // encoded as they are: pgx writes a json element's bytes unchanged
 		version []int64
 	}
 	for _, w := range writes {
 		if w.version == 0 {
-			created.ids, created.docs = append(created.ids, w.id), append(created.docs, string(w.doc))
+			created.ids, created.docs = append(created.ids, w.id), append(created.docs, w.doc)
 		} else {
-			advanced.ids, advanced.docs = append(advanced.ids, w.id), append(advanced.docs, string(w.doc))
+			advanced.ids, advanced.docs = append(advanced.ids, w.id), append(advanced.docs, w.doc)
 			advanced.version = append(advanced.version, w.version)
 		}
 	}

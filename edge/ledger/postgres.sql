@@ -121,11 +121,12 @@ CREATE INDEX IF NOT EXISTS siwx_nonces_age ON siwx_nonces (expires);
 -- voucher call's write, and keep the write off the row's page (a HOT
 -- update). Rows written before the column get it here, or at their next
 -- write; those an instance of an earlier version writes meanwhile, during
--- a roll, are found through channels_payer_unset, empty otherwise.
+-- a roll, are found through channels_payer_unset, empty otherwise, which
+-- also spares each start's fill a scan of the table.
 ALTER TABLE channels ADD COLUMN IF NOT EXISTS payer text;
+CREATE INDEX IF NOT EXISTS channels_payer_unset ON channels (id) WHERE payer IS NULL;
 UPDATE channels SET payer = lower(doc->'config'->>'payer') WHERE payer IS NULL;
 CREATE INDEX IF NOT EXISTS channels_by_payer ON channels (payer);
-CREATE INDEX IF NOT EXISTS channels_payer_unset ON channels (id) WHERE payer IS NULL;
 DROP INDEX IF EXISTS channels_payer;
 
 -- A channel's record (3 KiB with its answer) stays in its row as it is,

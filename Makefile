@@ -41,10 +41,13 @@ fuzz:
 # Micro-benchmarks of the hot path, then the loopback load test against the
 # bare fasthttp ceiling and the express + @x402/express peer, exact and
 # batch-settlement voucher calls, with the servers sharing both cores with
-# the drivers, then pinned to one core beside them (about 8 minutes).
+# the drivers, then pinned to one core beside them, then voucher calls on
+# the PostgreSQL ledger (BENCH_DSN, a local database in which the run makes
+# a schema of its own) beside the file ledger (about 9 minutes).
+BENCH_DSN ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./edge/... ./actors/...
-	bench/run.sh
+	bench/run.sh -sections 123467 -postgres '$(BENCH_DSN)'
 
 # Paid calls beside hostile traffic (idle connections past the cap,
 # slowloris, a 402 flood, unfunded payments, a dead web host and an MCP

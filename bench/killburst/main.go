@@ -118,8 +118,9 @@ func main() {
 		panic("coinslot did not listen within 30 s; see " + out.Name())
 	}
 	cmd, _ := start("first")
-	client := &fasthttp.Client{MaxConnsPerHost: *conns * 2, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second}
-	statusClient := &fasthttp.Client{MaxConnsPerHost: *conns, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second}
+	// The 402's PAYMENT-REQUIRED header runs to several KiB.
+	client := &fasthttp.Client{MaxConnsPerHost: *conns * 2, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second, ReadBufferSize: 64 << 10}
+	statusClient := &fasthttp.Client{MaxConnsPerHost: *conns, MaxConnWaitTimeout: time.Minute, ReadTimeout: 30 * time.Second, ReadBufferSize: 64 << 10}
 	state := func(c *call) string {
 		req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 		defer fasthttp.ReleaseRequest(req)
@@ -217,7 +218,7 @@ func main() {
 	// process (503 payment_in_progress), its status document is read every
 	// 100 ms, to time when it stops being so, and the call is retried then,
 	// or after a second. Each buyer retries on a connection of its own.
-	retries := &fasthttp.Client{MaxConnsPerHost: len(unanswered), ReadTimeout: 30 * time.Second}
+	retries := &fasthttp.Client{MaxConnsPerHost: len(unanswered), ReadTimeout: 30 * time.Second, ReadBufferSize: 64 << 10}
 	for _, c := range unanswered {
 		wg.Go(func() {
 			for {

@@ -51,6 +51,9 @@ type phase struct {
 	duration time.Duration
 	limit    int // stop after this many measured requests; 0 for no limit
 	conns    int // connections; the -conns flag's when 0
+	// serverCPU, when set, is the CPU time of another process serving the
+	// phase, such as its database, counted as the target's is.
+	serverCPU func() time.Duration
 	// streams, when set, replace next: connection i sends streams[i]'s
 	// requests, each told how its last one was answered.
 	streams []stream
@@ -79,7 +82,9 @@ type result struct {
 	elapsed    time.Duration
 	p50, p99   time.Duration
 	cpuPerCall time.Duration // the target process's CPU time per request
-	firstError string
+	// serverPerCall is the phase's serverCPU per request.
+	serverPerCall time.Duration
+	firstError    string
 }
 
 func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
@@ -97,7 +102,14 @@ const phaseHeap = 2 << 30
 // takeTurns drives the phases and reports each on stderr. Two or more take
 // turns: each warms up once, then runs its duration in rounds, in
 // alternation with the others.
-func takeTurns(phs ...phase) []result {
+func takeTurns(phs ...phase) []result { return drivePhases(false, phs) }
+
+// atOnce drives the phases at the same time, each on its own connections,
+// in the same rounds: servers that share a resource, such as a ledger,
+// under one load.
+func atOnce(phs ...phase) []result { return drivePhases(true, phs) }
+
+func drivePhases(together bool, phs []phase) []result {
 	// The driver's own collector would be measured as the server's
 	// latency: its heap holds every payment signed ahead (a voucher header
 	// is 9.5 KiB), so a cycle marks hundreds of MiB on the driver's CPU. It
@@ -118,10 +130,19 @@ func takeTurns(phs ...phase) []result {
 	if len(phs) > 1 {
 		turns = rounds
 	}
+	if together {
+		turns = 1
+	}
 	for range turns {
+		var wg sync.WaitGroup
 		for _, d := range ds {
-			d.round(d.ph.duration / time.Duration(turns))
+			if together {
+				wg.Go(func() { d.round(d.ph.duration) })
+			} else {
+				d.round(d.ph.duration / time.Duration(turns))
+			}
 		}
+		wg.Wait()
 	}
 	out := make([]result, len(ds))
 	for i, d := range ds {
@@ -141,6 +162,7 @@ type driven struct {
 	firstErr string
 	elapsed  time.Duration
 	cpu      time.Duration // the target process's, in the measured rounds
+	server   time.Duration // the phase's serverCPU, in the measured rounds
 }
 
 // start connects to the phase's target and runs its warm-up.
@@ -170,15 +192,20 @@ func (d *driven) round(length time.Duration) {
 			return
 		}
 	}
-	cpu0 := d.ph.target.cpu()
+	server := func() time.Duration { return 0 }
+	if d.ph.serverCPU != nil {
+		server = d.ph.serverCPU
+	}
+	cpu0, server0 := d.ph.target.cpu(), server()
 	d.drive(time.Now().Add(length), limit)
 	d.cpu += d.ph.target.cpu() - cpu0
+	d.server += server() - server0
 }
 
 // result is what the rounds measured, reported on stderr.
 func (d *driven) result() result {
 	r := result{name: d.ph.name, n: len(d.took), failed: d.failed, elapsed: d.elapsed, firstError: d.firstErr,
-		cpuPerCall: d.cpu / time.Duration(max(len(d.took), 1))}
+		cpuPerCall: d.cpu / time.Duration(max(len(d.took), 1)), serverPerCall: d.server / time.Duration(max(len(d.took), 1))}
 	if len(d.took) > 0 {
 		slices.Sort(d.took)
 		r.p50, r.p99 = d.took[len(d.took)/2], d.took[len(d.took)*99/100]

@@ -60,7 +60,8 @@ func main() {
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
 	flag.IntVar(&b.vouchersN, "vouchers", 4000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
-	sections := flag.String("sections", "12346", "the sections to run (5: the soak under hostile traffic; 6: per core, servers pinned)")
+	sections := flag.String("sections", "12346", "the sections to run (5: the soak under hostile traffic; 6: per core, servers pinned; 7: vouchers on the PostgreSQL ledger, needs -postgres)")
+	flag.StringVar(&b.postgres, "postgres", "", "a PostgreSQL database on this machine in which section 7 makes a schema of its own (postgres://...)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
 	flag.Parse()
 	soakOnly := *sections == "5"
@@ -78,7 +79,7 @@ func main() {
 		fail("%v", err)
 	}
 	defer stopAll()
-	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory, b.soak, b.perCore} {
+	for i, run := range []func(){b.unpaid, b.paid, b.sandboxed, b.memory, b.soak, b.perCore, b.ledgers} {
 		if strings.ContainsRune(*sections, rune('1'+i)) {
 			b.section = i + 1
 			run()
@@ -220,6 +221,7 @@ type bench struct {
 
 	duration                            time.Duration
 	paidN, peerPaidN, mixedN, vouchersN int
+	postgres                            string // section 7's database
 
 	facilitatorProc, prodProc, peerProc *proc
 
@@ -306,13 +308,10 @@ func (b *bench) prod() *proc {
 	return b.prodProc
 }
 
-// coinslot starts coinslot in production mode against the facilitator double.
+// coinslot starts coinslot in production mode against the facilitator
+// double, over a ledger file of its own.
 func (b *bench) coinslot(name string) *proc {
-	addr, fac := freeAddr(), b.facilitator()
-	return launch(name, addr, "", append([]string{
-		"COINSLOT_MODE=production", "COINSLOT_PAY_TO=" + payTo, "COINSLOT_FACILITATOR_URL=http://" + fac.addr,
-		"COINSLOT_BASE_URL=http://" + addr, "COINSLOT_LEDGER_PATH=" + filepath.Join(logDir, name+".db"),
-	}, liftedLimits...), underTest(b.bin.coinslot, "serve", "--listen", addr)...)
+	return b.coinslotOn(name, "COINSLOT_LEDGER_PATH="+filepath.Join(logDir, name+".db"))
 }
 
 // liftedLimits are the throughput sections' admission limits: one driver

@@ -88,16 +88,25 @@ func stopAll() {
 
 // cpu is the CPU time the process has used, user and system.
 func (p *proc) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	d, err := pidCPU(p.cmd.Process.Pid)
 	if err != nil {
 		fail("%s: %v", p.name, err)
+	}
+	return d
+}
+
+// pidCPU is the CPU time process pid has used, user and system.
+func pidCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
 	}
 	// Fields after the command name, which is in parentheses: utime and
 	// stime are the 14th and 15th fields of the whole line.
 	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
 	utime, _ := strconv.ParseInt(f[11], 10, 64)
 	stime, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(utime+stime) * time.Second / clockTicks
+	return time.Duration(utime+stime) * time.Second / clockTicks, nil
 }
 
 // clockTicks is the kernel's USER_HZ, which /proc/<pid>/stat counts in.

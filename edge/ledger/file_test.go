@@ -30,6 +30,10 @@ func BenchmarkFile(b *testing.B) { ledgertest.Benchmark(b, fileBackend(b)()) }
 
 func BenchmarkFileCharge(b *testing.B) { ledgertest.BenchmarkCharge(b, fileBackend(b)()) }
 
+func BenchmarkFileChargeParallel(b *testing.B) {
+	ledgertest.BenchmarkChargeParallel(b, fileBackend(b)())
+}
+
 // A reservation is held in memory only: reopening the file frees a reserved
 // pair (its call never reached /settle), never a settling or settled one.
 func TestFileReservationDiesWithItsProcess(t *testing.T) {

@@ -34,6 +34,8 @@ type Postgres struct {
 	// ids is how many payment ids of paid calls are bound, counted at open
 	// and at each prune: the calls paid in between are seen at the next.
 	ids atomic.Int64
+	// charges groups the channel writes of concurrent calls.
+	charges chargeGroup
 }
 
 // pruneEvery spaces the prunes of answers: each sums the sizes of every

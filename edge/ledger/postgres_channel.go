@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
@@ -25,6 +24,10 @@ func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
 	return channelFrom(doc, version)
 }
 
+// PutChannel writes c with the concurrent calls' writes, in one
+// transaction (see chargeGroup). A write whose context ends before its
+// group's outcome returns the context's error; it may still commit, as a
+// transaction cut off in flight may.
 func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
 	next := *c
 	next.ID = strings.ToLower(c.ID)
@@ -32,34 +35,8 @@ func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
 	if err != nil {
 		return err
 	}
-	var sql string
-	if c.Version == 0 {
-		sql = `INSERT INTO channels (id, version, doc) VALUES ($1, 1, $2) ON CONFLICT (id) DO NOTHING`
-	} else {
-		sql = `UPDATE channels SET version = version + 1, doc = $2 WHERE id = $1 AND version = $3`
-	}
-	args := []any{next.ID, doc}
-	if c.Version != 0 {
-		args = append(args, c.Version)
-	}
-	// The write's commit does not wait for the WAL to reach the disk
-	// (synchronous_commit off, for this transaction only): it is visible
-	// to every instance at once and outlives this process, and a crash of
-	// the database's machine loses at most its last three wal_writer_delay
-	// of records (600 ms by default), each channel back to an earlier
-	// cumulative voucher, as the file ledger's journal allows (see
-	// ChannelCommitEvery). The set_config and the write are one batch: one
-	// round trip, one implicit transaction.
-	batch := &pgx.Batch{}
-	batch.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
-	put := batch.Queue(sql, args...)
-	var tag pgconn.CommandTag
-	put.Exec(func(t pgconn.CommandTag) error { tag = t; return nil })
-	if err := p.pool.SendBatch(ctx, batch).Close(); err != nil {
-		return fmt.Errorf("ledger: put channel: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return ErrConflict
+	if err := p.charges.put(ctx, p.pool, &chargeWrite{id: next.ID, version: c.Version, doc: doc}); err != nil {
+		return err
 	}
 	c.Version++
 	return nil

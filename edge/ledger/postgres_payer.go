@@ -59,7 +59,8 @@ func (p *Postgres) PayerPayments(ctx context.Context, payer string, since time.T
 
 func (p *Postgres) PayerChannels(ctx context.Context, payer string, limit int) ([]Channel, error) {
 	rows, err := p.pool.Query(ctx, `
-		SELECT doc, version FROM channels WHERE lower(doc->'config'->>'payer') = $1 ORDER BY id LIMIT $2`,
+		SELECT doc, version FROM channels
+		WHERE payer = $1 OR payer IS NULL AND lower(doc->'config'->>'payer') = $1 ORDER BY id LIMIT $2`,
 		strings.ToLower(payer), limit)
 	if err != nil {
 		return nil, fmt.Errorf("ledger: payer channels: %w", err)

@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -199,5 +200,108 @@ func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
 	}
 	if b, err := s.Identify(c, payer, "pay_1111111111111111aaaaaaaaaaaaaaaa", "fp-a", "0x2"); !errors.Is(err, ledger.ErrIDsFull) {
 		t.Fatalf("a new id with one paid in a ledger of one: %+v, %v; want ErrIDsFull", b, err)
+	}
+}
+
+func BenchmarkPostgresChargeParallel(b *testing.B) {
+	ledgertest.RequirePostgres(b)
+	ledgertest.BenchmarkChargeParallel(b, ledgertest.Postgres(b)())
+}
+
+// The concurrent writes of one group are each written, or refused, on
+// their own: a stale version, a channel created already, a second write
+// of a channel in the same group, or a record the database rejects fails
+// that write alone, and the group's others commit.
+func TestPostgresChargeGroupMembersFailAlone(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)().(*ledger.Postgres)
+	c := context.Background()
+	record := func(id int, charged string) *ledger.Channel {
+		return &ledger.Channel{ID: fmt.Sprintf("0x%064x", id), Config: []byte(`{"payer":"0xabc"}`), Charged: charged}
+	}
+	for id := range 3 {
+		if err := s.PutChannel(c, record(id, "1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	advanced, twice := record(0, "2"), record(0, "3")
+	advanced.Version, twice.Version = 1, 1
+	stale := record(1, "2") // at version 0, created already
+	moved := record(2, "2")
+	moved.Version = 1
+	if err := s.PutChannel(c, moved); err != nil {
+		t.Fatal(err)
+	}
+	staleAdvance := record(2, "9")
+	staleAdvance.Version = 1
+	created := record(3, "1")
+	broken := record(4, "1")
+	broken.Config = []byte(`{"payer":`)
+	group := []*ledger.Channel{staleAdvance, twice, broken, created, stale, advanced}
+	errs := s.PutChannelsTogether(group)
+	want := []error{ledger.ErrConflict, nil, errors.New("a record the database rejects"), nil, ledger.ErrConflict, ledger.ErrConflict}
+	for i, err := range errs {
+		switch {
+		case want[i] == nil && err != nil, want[i] != nil && err == nil:
+			t.Errorf("write %d (%s at version %d): %v, want %v", i, group[i].Charged, group[i].Version, err, want[i])
+		case errors.Is(want[i], ledger.ErrConflict) && !errors.Is(err, ledger.ErrConflict):
+			t.Errorf("write %d: %v, want a conflict", i, err)
+		case want[i] != nil && !errors.Is(want[i], ledger.ErrConflict) && errors.Is(err, ledger.ErrConflict):
+			t.Errorf("write %d: a conflict, want the database's error", i)
+		}
+	}
+	for id, charged := range []string{"3", "1", "2", "1"} {
+		got, err := s.Channel(c, fmt.Sprintf("0x%064x", id))
+		if err != nil || got.Charged != charged {
+			t.Errorf("channel %d: %+v, %v; want charged %s", id, got, err, charged)
+		}
+	}
+	if _, err := s.Channel(c, fmt.Sprintf("0x%064x", 4)); !errors.Is(err, ledger.ErrNotFound) {
+		t.Errorf("the rejected record: %v, want none", err)
+	}
+}
+
+// A channel written before its payer had a column of its own, or by an
+// instance of that version still running, is found by its payer.
+func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	c := context.Background()
+	conn, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(c)
+	_, err = conn.Exec(c, `CREATE TABLE channels (id text PRIMARY KEY, version bigint NOT NULL, doc json NOT NULL);
+		INSERT INTO channels VALUES ('0x01', 3, '{"id":"0x01","charged":"5","config":{"payer":"0xABC"}}')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ledger.OpenPostgres(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// An instance of the earlier version, still running, opens another.
+	if _, err := conn.Exec(c, `INSERT INTO channels (id, version, doc) VALUES ('0x02', 1, '{"id":"0x02","charged":"1","config":{"payer":"0xabc"}}')`); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PayerChannels(c, "0xabc", 10)
+	if err != nil || len(got) != 2 || got[0].Charged != "5" || got[0].Version != 3 || got[1].Charged != "1" {
+		t.Fatalf("the payer's channels: %+v, %v; want the two written by the earlier version", got, err)
+	}
+}
+
+// A write whose caller has given up is not queued, and says why.
+func TestPostgresChargeGivenUp(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)()
+	c, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.PutChannel(c, &ledger.Channel{ID: "0x01", Config: []byte(`{}`)}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a write given up: %v, want the context's error", err)
+	}
+	if _, err := s.Channel(context.Background(), "0x01"); !errors.Is(err, ledger.ErrNotFound) {
+		t.Fatalf("the write given up: %v, want no record", err)
 	}
 }

@@ -3,7 +3,9 @@ package ledgertest
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/coinslot/coinslot/edge/ledger"
@@ -39,4 +41,24 @@ func BenchmarkCharge(b *testing.B, s ledger.Store) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkChargeParallel measures voucher calls in flight together, as a
+// busy seller makes them: 32 callers, each charging a channel of its own
+// with the record BenchmarkCharge writes.
+func BenchmarkChargeParallel(b *testing.B, s ledger.Store) {
+	c := context.Background()
+	var next atomic.Int64
+	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
+	b.RunParallel(func(pb *testing.PB) {
+		rec := &ledger.Channel{ID: fmt.Sprintf("0x%064x", next.Add(1)), Config: []byte(`{"payer":"` + payer + `"}`), Charged: "0",
+			Answer: []byte(`{"data":"` + strings.Repeat("a", 2048) + `"}`), Settlement: []byte(`{"success":true}`)}
+		for pb.Next() {
+			rec.Charged = fmt.Sprint(rec.Version)
+			if err := s.PutChannel(c, rec); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

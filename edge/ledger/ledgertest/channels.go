@@ -3,7 +3,9 @@ package ledgertest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -94,5 +96,53 @@ func concurrentChannelWrites(t *testing.T, open Opener) {
 	wg.Wait()
 	if won != 1 {
 		t.Fatalf("%d writers won, want 1", won)
+	}
+}
+
+// manyChannelsAtOnce: calls on many channels at once, as a busy seller
+// makes them, each land on their own channel, and a writer that keeps
+// writing at a version already passed is refused every time while the
+// others' writes land.
+func manyChannelsAtOnce(t *testing.T, open Opener) {
+	s := open()
+	defer s.Close()
+	const channels, calls = 16, 20
+	stale := channel()
+	must(t, "create", s.PutChannel(ctx(t), stale))
+	must(t, "advance", s.PutChannel(ctx(t), stale))
+	var wg sync.WaitGroup
+	for i := range channels {
+		wg.Go(func() {
+			c := channel()
+			c.ID = fmt.Sprintf("0x%064x", i)
+			for n := range calls {
+				c.Charged = fmt.Sprint(n)
+				if err := s.PutChannel(ctx(t), c); err != nil {
+					t.Errorf("channel %d, call %d: %v", i, n, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Go(func() {
+		for range calls {
+			old := *stale
+			old.Version = 1
+			if err := s.PutChannel(ctx(t), &old); !errors.Is(err, ledger.ErrConflict) {
+				t.Errorf("a write at a passed version: %v, want a conflict", err)
+				return
+			}
+		}
+	})
+	wg.Wait()
+	all, err := s.ListChannels(ctx(t))
+	must(t, "list", err)
+	if len(all) != channels+1 {
+		t.Fatalf("%d channels, want %d", len(all), channels+1)
+	}
+	for _, c := range all {
+		if !strings.EqualFold(c.ID, stale.ID) && (c.Version != calls || c.Charged != fmt.Sprint(calls-1)) {
+			t.Errorf("channel %s at version %d charged %s, want %d and %d", c.ID, c.Version, c.Charged, calls, calls-1)
+		}
 	}
 }

@@ -61,6 +61,7 @@ func Run(t *testing.T, fresh Backend) {
 		{"PayerChannels", payerChannels},
 		{"ChannelVersions", channelVersions},
 		{"ConcurrentChannelWrites", concurrentChannelWrites},
+		{"ManyChannelsAtOnce", manyChannelsAtOnce},
 	}
 	for _, tc := range append(tests, idTests...) {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,27 @@
+package ledger
+
+// PutChannelsTogether writes cs as one group, as concurrent PutChannel
+// calls would share it, and returns each write's outcome.
+func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
+	writes := make([]*chargeWrite, len(cs))
+	for i, c := range cs {
+		doc, err := appendChannelJSON(nil, c)
+		if err != nil {
+			panic(err)
+		}
+		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, done: make(chan error, 1)}
+	}
+	g := &p.charges
+	g.mu.Lock()
+	g.waiting = append(g.waiting, writes...)
+	g.busy = true
+	g.mu.Unlock()
+	g.commitWaiting(p.pool)
+	errs := make([]error, len(cs))
+	for i, w := range writes {
+		if errs[i] = <-w.done; errs[i] == nil {
+			cs[i].Version++
+		}
+	}
+	return errs
+}

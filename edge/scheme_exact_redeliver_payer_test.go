@@ -72,7 +72,8 @@ func signedFor(t *testing.T, p *x402.Payload, r x402.Requirements, n x402.Networ
 // is refused, naming Base, and settles nothing, though no call can still be
 // settling the first; once reconciliation records Base's transaction, the
 // Polygon retry is still refused and the Base one gets the answer with
-// Base's settlement. Charged once, on Base. Over each transport, on each
+// Base's settlement and a signed receipt naming Base and its transaction.
+// Charged once, on Base. Over each transport, on each
 // ledger.
 func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 	const args = `{"text":"ab"}`
@@ -80,6 +81,7 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 		for _, tr := range transports {
 			t.Run(l.name+"/"+tr.name, func(t *testing.T) {
 				h := sellingOnTwo(t, l.name)
+				h.offerKey = offerKey
 				h.start()
 				pr := offered(h, tr, "test_echo", args)
 				base := payOn(t, pr, 0)
@@ -115,8 +117,12 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 				if got.status != 200 {
 					t.Fatalf("the Base retry: %+v", got)
 				}
-				if s := settlementSent(t, tr, got); s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
+				s := settlementSent(t, tr, got)
+				if s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
 					t.Fatalf("the Base retry's settlement %+v", s)
+				}
+				if r := receiptOf(t, s.Extensions).Payload; r.Network != x402.Base.ID || r.Transaction != s.Transaction {
+					t.Fatalf("the Base retry's signed receipt %+v", r)
 				}
 				if h.fac.settledOn(x402.Base.ID) != 1 || h.fac.settledOn(x402.Polygon.ID) != 0 || h.rt.runs.Load() != 1 {
 					t.Fatalf("settled %d on Base, %d on Polygon, ran %d; want 1, 0, 1", h.fac.settledOn(x402.Base.ID), h.fac.settledOn(x402.Polygon.ID), h.rt.runs.Load())

@@ -124,7 +124,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 }
 
 // redeliverExpired answers the retry of a payment whose authorization has
-// expired since it was used: a paid answer stays the buyer's after the
+// expired since it was used: a paid answer stays its payer's after the
 // window closes, and a settlement confirmed late still owes its answer. It
 // returns nil, so the refusal stands, unless the signature is the payer's
 // and the ledger settled or is settling the payment.

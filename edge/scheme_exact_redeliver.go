@@ -17,7 +17,7 @@ import (
 // redeliver answers a payment whose (payer, nonce) the ledger holds
 // already: the same nonce for another network or asset is refused, naming
 // the network it is on; a payment still settling is pending; a settled
-// one's payer (see scheme_exact_redeliver_payer.go) gets the answer it paid
+// one's payer (see scheme_exact_redeliver_identity.go) gets the answer it paid
 // for, with the original settlement, or 409 when the request is another,
 // naming the receipt only to a payer proved by its id. Nothing is verified
 // or settled again. A duplicate of a call still running waits for its

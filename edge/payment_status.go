@@ -35,7 +35,8 @@ type paymentStatus struct {
 var statusOf = map[ledger.State]struct{ state, message string }{
 	ledger.Reserved: {"in_progress", "a call with this payment is running; its answer comes with it"},
 	ledger.Settling: {"pending", "the settlement is not confirmed yet; retry the call with the same payment in a few seconds"},
-	ledger.Settled:  {"settled", "paid; a retry of the same call with the same payment gets its answer again while it is kept"},
+	ledger.Settled: {"settled", "paid; the payer's retry of the same call gets its answer again while it is kept: with the same payment until the later of its validBefore and " +
+		strconv.Itoa(int(retryGrace/time.Minute)) + " minutes after settlement, then with its payment-identifier id or signed in with x"},
 }
 
 // servePaymentStatus answers /payment/{payer}/{nonce} from the ledger.

@@ -17,7 +17,7 @@ import (
 // redeliver answers a payment whose (payer, nonce) the ledger holds
 // already: the same nonce for another network or asset is refused, naming
 // the network it is on; a payment still settling is pending; a settled
-// one's payer (see scheme_exact_redeliver_payer.go) gets the answer it paid
+// one's payer (see scheme_exact_redeliver_identity.go) gets the answer it paid
 // for, with the original settlement, or 409 when the request is another,
 // naming the receipt only to a payer proved by its id. Nothing is verified
 // or settled again. A duplicate of a call still running waits for its
@@ -124,7 +124,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 }
 
 // redeliverExpired answers the retry of a payment whose authorization has
-// expired since it was used: a paid answer stays the buyer's after the
+// expired since it was used: a paid answer stays its payer's after the
 // window closes, and a settlement confirmed late still owes its answer. It
 // returns nil, so the refusal stands, unless the signature is the payer's
 // and the ledger settled or is settling the payment.

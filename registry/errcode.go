@@ -19,7 +19,7 @@ const (
 	CodePaymentReplayed     ErrorCode = "payment_replayed"
 	CodeSettlementFailed    ErrorCode = "settlement_failed"
 	CodeSettlementPending   ErrorCode = "settlement_pending"  // /settle gave no answer: retry the same payment
-	CodePaymentConflict     ErrorCode = "payment_conflict"    // the payment, or its id, paid for another request
+	CodePaymentConflict     ErrorCode = "payment_conflict"    // the payment, or its id, paid for another request or on another network, or its answer is its payer's
 	CodeAnswerExpired       ErrorCode = "answer_expired"      // settled, but its answer is no longer kept
 	CodePaymentInProgress   ErrorCode = "payment_in_progress" // a call with this payment is still running: retry the same payment
 	CodeToolUnavailable     ErrorCode = "tool_unavailable"

@@ -305,3 +305,47 @@ func TestPostgresChargeGivenUp(t *testing.T) {
 		t.Fatalf("the write given up: %v, want no record", err)
 	}
 }
+
+// A ledger written before pairs kept what identifies their payment takes
+// the columns at the next start: its settling pair is still pending, with
+// neither digest, and is recorded as before.
+func TestPostgresTakesPaymentKeys(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	c := context.Background()
+	conn, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(c)
+	const payer, nonce = "0xabcdef0123456789abcdef0123456789abcdef01", "0xf00d"
+	_, err = conn.Exec(c, `
+		CREATE TABLE nonces (
+			payer text NOT NULL, nonce text NOT NULL, tool text NOT NULL,
+			state text NOT NULL CHECK (state IN ('reserved', 'settling', 'settled')),
+			since timestamptz NOT NULL, pending jsonb, tx text,
+			valid_before bigint NOT NULL DEFAULT 0, answer bytea, instance text NOT NULL DEFAULT '',
+			request_key text NOT NULL DEFAULT '',
+			PRIMARY KEY (payer, nonce));
+		INSERT INTO nonces (payer, nonce, tool, state, since, pending, request_key)
+		VALUES ('`+payer+`', '`+nonce+`', 'tool_a', 'settling', now(), '{"network":"eip155:8453","tool":"tool_a"}', 'k1')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ledger.OpenPostgres(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pending, err := s.Pending(c)
+	if err != nil || len(pending) != 1 || pending[0].Receipt.Network != "eip155:8453" || pending[0].Receipt.RequestKey != "k1" ||
+		pending[0].Receipt.Sent != "" || pending[0].Receipt.IDKey != "" {
+		t.Fatalf("pending %+v (%v)", pending, err)
+	}
+	if err := s.Record(c, payer, nonce, &ledger.Receipt{Tool: "tool_a", Network: "eip155:8453", Tx: "0x01"}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Payment(c, payer, nonce); err != nil || p.State != ledger.Settled || p.Receipt.RequestKey != "k1" || p.Receipt.Sent != "" {
+		t.Fatalf("payment %+v (%v)", p, err)
+	}
+}

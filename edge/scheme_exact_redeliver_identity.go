@@ -11,6 +11,11 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
+// A payment is one (network, asset, payer, nonce): the ledger's pair is
+// (payer, nonce), so a nonce offered on a second network or asset is
+// refused (elsewhere) rather than settled twice, and a stranded settlement
+// is sent again only as the authorization first sent (sentKey).
+//
 // A settled transferWithAuthorization carries every field of the buyer's
 // signature in its calldata, so presenting the authorization proves
 // nothing once it is on chain. A kept answer therefore goes again only to

@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -72,7 +73,8 @@ func signedFor(t *testing.T, p *x402.Payload, r x402.Requirements, n x402.Networ
 // is refused, naming Base, and settles nothing, though no call can still be
 // settling the first; once reconciliation records Base's transaction, the
 // Polygon retry is still refused and the Base one gets the answer with
-// Base's settlement. Charged once, on Base. Over each transport, on each
+// Base's settlement and a signed receipt naming Base and its transaction.
+// Charged once, on Base. Over each transport, on each
 // ledger.
 func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 	const args = `{"text":"ab"}`
@@ -80,6 +82,7 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 		for _, tr := range transports {
 			t.Run(l.name+"/"+tr.name, func(t *testing.T) {
 				h := sellingOnTwo(t, l.name)
+				h.offerKey = offerKey
 				h.start()
 				pr := offered(h, tr, "test_echo", args)
 				base := payOn(t, pr, 0)
@@ -115,8 +118,12 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 				if got.status != 200 {
 					t.Fatalf("the Base retry: %+v", got)
 				}
-				if s := settlementSent(t, tr, got); s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
+				s := settlementSent(t, tr, got)
+				if s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
 					t.Fatalf("the Base retry's settlement %+v", s)
+				}
+				if r := receiptOf(t, s.Extensions).Payload; r.Network != x402.Base.ID || r.Transaction != s.Transaction {
+					t.Fatalf("the Base retry's signed receipt %+v", r)
 				}
 				if h.fac.settledOn(x402.Base.ID) != 1 || h.fac.settledOn(x402.Polygon.ID) != 0 || h.rt.runs.Load() != 1 {
 					t.Fatalf("settled %d on Base, %d on Polygon, ran %d; want 1, 0, 1", h.fac.settledOn(x402.Base.ID), h.fac.settledOn(x402.Polygon.ID), h.rt.runs.Load())
@@ -269,4 +276,39 @@ func parseUnix(t *testing.T, s string) time.Time {
 		t.Fatal(err)
 	}
 	return time.Unix(sec, 0)
+}
+
+// Over A2A, where a task is read by its random id, a stranger replaying a
+// settled authorization in a new message after the window gets a failed
+// task in 409's error shape, without the answer or a receipt; the buyer's
+// new message carrying its id gets the answer.
+func TestA2AKeptAnswerGoesOnlyToItsPayer(t *testing.T) {
+	h := newHarness(t)
+	const input = `{"text":"ab"}`
+	asked := h.a2aCall("test_echo", input)
+	p := withID(t, h.a2aSigned(asked), "pay_5b0f0d1e9a6c4f0f8e1d2c3b4a596877")
+	done := h.a2aPayTask(asked.ID, p)
+	if done.Status.State != taskCompleted {
+		t.Fatalf("paid: %s", mustJSON(t, done))
+	}
+	answer := done.Artifacts[0].Parts[0].Data
+	later := time.Now().Add(2 * time.Hour)
+	h.srv.pay.Now = func() time.Time { return later }
+	send := func(pay *x402.Payload) *taskWire {
+		return h.a2aSend(map[string]any{"metadata": map[string]any{"skill": "test_echo", a2aPaymentStatus: paymentSubmittedStatus, a2aPaymentPayload: pay},
+			"parts": []any{map[string]any{"kind": "data", "data": json.RawMessage(input)}}})
+	}
+	replayed := *p
+	replayed.Extensions = nil
+	stranger := send(&replayed)
+	want := strings.Replace(unproven, ", or sign in with x (a SIGN-IN-WITH-X header and no payment)", "", 1)
+	if got := shapeOf(t, stranger); got != want || len(stranger.Artifacts) != 0 || bytes.Contains(mustJSON(t, stranger), []byte("/receipt/")) {
+		t.Fatalf("a stranger after the window: %s\nwant %s", mustJSON(t, stranger), want)
+	}
+	if got := send(p); got.Status.State != taskCompleted || string(got.Artifacts[0].Parts[0].Data) != string(answer) {
+		t.Fatalf("the buyer with its id: %s", mustJSON(t, got))
+	}
+	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
+		t.Fatalf("%d runs, %d settles", h.rt.runs.Load(), h.fac.settleCount())
+	}
 }

@@ -61,7 +61,7 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 		// others, those with no strong match
 		top1, top3, sure, weak float64
 	}{
-		{"tuning.txt", true, 120, 0.95, 0.98, 0.95, 0.65},
+		{"tuning.txt", true, 120, 0.95, 0.98, 0.95, 0.55},
 		// top-3 is held to 90%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
 		{"heldout.txt", false, 60, 0.85, 0.90, 0.85, 0.65},

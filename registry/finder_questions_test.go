@@ -44,12 +44,13 @@ func questionSet(t *testing.T, name string) []question {
 	return set
 }
 
-// The route finder on both question sets: a right tool first (top-1) and
-// among the first three (top-3) for the questions a tool answers, its first
-// match strong when it is right, and only weak matches, if any, for the
-// questions no tool answers. The tuning set is what the finder was tuned
-// on; the held-out set is the measure of how it does on questions it was
-// not tuned for.
+// The route finder on both question sets, each share printed and held to a
+// least value: of the questions a tool answers, those with a right tool
+// first (top-1), among the first three (top-3), and first and strong; of
+// those no tool answers, the ones without a strong match (a word the
+// question shares with a tool's name, "order a pizza", still makes a strong
+// one). The tuning set is what the finder was tuned on; the held-out set
+// measures how it does on questions it was not tuned for.
 func TestFinderAnswersUsersQuestions(t *testing.T) {
 	docs := catalogDocuments(t)
 	for _, set := range []struct {

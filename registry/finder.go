@@ -36,6 +36,18 @@ const (
 
 	bonusExactName = 10.0 // the query is a tool's name
 	scoreScale     = 100  // scores are published as integers
+
+	// A match is strong when it covers at least fitStrong of what the query
+	// asks: each query word weighs its idf, capped at that of a word one
+	// tool has, since a word no tool has is as often the request itself
+	// ("phishing") as its argument ("tokyo"); a word counts by how firmly
+	// the tool holds it, tf/(tf+fitK), so one mention in a description
+	// counts a fifth and a name or synonyms most of it. Below the bar the
+	// tool shares only a loose or generic word with the question. The
+	// values part the tuning set's answered questions from those no tool
+	// answers.
+	fitStrong = 0.15
+	fitK      = 4.0
 )
 
 // fields of a tool, in the order of fieldWeights.
@@ -63,7 +75,8 @@ var aliases = map[string][]string{
 	"cve": {"vulnerability"}, "vulnerability": {"cve"},
 }
 
-// match is one route-finder result without its score; it is marshalled once.
+// match is one route-finder result without its score and fit; it is
+// marshalled once.
 type match struct {
 	Name           string        `json:"name"`
 	Category       string        `json:"category"`
@@ -91,6 +104,7 @@ type finder struct {
 	entries  []finderEntry
 	avgLen   [fieldCount]float64 // mean words per field over the catalog
 	vocab    []string            // every word of every field, once
+	idfOne   float64             // the idf of a word one tool has
 }
 
 type finderEntry struct {
@@ -126,6 +140,7 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 		f.vocab = append(f.vocab, w)
 	}
 	slices.Sort(f.vocab)
+	f.idfOne = f.idfOf(1)
 	for _, e := range f.entries {
 		for i, ws := range e.fields {
 			f.avgLen[i] += float64(len(ws)) / float64(len(f.entries))
@@ -140,17 +155,22 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 	return f, nil
 }
 
-// scored writes {"score":N, ...match}.
+// scored writes {"score":N,"match":"strong"|"weak", ...match}.
 type scored struct {
-	score int
-	match []byte
+	score  int
+	strong bool
+	match  []byte
 }
 
 func (m scored) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"score":`)
 	b.WriteString(strconv.Itoa(m.score))
-	b.WriteByte(',')
+	if m.strong {
+		b.WriteString(`,"match":"strong",`)
+	} else {
+		b.WriteString(`,"match":"weak",`)
+	}
 	b.Write(m.match[1:])
 	return b.Bytes(), nil
 }
@@ -163,27 +183,45 @@ type findResult struct {
 	PaymentBoundary paymentBoundary `json:"payment_boundary"`
 }
 
-// find ranks every tool for q, best first, ties in catalog order. An empty
-// query lists the whole catalog with score 0.
+// find ranks every tool for q: strong matches, then weak ones, each best
+// first, ties in catalog order. An empty query lists the whole catalog with
+// score 0, every tool a strong match.
 func (f *finder) find(q string) findResult {
 	q = strings.TrimSpace(q)
 	qw := words(q)
-	terms := make([]map[string]float64, len(qw))
+	terms := make([]term, len(qw))
 	for i, w := range qw {
-		terms[i] = f.variants(w)
+		v := f.variants(w)
+		terms[i] = term{v, f.idf(v)}
 	}
+	name := strings.Join(qw, "_")
 	matches := []scored{}
 	for _, e := range f.entries {
-		n := 0
-		if len(qw) > 0 {
-			n = int(math.Round(scoreScale * f.score(e, strings.Join(qw, "_"), terms)))
+		if len(qw) == 0 {
+			if q == "" {
+				matches = append(matches, scored{0, true, e.match})
+			}
+			continue
 		}
-		if n > 0 || q == "" {
-			matches = append(matches, scored{n, e.match})
+		s, fit := f.score(e, name, terms)
+		if n := int(math.Round(scoreScale * s)); n > 0 {
+			matches = append(matches, scored{n, fit >= fitStrong, e.match})
 		}
 	}
-	sort.SliceStable(matches, func(i, j int) bool { return matches[i].score > matches[j].score })
+	sort.SliceStable(matches, func(i, j int) bool {
+		if matches[i].strong != matches[j].strong {
+			return matches[i].strong
+		}
+		return matches[i].score > matches[j].score
+	})
 	return findResult{f.service, q, len(matches), matches, f.boundary}
+}
+
+// term is a query word: the catalog's words it stands for, with how much
+// each counts, and how rare they are.
+type term struct {
+	variants map[string]float64
+	idf      float64
 }
 
 // variants are the catalog's words a query word stands for, with how much
@@ -213,28 +251,33 @@ func (f *finder) variants(w string) map[string]float64 {
 
 // score is e's BM25F score for the query words' variants, scaled by the
 // share of query words it matches (a tool about both venues beats one that
-// only repeats one of them); name is the query as a tool name.
-func (f *finder) score(e finderEntry, name string, terms []map[string]float64) float64 {
-	total, matched := 0.0, 0
-	for _, v := range terms {
-		tf := 0.0
+// only repeats one of them), and its fit, the share of the query it covers;
+// name is the query as a tool name.
+func (f *finder) score(e finderEntry, name string, terms []term) (score, fit float64) {
+	matched, weight := 0, 0.0
+	for _, t := range terms {
+		tf, closest := 0.0, 0.0
 		for i, ws := range e.fields {
 			n := 0.0
 			for _, w := range ws {
-				n += v[w]
+				n += t.variants[w]
+				closest = max(closest, t.variants[w])
 			}
 			tf += fieldWeights[i] * n / (1 - bm25B + bm25B*float64(len(ws))/max(f.avgLen[i], 1))
 		}
+		w := min(t.idf, f.idfOne)
+		weight += w
 		if tf > 0 {
-			total += f.idf(v) * tf * (bm25K1 + 1) / (tf + bm25K1)
+			score += t.idf * tf * (bm25K1 + 1) / (tf + bm25K1)
+			fit += w * closest * tf / (tf + fitK)
 			matched++
 		}
 	}
-	total *= float64(matched) / float64(len(terms))
+	score *= float64(matched) / float64(len(terms))
 	if name == e.name {
-		total += bonusExactName
+		score += bonusExactName
 	}
-	return total
+	return score, fit / weight
 }
 
 // idf weighs a query word by how few tools have any of its variants.
@@ -247,6 +290,11 @@ func (f *finder) idf(v map[string]float64) float64 {
 			df++
 		}
 	}
+	return f.idfOf(df)
+}
+
+// idfOf is BM25's idf of a word df of the tools have.
+func (f *finder) idfOf(df int) float64 {
 	n := float64(len(f.entries))
 	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
 }
@@ -265,8 +313,10 @@ func withinTypos(a, b string) bool {
 	return config.Distance(a, b) <= limit
 }
 
-// stopWords carry no meaning for ranking: articles, prepositions, and the
-// words a question is phrased with ("what is this", "show me").
+// stopWords carry no meaning for ranking: articles, prepositions, the words
+// a question is phrased with ("what is this", "show me"), the tails of
+// contractions ("what's") and fillers that say when, not what ("right now",
+// "today": every tool answers as of now).
 var stopWords = map[string]bool{
 	"a": true, "an": true, "and": true, "the": true, "of": true, "for": true, "to": true, "in": true,
 	"on": true, "with": true, "by": true, "or": true, "is": true, "from": true, "at": true,
@@ -274,40 +324,53 @@ var stopWords = map[string]bool{
 	"we": true, "our": true, "you": true, "your": true, "it": true, "its": true, "this": true, "that": true,
 	"these": true, "what": true, "which": true, "who": true, "how": true, "when": true, "where": true,
 	"there": true, "any": true, "about": true, "against": true, "get": true, "show": true, "find": true,
-	"give": true, "tell": true, "list": true, "want": true, "need": true, "please": true,
+	"give": true, "tell": true, "list": true, "want": true, "need": true, "please": true, "much": true,
+	"many": true, "s": true, "t": true, "d": true, "ll": true, "m": true, "re": true, "ve": true,
+	"will": true, "would": true, "could": true, "should": true, "has": true, "have": true, "had": true,
+	"was": true, "were": true, "been": true, "if": true, "so": true, "just": true, "some": true,
+	"really": true, "like": true, "know": true, "let": true, "them": true, "their": true, "they": true,
+	"now": true, "right": true, "rn": true, "today": true, "tonight": true, "currently": true,
+	"lately": true, "asap": true,
 }
 
 // words splits text into lower-case words at anything that is not a letter
 // or digit (snake_case and kebab-case split too), drops stop words and
 // reduces each word to its stem, so "recalls" finds "recall" and "priced"
-// finds "pricing".
+// finds "pricing". A stop word in capitals is an acronym and stays: "WHO",
+// "US".
 func words(text string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
-		if !stopWords[w] {
-			out = append(out, stem(w))
+		lw := strings.ToLower(w)
+		if !stopWords[lw] || len(w) > 1 && w == strings.ToUpper(w) {
+			out = append(out, stem(lw))
 		}
 	}
 	return out
 }
 
-// stem strips the common English inflections: plurals, -ing and -ed.
+// stem strips the common English inflections, plurals, -ing and -ed, then
+// a final silent e, so that "cite", "cites", "cited" and "citing" are one
+// word.
 func stem(w string) string {
 	switch {
 	case len(w) <= 3:
 		return w
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
+		w = w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "xes"):
-		return w[:len(w)-2]
+		w = w[:len(w)-2]
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		return w[:len(w)-1]
+		w = w[:len(w)-1]
 	case strings.HasSuffix(w, "ing") && len(w) > 5:
-		return undouble(w[:len(w)-3])
+		w = undouble(w[:len(w)-3])
 	case strings.HasSuffix(w, "ed") && len(w) > 4:
-		return undouble(w[:len(w)-2])
+		w = undouble(w[:len(w)-2])
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee") {
+		w = w[:len(w)-1]
 	}
 	return w
 }

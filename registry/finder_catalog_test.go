@@ -99,9 +99,45 @@ func TestFinderOnTheCatalog(t *testing.T) {
 	}
 }
 
+// A question no tool answers gets only weak matches, however many share a
+// word with it; one a tool answers gets that tool first, strong. Fillers
+// ("right now") change nothing.
+func TestFinderSaysWhenNothingFits(t *testing.T) {
+	docs := catalogDocuments(t)
+	find := func(q string) []string {
+		b, err := docs.Find(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Matches []struct {
+				Name  string `json:"name"`
+				Match string `json:"match"`
+			} `json:"matches"`
+		}
+		if err := json.Unmarshal(b, &res); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range res.Matches {
+			got = append(got, m.Name+" "+m.Match)
+		}
+		return got
+	}
+	if got := find("check a url for phishing"); len(got) == 0 || slices.ContainsFunc(got, func(m string) bool { return strings.HasSuffix(m, " strong") }) {
+		t.Errorf("find(check a url for phishing) = %v, want weak matches only", got)
+	}
+	if got := find("earthquakes near a city"); len(got) == 0 || got[0] != "quake_feed strong" {
+		t.Errorf("find(earthquakes near a city) = %v, want quake_feed strong first", got)
+	}
+	if with, without := find("what are people betting on right now"), find("what are people betting on"); !slices.Equal(with, without) || without[0] != "trending_markets strong" {
+		t.Errorf("with right now %v, without %v; want both trending_markets strong first", with[:min(3, len(with))], without[:min(3, len(without))])
+	}
+}
+
 // catalogDocuments are the documents of the real catalog, without this
 // package's test tools.
-func catalogDocuments(t *testing.T) *registry.Documents {
+func catalogDocuments(t testing.TB) *registry.Documents {
 	t.Helper()
 	site := registry.Site{BaseURL: "http://localhost:8080", Version: "0.13.0", Service: "coinslot",
 		Network: "eip155:1337", NetworkName: "coinslot sandbox chain", Sandbox: true, MaxTimeoutSeconds: 60}

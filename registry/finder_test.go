@@ -22,6 +22,7 @@ var finderCatalog = []*Tool{
 
 type ranked struct {
 	Score int    `json:"score"`
+	Match string `json:"match"`
 	Name  string `json:"name"`
 }
 
@@ -96,21 +97,44 @@ func TestFinderScores(t *testing.T) {
 	}
 }
 
+// A tool that holds much of what the question asks is a strong match; one
+// that holds a word of it loosely, weak, and listed after every strong one.
+func TestFinderLabelsWeakMatches(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"vehicle recall", []string{"vehicle_recalls strong", "drug_recalls strong"}},
+		{"normalised debt", []string{"national_debt strong", "odds_feed weak"}}, // two typos, in a description
+		{"normalised", []string{"odds_feed weak"}},
+	} {
+		var got []string
+		for _, m := range findNames(t, c.q) {
+			got = append(got, m.Name+" "+m.Match)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("find(%q) = %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
 func TestFinderEmptyQueryListsAll(t *testing.T) {
 	got := findNames(t, "  ")
 	if len(got) != len(finderCatalog) {
 		t.Fatalf("empty query listed %d tools, want %d", len(got), len(finderCatalog))
 	}
 	for i, m := range got {
-		if m.Name != finderCatalog[i].Name || m.Score != 0 {
-			t.Errorf("match %d = %v, want {0 %s}", i, m, finderCatalog[i].Name)
+		if m.Name != finderCatalog[i].Name || m.Score != 0 || m.Match != "strong" {
+			t.Errorf("match %d = %v, want {0 strong %s}", i, m, finderCatalog[i].Name)
 		}
 	}
 }
 
 func TestWords(t *testing.T) {
-	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling")
-	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall"}
+	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling, " +
+		"cite, cited, citing, free, what's on right now, WHO, US")
+	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall",
+		"cit", "cit", "cit", "free", "who", "us"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)
 	}

@@ -1,7 +1,9 @@
 // Opens /docs in headless Chromium at each width and fails when the page is
 // wider than the viewport or a table header breaks inside a word; then
-// searches it as a reader would and fails unless it lists what the route
-// finder ranks, in its order, or says that nothing matches.
+// searches it as a reader would and fails unless its sidebar and its main
+// column both list what the route finder ranks, in its order, and it says
+// which matches are strong, which weak, or that nothing matches; cleared,
+// the main column is back in catalog order.
 //   node check-docs-layout.mjs URL
 import { chromium } from "playwright-core";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -47,7 +49,8 @@ function layout() {
 }
 
 // shown is what the page lists after a search: the sidebar's results in
-// order, the tool sections left visible and the status line.
+// order, the tool sections left visible in the main column's order and the
+// status line.
 function shown() {
   const visible = (el) => el.offsetParent !== null;
   return {
@@ -55,6 +58,17 @@ function shown() {
     sections: [...document.querySelectorAll("section.tool")].filter(visible).map((s) => s.id),
     status: document.getElementById("search-status").textContent,
   };
+}
+
+// says is the status line the page owes a search the route finder answered
+// with found, its matches labelled strong or weak.
+function says(q, found) {
+  const strong = found.filter((m) => m.match === "strong").length, weak = found.length - strong;
+  const more = weak ? ` ${weak} more ${weak > 1 ? "are" : "is"} loosely related.` : "";
+  if (strong > 1) return `${strong} tools match, best first.${more}`;
+  if (strong) return `1 tool matches.${more}`;
+  if (weak) return `No tool fits “${q}” well;`;
+  return `No tool matches “${q}”.`;
 }
 
 try {
@@ -70,22 +84,22 @@ try {
     console.log(`${width}px: page ${seen.scrollWidth}px wide, ${seen.broken.length} headers broken inside a word`);
   }
 
-  for (const q of ["polymarket arbitrage", "arbitrage", "earthquakes near a city", "zzqxj vvkrw"]) {
-    const want = (await (await fetch(`${finder}?q=${encodeURIComponent(q)}`)).json()).matches.map((m) => m.name);
+  const catalog = (await page.evaluate(shown)).sections;
+  for (const q of ["polymarket arbitrage", "sec filings", "earthquakes near a city", "check a url for phishing", "zzqxj vvkrw"]) {
+    const found = (await (await fetch(`${finder}?q=${encodeURIComponent(q)}`)).json()).matches;
+    const want = found.map((m) => m.name);
     await page.fill("#search", q);
     await page.waitForFunction((q) => document.getElementById("search").dataset.shown === q, q);
     const got = await page.evaluate(shown);
-    const same = got.results.join() === want.join() && [...got.sections].sort().join() === [...want].sort().join();
-    if (!same) fail(`search "${q}": lists ${got.results.join(",")} (sections ${got.sections.join(",")}), the route finder ${want.join(",")}`);
-    const status = want.length > 1 ? `${want.length} tools match, best first.` : want.length ? "1 tool matches." : `No tool matches “${q}”.`;
-    if (!got.status.startsWith(status)) fail(`search "${q}": says "${got.status}", want "${status}..."`);
-    console.log(`search "${q}": ${got.results.length} results, "${got.status}"`);
+    if (got.results.join() !== want.join()) fail(`search "${q}": the sidebar lists ${got.results.join(",")}, the route finder ${want.join(",")}`);
+    if (got.sections.join() !== want.join()) fail(`search "${q}": the main column shows ${got.sections.join(",")}, the route finder ${want.join(",")}`);
+    if (!got.status.startsWith(says(q, found))) fail(`search "${q}": says "${got.status}", want "${says(q, found)}..."`);
+    console.log(`search "${q}": ${got.results.length} results, first ${got.sections[0] || "none"}, "${got.status}"`);
   }
   await page.fill("#search", "");
   await page.waitForFunction(() => document.getElementById("search").dataset.shown === "");
   const all = await page.evaluate(shown);
-  const sections = await page.locator("section.tool").count();
-  if (all.sections.length !== sections || all.status !== "") fail(`search cleared: ${all.sections.length} of ${sections} sections shown, status "${all.status}"`);
+  if (all.sections.join() !== catalog.join() || all.status !== "") fail(`search cleared: ${all.sections.length} of ${catalog.length} sections shown, in catalog order: ${all.sections.join() === catalog.join()}, status "${all.status}"`);
 } finally {
   await browser.close();
   rmSync(profile, { recursive: true, force: true });

@@ -23,7 +23,7 @@ func init() {
 				Describe("forward: papers citing it; backward: papers it cites"),
 		},
 		Example:  map[string]any{"paperId": "10.1145/3442188.3445922", "direction": "forward"},
-		Synonyms: []string{"citations", "references of a paper", "citing papers", "related work", "citation network"},
+		Synonyms: []string{"citations", "references of a paper", "citing papers", "related work", "citation network", "cited by", "who cites a paper"},
 		Expected: "Envelope whose data is an array of up to 100 papers citing or cited by a paper, with citation contexts and intents, and an unknown paper is a 404 not_found.",
 		Check:    checkPaperID,
 		Shape:    registry.Envelope,

@@ -19,7 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "attention transformer", "limit": 10},
-		Synonyms: []string{"academic papers", "research papers", "scientific literature", "scholar search", "studies on"},
+		Synonyms: []string{"academic papers", "research papers", "scientific literature", "scholar search", "studies on", "semantic scholar search"},
 		Expected: "Envelope whose data is an array of Semantic Scholar papers with abstract, authors, citation counts and open-access link.",
 		Shape:    registry.Envelope,
 		Result:   []semanticscholar.Paper(nil),

@@ -31,7 +31,7 @@ func init() {
 				Describe("comma-separated; any of temperature_2m, relative_humidity_2m, apparent_temperature, is_day, precipitation, weather_code, cloud_cover, pressure_msl, wind_speed_10m, wind_direction_10m, wind_gusts_10m, rain, showers, snowfall, surface_pressure, dew_point_2m, visibility, uv_index"),
 		},
 		Example:  map[string]any{"lat": 52.52, "lon": 13.41},
-		Synonyms: []string{"weather now", "current temperature", "rain now", "weather in a city", "current conditions"},
+		Synonyms: []string{"weather now", "current temperature", "rain now", "weather in a city", "current conditions", "snow", "is it raining"},
 		Expected: "Envelope whose data holds Open-Meteo's current values at a point with their units, and a condition when weather_code is asked for.",
 		Shape:    registry.Envelope,
 		Result:   currentWeather{},

@@ -23,7 +23,7 @@ func init() {
 			registry.Int("limit").Range(5, 100).WithDefault(20).Describe("observations per series, newest first"),
 		},
 		Example:  map[string]any{"series_id": "T10Y2Y", "limit": 10},
-		Synonyms: []string{"interest rates", "federal reserve", "fed funds rate", "inflation", "cpi", "unemployment rate", "treasury yields", "macro data", "economic data"},
+		Synonyms: []string{"interest rates", "federal reserve", "fed funds rate", "inflation", "cpi", "unemployment rate", "treasury yields", "macro data", "economic data", "mortgage rates"},
 		Expected: "Envelope whose data is an array of FRED series with their latest value, change and observations newest first, missing values skipped.",
 		Shape:    registry.Envelope,
 		Result:   []seriesView(nil),

@@ -23,7 +23,7 @@ func init() {
 				Describe("World Bank code, e.g. NY.GDP.MKTP.KD.ZG growth, FP.CPI.TOTL.ZG inflation, SL.UEM.TOTL.ZS unemployment, SP.POP.TOTL population"),
 		},
 		Example:  map[string]any{"country": "US", "indicator": "NY.GDP.MKTP.CD"},
-		Synonyms: []string{"gdp", "country statistics", "world bank", "population", "inflation by country", "development data"},
+		Synonyms: []string{"gdp", "country statistics", "world bank", "population", "inflation by country", "development data", "life expectancy"},
 		Expected: "Envelope whose data holds a World Bank indicator for a country, its latest value and change and its series newest year first, unreported years skipped.",
 		Shape:    registry.Envelope,
 		Result:   indicatorView{},

@@ -15,7 +15,7 @@ func init() {
 		Description: "U.S. total public debt outstanding to the penny, split into debt held by the public and intragovernmental " +
 			"holdings, with its change over the last month.",
 		Example:  map[string]any{},
-		Synonyms: []string{"us debt", "debt to the penny", "government debt", "federal debt"},
+		Synonyms: []string{"us debt", "debt to the penny", "government debt", "federal debt", "what the us owes"},
 		Expected: "Envelope whose data holds the latest U.S. total public debt in dollars, its split and its change per day.",
 		Shape:    registry.Envelope,
 		Result:   nationalDebtView{},

@@ -30,7 +30,7 @@ func init() {
 				Describe("comma-separated; any of us_aqi, european_aqi, pm10, pm2_5, carbon_monoxide, nitrogen_dioxide, sulphur_dioxide, ozone, uv_index, uv_index_clear_sky, dust, aerosol_optical_depth, ammonia, alder_pollen, birch_pollen, grass_pollen, mugwort_pollen, olive_pollen, ragweed_pollen"),
 		},
 		Example:  map[string]any{"lat": 52.52, "lon": 13.41},
-		Synonyms: []string{"aqi", "breathing safety", "smog", "pm2.5", "pollution level", "pollen"},
+		Synonyms: []string{"aqi", "breathing safety", "smog", "pm2.5", "pollution level", "pollen", "ozone levels"},
 		Expected: "Envelope whose data holds the Open-Meteo air-quality values at a point with their units and the US AQI category.",
 		Shape:    registry.Envelope,
 		Result:   airQuality{},

@@ -25,7 +25,7 @@ func init() {
 			registry.Int("limit").Range(1, 100).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "cholera", "limit": 10},
-		Synonyms: []string{"epidemic", "pandemic", "outbreak news", "who alerts", "bird flu", "disease spread"},
+		Synonyms: []string{"epidemic", "pandemic", "outbreak news", "who alerts", "bird flu", "disease spread", "dengue", "ebola", "measles", "world health organization"},
 		Expected: "Envelope whose data is an array of WHO Disease Outbreak News reports, newest first, and no match is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []outbreak(nil),

@@ -17,7 +17,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "listeria", "limit": 5},
-		Synonyms: []string{"listeria", "salmonella", "e coli", "allergen", "food contamination", "foodborne illness"},
+		Synonyms: []string{"listeria", "salmonella", "e coli", "allergen", "food contamination", "foodborne illness", "foodborne outbreak"},
 		Expected: "Envelope whose data is an array of openFDA food recalls with classification (Class I is the most serious), reason and firm, newest report first, and no match is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []recall(nil),

@@ -21,7 +21,7 @@ func init() {
 			registry.Str("category").Len(1, 60).Describe("category tag slug, e.g. politics, crypto, sports"),
 		},
 		Example:  map[string]any{"limit": 10},
-		Synonyms: []string{"hot markets", "popular bets", "most active", "top volume", "prediction markets today"},
+		Synonyms: []string{"hot markets", "popular bets", "most active", "top volume", "prediction markets today", "what people are betting on"},
 		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change (null when the venue sends none), by 24h volume; end_date is the venue's and a market near or past it stays listed until the venue closes it, liquidity 0 means no resting orders, and a price the venue leaves out is null, never 0.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRow(nil),

@@ -20,7 +20,7 @@ func init() {
 			registry.Int("min_context").AtLeast(0).Describe("minimum context length in tokens"),
 		},
 		Example:  map[string]any{"limit": 20, "min_context": 100000},
-		Synonyms: []string{"ai model prices", "llm pricing", "token costs", "openrouter models", "cheapest llm", "context window"},
+		Synonyms: []string{"ai model prices", "llm pricing", "token costs", "openrouter models", "cheapest llm", "context window", "cheaper model", "gpt", "claude"},
 		Expected: "Envelope whose data is an array of OpenRouter models with context length, modality and prices in USD per million tokens.",
 		Shape:    registry.Envelope,
 		Result:   []routerModel(nil),

@@ -20,7 +20,7 @@ func init() {
 			registry.Int("min_points").AtLeast(0),
 		},
 		Example:  map[string]any{"limit": 10},
-		Synonyms: []string{"top stories", "headlines", "hacker news front page", "tech news"},
+		Synonyms: []string{"top stories", "headlines", "hacker news front page", "tech news", "hn front page"},
 		Expected: "Envelope whose data is an array of Hacker News front-page stories with points, comments and age, highest dwell = points/(age_hours+2) first.",
 		Shape:    registry.Envelope,
 		Result:   []frontPageStory(nil),

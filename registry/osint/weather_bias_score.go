@@ -20,7 +20,7 @@ func init() {
 			registry.Int("days_back").Range(2, 30).WithDefault(7),
 		},
 		Example:  map[string]any{"city": "NYC", "days_back": 14},
-		Synonyms: []string{"forecast accuracy", "weather model error", "temperature markets", "forecast bias", "weather betting"},
+		Synonyms: []string{"forecast accuracy", "weather model error", "temperature markets", "forecast bias", "weather betting", "gfs", "ecmwf", "model skill at daily highs"},
 		Expected: "Envelope whose data compares a model's past daily high forecasts for a city with the observed highs from the Open-Meteo archives, with bias, mean absolute error and a verdict.",
 		Shape:    registry.Envelope,
 		Result:   biasReport{},

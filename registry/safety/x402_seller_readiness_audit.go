@@ -34,7 +34,7 @@ func init() {
 					"asset": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "payTo": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 					"maxTimeoutSeconds": 300}}},
 		},
-		Synonyms: []string{"launch checklist", "listing review", "seller metadata lint", "pre-listing audit"},
+		Synonyms: []string{"launch checklist", "listing review", "seller metadata lint", "pre-listing audit", "ready to list", "before listing an api"},
 		Expected: "A receipt-backed JSON object grading the pasted seller documents check by check, with a readiness score and the fixes to make.",
 		Shape:    registry.ReceiptBacked,
 		Result:   (*sellerAudit)(nil),

@@ -27,7 +27,7 @@ func init() {
 				Describe("ISO country (US, GB; UK accepted) or subdivision (US-DE); EU for no filter"),
 		},
 		Example:  map[string]any{"query": "Apple Inc", "jurisdiction": "US"},
-		Synonyms: []string{"legal entity lookup", "lei", "corporate registration", "business registry", "company lookup", "kyb", "legal name"},
+		Synonyms: []string{"legal entity lookup", "lei", "corporate registration", "business registry", "company lookup", "kyb", "legal name", "legal owner", "entity behind a company"},
 		Expected: "Envelope whose data is an array of up to 10 legal entities from the GLEIF LEI registry with their names, status, jurisdiction and addresses.",
 		Shape:    registry.Envelope,
 		Result:   []gleif.Entity(nil),

@@ -21,7 +21,7 @@ func init() {
 			registry.Str("repo").Req().Len(3, 140).Matching(repoForm, repoShape).Describe("owner/repo, e.g. coinbase/x402"),
 		},
 		Example:  map[string]any{"repo": "coinbase/x402"},
-		Synonyms: []string{"github repo stats", "repository health", "project maintenance", "stars and forks", "open source due diligence"},
+		Synonyms: []string{"github repo stats", "repository health", "project maintenance", "stars and forks", "open source due diligence", "still maintained", "abandoned project"},
 		Expected: "Envelope whose data profiles one GitHub repository: activity, languages, license, top contributors and releases, latest_release being the newest non-prerelease or null.",
 		Shape:    registry.Envelope,
 		Result:   repoIntel{},

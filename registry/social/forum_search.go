@@ -25,7 +25,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(25),
 		},
 		Example:  map[string]any{"query": "mcp server", "community": "LocalLLaMA", "limit": 10},
-		Synonyms: []string{"reddit", "forum posts", "community opinions", "community discussion", "subreddit"},
+		Synonyms: []string{"reddit", "forum posts", "community opinions", "community discussion", "subreddit", "what people are saying"},
 		Expected: "Envelope whose data is an array of Reddit posts in the chosen order with score, comments and an excerpt of 300 characters, NSFW posts left out so fewer than limit may return.",
 		Shape:    registry.Envelope,
 		Result:   []forumPost(nil),

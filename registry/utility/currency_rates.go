@@ -26,7 +26,7 @@ func init() {
 				Describe("a 3-letter code, or several separated by commas; all when absent"),
 		},
 		Example:  map[string]any{"base": "USD", "target": "EUR"},
-		Synonyms: []string{"exchange rate", "fx rates", "convert dollars to euros", "forex", "currency converter"},
+		Synonyms: []string{"exchange rate", "fx rates", "convert dollars to euros", "forex", "currency converter", "swiss francs", "currency conversion"},
 		Expected: "Envelope whose data holds the ECB reference rates via Frankfurter as units of each currency per one base unit, dated the ECB publication day, crypto and currencies outside the ECB list refused as invalid input.",
 		Shape:    registry.Envelope,
 		Result:   rateTable{},

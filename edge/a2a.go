@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
@@ -256,7 +256,7 @@ func skillOf(name string) (*registry.Tool, *failure) {
 	t, ok := registry.Lookup(name)
 	if !ok {
 		return nil, &failure{code: registry.CodeInvalidParams, message: "no skill named " + name,
-			fields: []registry.FieldError{{Name: field, Problem: fmt.Sprintf("names no skill%s", config.Suggest(name, registry.Names()))}}}
+			fields: []registry.FieldError{{Name: field, Problem: fmt.Sprintf("names no skill%s", lexical.Suggest(name, registry.Names()))}}}
 	}
 	return t, nil
 }

@@ -101,7 +101,7 @@ func plainID(id json.RawMessage) bool {
 func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	body := ctx.PostBody()
 	if !json.Valid(body) {
-		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON")
+		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON: "+syntaxError(body))
 		return false
 	}
 	var call struct {

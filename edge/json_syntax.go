@@ -15,10 +15,10 @@ import (
 func syntaxError(body []byte) string {
 	var se *json.SyntaxError
 	if err := json.Unmarshal(body, new(any)); !errors.As(err, &se) {
-		return "it cannot be read" // no body json.Valid refuses ends here
+		return "it cannot be read" // every body json.Valid refuses has a syntax error: not met
 	}
-	at := int(se.Offset) // the bytes read, the offending one included
-	if at > 0 && at <= len(body) && se.Error() != "unexpected end of JSON input" {
+	at := int(se.Offset) // the bytes read: the offending one included, or all at the end
+	if at > 0 && se.Error() != "unexpected end of JSON input" {
 		at--
 	}
 	return se.Error() + " " + where(body, at)

@@ -263,10 +263,7 @@ func (rt *Runtime) Run(ctx context.Context, t *registry.Tool, args registry.Args
 		defer cancel()
 	}
 	deadline, _ := ctx.Deadline()
-	now := rt.opts.Now()
-	if rt.opts.Sandbox {
-		now = upstreams.RecordedAt // the day the recorded answers describe
-	}
+	now := upstreams.AnswerTime(rt.opts.Sandbox, rt.opts.Now())
 	// Buffered: a handler that returns after Run gave up does not wait.
 	reply := make(chan callReply, 1)
 	rt.calls.run(func() { reply <- rt.call(ctx, t, args, now) })

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/coinslot/coinslot/lexical"
 )
 
 // Canary runs the canary inside the serving instance: every Every it buys
@@ -56,5 +58,5 @@ func (k *Canary) unknownTool(paid []string) Problems {
 	if paid == nil || k.Tool == "" || slices.Contains(paid, k.Tool) {
 		return nil
 	}
-	return Problems{{Key: "canary.tool", Message: fmt.Sprintf("%q is no tool sold on a paid route%s", k.Tool, Suggest(k.Tool, paid))}}
+	return Problems{{Key: "canary.tool", Message: fmt.Sprintf("%q is no tool sold on a paid route%s", k.Tool, lexical.Suggest(k.Tool, paid))}}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -76,8 +77,8 @@ func UnknownVariables(environ []string, sources []string) Problems {
 			}
 		}
 		p := Problem{Key: name, Message: "is no config key and is ignored"}
-		if best := closest(rest, known); best != "" { // the common prefix would make every name look close
-			p.Message += "; did you mean " + envPrefix + best + "?"
+		if best := lexical.Closest(rest, known); best != "" { // the common prefix would make every name look close
+			p.Message += lexical.DidYouMean(envPrefix + best)
 		}
 		problems = append(problems, p)
 	}

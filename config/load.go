@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -151,7 +152,7 @@ func unknownNetworks(cfg *Config, known []string) Problems {
 	var ps Problems
 	for i, name := range cfg.Network {
 		if !slices.Contains(names, name) {
-			ps = append(ps, Problem{Key: fmt.Sprintf("network[%d]", i), Message: fmt.Sprintf("%q is no built-in or custom network%s", name, Suggest(name, names))})
+			ps = append(ps, Problem{Key: fmt.Sprintf("network[%d]", i), Message: fmt.Sprintf("%q is no built-in or custom network%s", name, lexical.Suggest(name, names))})
 		}
 	}
 	return ps
@@ -163,7 +164,7 @@ func unknownTools(names, paid []string) Problems {
 	var ps Problems
 	for i, name := range names {
 		if paid != nil && !slices.Contains(paid, name) {
-			ps = append(ps, Problem{Key: fmt.Sprintf("payment_identifier_required[%d]", i), Message: fmt.Sprintf("%q is no paid tool%s", name, Suggest(name, paid))})
+			ps = append(ps, Problem{Key: fmt.Sprintf("payment_identifier_required[%d]", i), Message: fmt.Sprintf("%q is no paid tool%s", name, lexical.Suggest(name, paid))})
 		}
 	}
 	return ps
@@ -283,7 +284,7 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) {
 		d.mapping(n, path, func(key string, val *yaml.Node, keyNode *yaml.Node) {
 			i := fieldByTag(v.Type(), key)
 			if i < 0 {
-				d.fail(keyNode, join(path, key), "unknown key%s", Suggest(key, tagsOf(v.Type())))
+				d.fail(keyNode, join(path, key), "unknown key%s", lexical.Suggest(key, tagsOf(v.Type())))
 				return
 			}
 			d.decode(val, v.Field(i), join(path, key))
@@ -296,7 +297,7 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) {
 		}
 		d.mapping(n, path, func(key string, val *yaml.Node, keyNode *yaml.Node) {
 			if path == "upstreams" && d.upstreams != nil && key != "default" && !slices.Contains(d.upstreams, key) {
-				d.fail(keyNode, join(path, key), "unknown upstream%s", Suggest(key, d.upstreams))
+				d.fail(keyNode, join(path, key), "unknown upstream%s", lexical.Suggest(key, d.upstreams))
 				return
 			}
 			elem := reflect.New(v.Type().Elem()).Elem()

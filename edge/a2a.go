@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/valyala/fasthttp"
 )
@@ -91,7 +90,7 @@ func (s *Server) serveA2A(ctx *fasthttp.RequestCtx) {
 	var req a2aRequest
 	switch {
 	case !json.Valid(body):
-		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON")
+		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON: "+syntaxError(ctx.PostBody()))
 		return
 	case body[0] == '[':
 		writeRPCError(ctx, fasthttp.StatusOK, nil, -32600, "Invalid Request: send one request per POST, not a batch")
@@ -256,7 +255,7 @@ func skillOf(name string) (*registry.Tool, *failure) {
 	t, ok := registry.Lookup(name)
 	if !ok {
 		return nil, &failure{code: registry.CodeInvalidParams, message: "no skill named " + name,
-			fields: []registry.FieldError{{Name: field, Problem: fmt.Sprintf("names no skill%s", config.Suggest(name, registry.Names()))}}}
+			fields: []registry.FieldError{registry.Misnamed(field, name, "names no skill", registry.Names())}}
 	}
 	return t, nil
 }

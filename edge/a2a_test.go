@@ -145,10 +145,10 @@ func TestA2ABuysACallAndRedeliversIt(t *testing.T) {
 func TestA2ARefusesBadInputBeforePayment(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range []struct{ skill, input, want string }{
-		{"test_ecko", `{"text":"ab"}`, `{"error":{"code":"invalid_params","message":"no skill named test_ecko","fields":[{"name":"message.metadata.skill","problem":"names no skill; did you mean test_echo?"}]}}`},
+		{"test_ecko", `{"text":"ab"}`, `{"error":{"code":"invalid_params","message":"no skill named test_ecko","fields":[{"name":"message.metadata.skill","problem":"names no skill; did you mean test_echo?","did_you_mean":"test_echo"}]}}`},
 		{"", `{"text":"ab"}`, `{"error":{"code":"invalid_params","message":"say which skill to call","fields":[{"name":"message.metadata.skill","problem":"is required: the id of a skill of the agent card"}]}}`},
 		{"test_echo", `{"n":99}`, `{"error":{"code":"invalid_params","message":"2 field(s) of the request are invalid","fields":[{"name":"text","problem":"is required"},{"name":"n","problem":"must be between 1 and 10"}]}}`},
-		{"test_echo", `[1]`, `{"error":{"code":"invalid_json","message":"the body must be a JSON object"}}`},
+		{"test_echo", `[1]`, `{"error":{"code":"invalid_json","message":"the body must be a JSON object","fields":[{"name":"body","problem":"must be a JSON object"}]}}`},
 		{"test_down", `{}`, `{"error":{"code":"tool_unavailable","message":"test_down is unavailable: its upstream key is not configured"}}`},
 	} {
 		task := h.a2aCall(c.skill, c.input)
@@ -239,7 +239,7 @@ func TestA2AJSONRPCErrors(t *testing.T) {
 		status  int
 		want    string
 	}{
-		"not JSON":       {`{"jsonrpc":`, activation, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not valid JSON"}}`},
+		"not JSON":       {`{"jsonrpc":`, activation, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not valid JSON: unexpected end of JSON input at offset 11 (line 1, column 12)"}}`},
 		"batch":          {`[{"jsonrpc":"2.0","id":1,"method":"tasks/get"}]`, activation, 200, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: send one request per POST, not a batch"}}`},
 		"no version":     {`{"id":1,"method":"tasks/get"}`, activation, 200, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a JSON-RPC 2.0 request object needs \"jsonrpc\":\"2.0\", \"method\" and \"id\""}}`},
 		"unknown method": {`{"jsonrpc":"2.0","id":"a","method":"tasks/cancel","params":{"id":"x"}}`, activation, 200, `{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"Method not found: tasks/cancel"}}`},

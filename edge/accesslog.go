@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/valyala/fasthttp"
@@ -225,7 +226,8 @@ func (s *Server) route(ctx *fasthttp.RequestCtx, a *access) {
 		return
 	}
 	a.route = routeUnknown
-	writeError(ctx, registry.CodeNotFound, "no route "+path, nil)
+	f := registry.Suggesting("path", "names no route", g.routeMeant(path))
+	writeError(ctx, registry.CodeNotFound, "no route "+path+lexical.DidYouMean(f.Suggestion), []registry.FieldError{f})
 }
 
 // httpMetrics time every request by route template and status class.

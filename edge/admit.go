@@ -41,7 +41,8 @@ func (s *Server) admit(g *Generation, t *registry.Tool, request []byte, pay carr
 	}
 	in, problem := parseObject(request, t)
 	if problem != "" {
-		return a, &failure{code: registry.CodeInvalidJSON, message: problem}
+		return a, &failure{code: registry.CodeInvalidJSON, message: "the body " + problem,
+			fields: []registry.FieldError{{Name: "body", Problem: problem}}}
 	}
 	var f *failure
 	if a.args, f = validate(t, in); f != nil {
@@ -74,16 +75,16 @@ func (s *Server) price(t *registry.Tool) string {
 }
 
 // parseObject reads the body of a call to t as one JSON object, numbers
-// kept exact.
+// kept exact, or says what is wrong with the body.
 func parseObject(body []byte, t *registry.Tool) (map[string]any, string) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		if t.BodyRequired {
-			return nil, "this route needs a JSON object body"
+			return nil, "is required on this route: a JSON object"
 		}
 		return map[string]any{}, ""
 	}
 	if !utf8.Valid(body) { // the decoder would take it, replacing what it cannot read
-		return nil, "the body is not valid UTF-8"
+		return nil, "is not valid UTF-8"
 	}
 	if in, ok := plainObject(body, t.Params); ok {
 		return in, ""
@@ -92,20 +93,22 @@ func parseObject(body []byte, t *registry.Tool) (map[string]any, string) {
 }
 
 // decodeObject reads body with encoding/json, and says what is wrong with
-// it when it is not one JSON object.
+// it, and where, when it is not one JSON object.
 func decodeObject(body []byte) (map[string]any, string) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var in any
 	if err := dec.Decode(&in); err != nil {
-		return nil, "the body is not valid JSON"
+		return nil, "is not valid JSON: " + syntaxError(body)
 	}
+	end := int(dec.InputOffset())
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, "the body has data after its JSON value"
+		rest := bytes.TrimLeft(body[end:], " \t\r\n")
+		return nil, "has data after its JSON value, " + where(body, len(body)-len(rest))
 	}
 	obj, ok := in.(map[string]any)
 	if !ok {
-		return nil, "the body must be a JSON object"
+		return nil, "must be a JSON object"
 	}
 	return obj, ""
 }

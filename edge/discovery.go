@@ -8,6 +8,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -129,7 +130,8 @@ func quote(docs *registry.Documents) fasthttp.RequestHandler {
 		}
 		body, ok := docs.Quote(name)
 		if !ok {
-			writeError(ctx, registry.CodeNotFound, "no tool named "+name, nil)
+			f := registry.Misnamed("tool", name, "names no tool", registry.Names())
+			writeError(ctx, registry.CodeNotFound, "no tool named "+name+lexical.DidYouMean(f.Suggestion), []registry.FieldError{f})
 			return
 		}
 		document(contentJSON, body)(ctx)

@@ -127,6 +127,8 @@ func TestDiscoveryDocumentsServed(t *testing.T) {
 		{"/llms-full.txt", contentText, d.docs.LLMsFull},
 		{"/docs", contentHTML, d.docs.Docs},
 		{"/svc-receipt-v1.md", contentMarkdown, ReceiptSchemaDoc},
+		{"/icon.svg", contentSVG, registry.Icon},
+		{"/favicon.ico", contentSVG, registry.Icon}, // a browser asks for it: not a 404 on every page
 	} {
 		a := d.do("GET", c.path)
 		if a.status != 200 || a.header["Content-Type"] != c.contentType || a.header["Cache-Control"] != "public, max-age=300" ||
@@ -150,6 +152,14 @@ func TestDiscoveryRoutesAreReadOnly(t *testing.T) {
 	}
 }
 
+// /docs names its icon, so a browser asks the service for it and finds it.
+func TestDocsLinksItsIcon(t *testing.T) {
+	d := newDiscoveryServer(t, downRuntime{})
+	if docs := d.do("GET", "/docs").body; !strings.Contains(docs, `<link rel="icon" href="./icon.svg" type="image/svg+xml">`) {
+		t.Errorf("/docs names no icon:\n%.400s", docs)
+	}
+}
+
 func TestQuote(t *testing.T) {
 	d := newDiscoveryServer(t, downRuntime{})
 	tool := discoveryTools[0]
@@ -162,7 +172,8 @@ func TestQuote(t *testing.T) {
 		{"/api/quote?tool=" + tool.Name, 200, string(want)},
 		{"/api/quote", 400, `{"error":{"code":"invalid_params","message":"say which tool to quote: ?tool=NAME","fields":[{"name":"tool","problem":"is required"}]}}`},
 		{"/api/quote?tool=%20", 400, `{"error":{"code":"invalid_params","message":"say which tool to quote: ?tool=NAME","fields":[{"name":"tool","problem":"is required"}]}}`},
-		{"/api/quote?tool=no_such_tool", 404, `{"error":{"code":"not_found","message":"no tool named no_such_tool"}}`},
+		{"/api/quote?tool=no_such_tool", 404, `{"error":{"code":"not_found","message":"no tool named no_such_tool","fields":[{"name":"tool","problem":"names no tool"}]}}`},
+		{"/api/quote?tool=test_discovery_lookups", 404, `{"error":{"code":"not_found","message":"no tool named test_discovery_lookups; did you mean test_discovery_lookup?","fields":[{"name":"tool","problem":"names no tool; did you mean test_discovery_lookup?","did_you_mean":"test_discovery_lookup"}]}}`},
 	} {
 		if a := d.do("GET", c.uri); a.status != c.status || a.body != c.body {
 			t.Errorf("GET %s: %d %s", c.uri, a.status, a.body)

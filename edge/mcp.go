@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
@@ -100,7 +101,7 @@ func plainID(id json.RawMessage) bool {
 func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	body := ctx.PostBody()
 	if !json.Valid(body) {
-		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON")
+		writeRPCError(ctx, fasthttp.StatusBadRequest, nil, -32700, "Parse error: the body is not valid JSON: "+syntaxError(body))
 		return false
 	}
 	var call struct {
@@ -133,7 +134,7 @@ func (s *Server) screenRPC(ctx *fasthttp.RequestCtx) bool {
 	}
 	t, known := registry.Lookup(paid.Name)
 	if !known {
-		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32602, fmt.Sprintf("unknown tool %q%s", paid.Name, config.Suggest(paid.Name, registry.Names())))
+		writeRPCError(ctx, fasthttp.StatusOK, call.ID, -32602, fmt.Sprintf("unknown tool %q%s", paid.Name, lexical.Suggest(paid.Name, registry.Names())))
 		return false
 	}
 	if paid.Meta[mcpPaymentKey] == nil {

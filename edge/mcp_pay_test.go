@@ -67,7 +67,7 @@ func TestMCPArgumentsAreCheckedBeforePayment(t *testing.T) {
 	for args, want := range map[string]string{
 		`{"n":99,"extra":1}`: `{"error":{"code":"invalid_params","message":"3 field(s) of the request are invalid","fields":[{"name":"text","problem":"is required"},{"name":"n","problem":"must be between 1 and 10"},{"name":"extra","problem":"is not a parameter of test_echo"}]}}`,
 		`null`:               `{"error":{"code":"invalid_params","message":"1 field(s) of the request are invalid","fields":[{"name":"text","problem":"is required"}]}}`,
-		`[1]`:                `{"error":{"code":"invalid_json","message":"the body must be a JSON object"}}`,
+		`[1]`:                `{"error":{"code":"invalid_json","message":"the body must be a JSON object","fields":[{"name":"body","problem":"must be a JSON object"}]}}`,
 		`{"text":"` + strings.Repeat("a", 2100) + `"}`: `{"error":{"code":"body_too_large","message":"the body is 2111 bytes; at most 2048 are accepted"}}`,
 	} {
 		res := h.call("test_echo", args, payment) // paid or not, bad input is refused first

@@ -118,7 +118,7 @@ func TestMCPTransportRules(t *testing.T) {
 		{"stateless-era discovery", `{"jsonrpc":"2.0","id":3,"method":"server/discover"}`, nil, 200, `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found: server/discover"}}`},
 		{"unknown tool", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"no_such_tool","arguments":{}}}`, nil, 200, `{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"unknown tool \"no_such_tool\""}}`},
 		{"misspelled tool", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"test_ecko","arguments":{}}}`, nil, 200, `{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"unknown tool \"test_ecko\"; did you mean test_echo?"}}`},
-		{"malformed JSON", `{"jsonrpc":"2.0","id":5,`, nil, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not valid JSON"}}`},
+		{"malformed JSON", `{"jsonrpc":"2.0","id":5,`, nil, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not valid JSON: unexpected end of JSON input at offset 24 (line 1, column 25)"}}`},
 		{"batch in 2025-11-25", batch, nil, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batching is not supported in 2025-06-18 and later (request version: 2025-11-25)"}}`},
 		{"batch in 2025-03-26", batch, map[string]string{"MCP-Protocol-Version": ""}, 200, `[{"jsonrpc":"2.0","id":5,"result":{}},{"jsonrpc":"2.0","id":6,"result":{}}]`},
 		{"no Accept", ping, map[string]string{"Accept": ""}, 400, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: Accept must contain both 'application/json' and 'text/event-stream'"}}`},

@@ -3,12 +3,15 @@ package edge
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
+	"github.com/coinslot/coinslot/upstreams"
 )
 
 func TestTermsAreTheSameBytesAndNeverRun(t *testing.T) {
@@ -99,6 +102,27 @@ func TestChecksBeforePayment(t *testing.T) {
 	}
 }
 
+// A misspelt route or parameter is answered with the name meant, in the
+// message and in did_you_mean, before any payment is asked for.
+func TestMisspeltNamesAreAnsweredWithTheNameMeant(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct {
+		path, body string
+		status     int
+		want       string
+	}{
+		{"/paid/test/ehco", `{}`, 404, `{"error":{"code":"not_found","message":"no route /paid/test/ehco; did you mean /paid/test/echo?","fields":[{"name":"path","problem":"names no route; did you mean /paid/test/echo?","did_you_mean":"/paid/test/echo"}]}}`},
+		{"/paid/tset/echo/", `{}`, 404, `{"error":{"code":"not_found","message":"no route /paid/tset/echo/; did you mean /paid/test/echo?","fields":[{"name":"path","problem":"names no route; did you mean /paid/test/echo?","did_you_mean":"/paid/test/echo"}]}}`},
+		{"/wp-login.php", `{}`, 404, `{"error":{"code":"not_found","message":"no route /wp-login.php","fields":[{"name":"path","problem":"names no route"}]}}`},
+		{echoPath, `{"txet":"hi"}`, 400, `{"error":{"code":"invalid_params","message":"2 field(s) of the request are invalid","fields":[{"name":"text","problem":"is required"},{"name":"txet","problem":"is not a parameter of test_echo; did you mean text?","did_you_mean":"text"}]}}`},
+	} {
+		r := h.do("POST", c.path, c.body, nil)
+		if r.status != c.status || string(r.body) != c.want || r.header[x402.HeaderRequired] != "" {
+			t.Errorf("POST %s %s: %d %s", c.path, c.body, r.status, r.body)
+		}
+	}
+}
+
 func TestPreflight(t *testing.T) {
 	h := newHarness(t)
 	r := h.do("OPTIONS", echoPath, "", map[string]string{"Origin": "https://agent.example", "Access-Control-Request-Headers": "payment-signature"})
@@ -120,6 +144,34 @@ func TestFacilitatorRefusalReleases(t *testing.T) {
 	delete(h.fac.refuse, strings.ToLower(buyer))
 	if again := h.pay(echoPath, echoBody, p); again.status != 200 {
 		t.Fatalf("after funding: %d %s", again.status, again.body)
+	}
+}
+
+// A sandbox's answer is dated the day its recorded answers describe, not
+// by the wall clock, which stays the payments' clock; elsewhere it is the
+// server's clock.
+func TestSandboxAnswersAreGeneratedOnTheRecordedDay(t *testing.T) {
+	for _, mode := range []string{"sandbox", "production"} {
+		h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+			env: []string{"COINSLOT_MODE=" + mode, "COINSLOT_FACILITATOR_URL=http://facilitator.test"}}
+		h.start()
+		r := h.pay("/paid/test/object", `{"text":"abc"}`, h.payment("/paid/test/object", nil))
+		var answer struct {
+			Meta struct {
+				GeneratedAt time.Time `json:"generated_at"`
+				Sandbox     bool      `json:"sandbox"`
+			} `json:"meta"`
+		}
+		if err := json.Unmarshal(r.body, &answer); err != nil || r.status != 200 {
+			t.Fatalf("%s: %d %s", mode, r.status, r.body)
+		}
+		want := upstreams.RecordedAt
+		if mode != "sandbox" {
+			want = time.Now().UTC().Truncate(time.Second)
+		}
+		if at := answer.Meta.GeneratedAt; at.Sub(want).Abs() > 2*time.Second || answer.Meta.Sandbox != (mode == "sandbox") {
+			t.Errorf("%s: generated at %s, want %s: %s", mode, at, want, r.body)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ func (s *Server) buildRoutes(cfg *config.Config, offers map[string]*offer) (map[
 		registry.PathDocs:          document(contentHTML, docs.Docs),
 		registry.PathReceiptSchema: document(contentMarkdown, ReceiptSchemaDoc),
 		registry.PathIcon:          document(contentSVG, registry.Icon),
+		registry.PathFavicon:       document(contentSVG, registry.Icon),
 		registry.PathQuote:         quote(docs),
 		registry.PathRouteFinder:   find(docs),
 		registry.PathSystemInfo:    s.systemInfo,

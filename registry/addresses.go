@@ -28,6 +28,7 @@ const (
 	PathHealth        = "/healthz"
 	PathReady         = "/readyz"
 	PathIcon          = "/icon.svg"
+	PathFavicon       = "/favicon.ico" // the icon again, where browsers look for one unasked
 )
 
 // endpointKeys are the keys of the info document's endpoints object, in the

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coinslot/coinslot/upstreams"
 	"github.com/segmentio/encoding/json"
 )
 
@@ -34,9 +35,11 @@ type envelope struct {
 // (TestRenderIsEncodingJSON over every case's answer, FuzzRenderIsEncodingJSON)
 // in half its time, and every paid call renders one. An object's answer and
 // its meta are written into a buffer kept for the next call, and leave in
-// one copy of their size.
+// one copy of their size. A sandbox's answer is generated at the moment
+// its recorded answers describe, whatever now is (upstreams.AnswerTime).
 func Render(t *Tool, r *Result, now time.Time, sandbox bool) ([]byte, error) {
-	m := AnswerMeta{Count: r.Count, Source: r.Source, GeneratedAt: now.UTC().Format(time.RFC3339), Sandbox: sandbox}
+	generated := upstreams.AnswerTime(sandbox, now).UTC().Format(time.RFC3339)
+	m := AnswerMeta{Count: r.Count, Source: r.Source, GeneratedAt: generated, Sandbox: sandbox}
 	if t.Shape == Envelope {
 		return json.Marshal(envelope{true, r.Data, r.Cached, m})
 	}

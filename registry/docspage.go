@@ -23,6 +23,7 @@ type docsPage struct {
 	Receipt     string
 	Count       int
 	Finder      string // the route finder, relative to the page
+	Icon        string // the icon, relative to the page
 	Today       string // the day a sandbox's recorded answers take as today
 	Groups      []docsGroup
 	Links       []siteLink
@@ -68,6 +69,7 @@ func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error)
 		// Relative, so that the page searches the service it was read from
 		// whatever address the browser reached it at; /docs sits at the root.
 		Finder: "." + PathRouteFinder,
+		Icon:   "." + PathIcon,
 		Today:  upstreams.RecordedAt.Format("2 January 2006"),
 	}
 	for _, g := range byCategory(tools) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/lexical"
 )
 
 // The route finder ranks tools with BM25F: each query word is looked up in
@@ -310,7 +310,7 @@ func withinTypos(a, b string) bool {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return false
 	}
-	return config.Distance(a, b) <= limit
+	return lexical.Distance(a, b) <= limit
 }
 
 // stopWords carry no meaning for ranking: articles, prepositions, the words

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// Icon is the service's icon, served at PathIcon and named by the bazaar
-// service metadata's iconUrl.
+// Icon is the service's icon, served at PathIcon (which /docs links as its
+// icon) and PathFavicon, and named by the bazaar service metadata's
+// iconUrl; PathFavicon is where a browser looks for one unasked.
 //
 //go:embed icon.svg
 var Icon []byte

@@ -46,14 +46,15 @@ func sharedSchemas() object {
 					{"message", str("what went wrong, for people")},
 					{"reason", str("the x402 reason of a malformed payment (payment_invalid) or a refused sign-in-with-x proof (sign_in_required)")},
 					{"fields", map[string]any{"type": "array", "items": ref("schemas", "FieldError"),
-						"description": "every bad request field at once (invalid_params)"}},
+						"description": "every bad request field at once (invalid_params); the body (invalid_json); the path, tool or skill that names nothing"}},
 				},
 			}}},
 		}},
 		{"FieldError", map[string]any{
 			"type":       "object",
 			"required":   []string{"name", "problem"},
-			"properties": object{{"name", str("the request field")}, {"problem", str("what is wrong with it")}},
+			"properties": object{{"name", str("the request field")}, {"problem", str("what is wrong with it")},
+				{"did_you_mean", str("the known name closest to a misspelt one, to send instead")}},
 		}},
 		{"PaymentRequirements", requirementsV2},
 		{"PaymentRequired", map[string]any{

@@ -111,3 +111,12 @@ func (t *Tool) Param(name string) (Param, bool) {
 	}
 	return Param{}, false
 }
+
+// paramNames are the names of t's parameters, in declaration order.
+func (t *Tool) paramNames() []string {
+	names := make([]string, len(t.Params))
+	for i, p := range t.Params {
+		names[i] = p.Name
+	}
+	return names
+}

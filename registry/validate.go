@@ -9,15 +9,33 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/lexical"
 )
 
-// FieldError names one bad request field and what is wrong with it.
+// FieldError names one bad request field and what is wrong with it, and
+// for a name that names nothing, the known name it is closest to, for a
+// client to retry with.
 type FieldError struct {
-	Name    string `json:"name"`
-	Problem string `json:"problem"`
+	Name       string `json:"name"`
+	Problem    string `json:"problem"`
+	Suggestion string `json:"did_you_mean,omitempty"`
 }
 
 func (e FieldError) String() string { return e.Name + " " + e.Problem }
+
+// Misnamed is the error of field, whose value name is none of known: the
+// problem, and the known name closest to name when one is close enough to
+// be a misspelling of it.
+func Misnamed(field, name, problem string, known []string) FieldError {
+	return Suggesting(field, problem, lexical.Closest(name, known))
+}
+
+// Suggesting is the error of field with problem, naming meant (if not "")
+// in words and in Suggestion.
+func Suggesting(field, problem, meant string) FieldError {
+	return FieldError{Name: field, Problem: problem + lexical.DidYouMean(meant), Suggestion: meant}
+}
 
 // Validate checks a request object against the tool's parameters and returns
 // the arguments with defaults filled in, or every problem at once: wrong types,
@@ -44,7 +62,7 @@ func (t *Tool) validate(in map[string]any, args Args) (Args, []FieldError) {
 		if !present || v == nil {
 			switch {
 			case p.Required:
-				errs = append(errs, FieldError{p.Name, "is required"})
+				errs = append(errs, FieldError{Name: p.Name, Problem: "is required"})
 			case p.Default != nil:
 				args[p.Name] = p.Default
 			default:
@@ -54,7 +72,7 @@ func (t *Tool) validate(in map[string]any, args Args) (Args, []FieldError) {
 		}
 		val, problem := p.coerce(v)
 		if problem != "" {
-			errs = append(errs, FieldError{p.Name, problem})
+			errs = append(errs, FieldError{Name: p.Name, Problem: problem})
 			continue
 		}
 		args[p.Name] = val
@@ -67,7 +85,7 @@ func (t *Tool) validate(in map[string]any, args Args) (Args, []FieldError) {
 	}
 	sort.Strings(unknown)
 	for _, name := range unknown {
-		errs = append(errs, FieldError{name, "is not a parameter of " + t.Name})
+		errs = append(errs, Misnamed(name, name, "is not a parameter of "+t.Name, t.paramNames()))
 	}
 	if len(errs) > 0 {
 		return nil, errs

@@ -73,10 +73,10 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{`{"query":"ok","expected_price":"-1"}`, "expected_price", "must be a non-negative decimal amount"},
 		{`{"query":"ok","repo":"coinbase"}`, "repo", "must be owner/repo, e.g. coinbase/x402"},
 		{`{"limit":20}`, "query", "is required"},
-		{`{"query":"ok","lmit":20}`, "lmit", "is not a parameter of sample_scan"},
+		{`{"query":"ok","colour":20}`, "colour", "is not a parameter of sample_scan"},
 	} {
 		_, errs := sample.Validate(decode(t, tc.body))
-		want := []FieldError{{tc.name, tc.problem}}
+		want := []FieldError{{Name: tc.name, Problem: tc.problem}}
 		if !reflect.DeepEqual(errs, want) {
 			t.Errorf("%s: errs = %v, want %v", tc.body, errs, want)
 		}
@@ -86,12 +86,22 @@ func TestValidateReportsEachProblem(t *testing.T) {
 func TestValidateReportsEveryFieldAtOnce(t *testing.T) {
 	_, errs := sample.Validate(decode(t, `{"limit":5,"platform":"x","zeta":1,"alpha":2}`))
 	want := []FieldError{
-		{"query", "is required"},
-		{"limit", "must be between 10 and 200"},
-		{"platform", "must be one of: venueA, venueB, both"},
-		{"alpha", "is not a parameter of sample_scan"},
-		{"zeta", "is not a parameter of sample_scan"},
+		{Name: "query", Problem: "is required"},
+		{Name: "limit", Problem: "must be between 10 and 200"},
+		{Name: "platform", Problem: "must be one of: venueA, venueB, both"},
+		{Name: "alpha", Problem: "is not a parameter of sample_scan"},
+		{Name: "zeta", Problem: "is not a parameter of sample_scan"},
 	}
+	if !reflect.DeepEqual(errs, want) {
+		t.Errorf("errs = %v\nwant %v", errs, want)
+	}
+}
+
+// A field that names no parameter but misspells one is answered with the
+// parameter's name, for a client to send again.
+func TestValidateSuggestsTheParameterMisspelt(t *testing.T) {
+	_, errs := sample.Validate(decode(t, `{"query":"ok","lmit":20}`))
+	want := []FieldError{{Name: "lmit", Problem: "is not a parameter of sample_scan; did you mean limit?", Suggestion: "limit"}}
 	if !reflect.DeepEqual(errs, want) {
 		t.Errorf("errs = %v\nwant %v", errs, want)
 	}
@@ -198,7 +208,7 @@ func TestValidateRunsTheToolsCheckLast(t *testing.T) {
 	if _, errs := tool.Validate(map[string]any{"n": "x"}); len(errs) != 1 || errs[0].Problem != "must be an integer" || calls != 0 {
 		t.Errorf("schema error: %v, check ran %d times", errs, calls)
 	}
-	if _, errs := tool.Validate(map[string]any{"n": 3.0}); len(errs) != 1 || errs[0] != (FieldError{"n", "must be even"}) {
+	if _, errs := tool.Validate(map[string]any{"n": 3.0}); len(errs) != 1 || errs[0] != (FieldError{Name: "n", Problem: "must be even"}) {
 		t.Errorf("odd: %v", errs)
 	}
 	if args, errs := tool.Validate(map[string]any{"n": 4.0}); errs != nil || args.Int("n") != 2 {

@@ -16,6 +16,16 @@ import (
 // forward when the fixtures are recorded again.
 var RecordedAt = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 
+// AnswerTime is the service's clock for the times an answer states (its
+// generated_at, a handler's as_of and "today"): wall, or in the sandbox
+// RecordedAt, so that a sandbox's answer is dated the day it describes.
+func AnswerTime(sandbox bool, wall time.Time) time.Time {
+	if sandbox {
+		return RecordedAt
+	}
+	return wall
+}
+
 // Fixture maps requests to one recorded response of a source. Its Path and
 // Query are also the request `coinslot record` sends to re-record it live;
 // testdata/<source>.provenance.json says which files were recorded live

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
@@ -139,7 +139,7 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) i
 		// must name the most it will pay.
 		t, ok := registry.Lookup(tool)
 		if !ok {
-			fmt.Fprintf(os.Stderr, "coinslot call: no tool %s%s\n", tool, config.Suggest(tool, registry.Names()))
+			fmt.Fprintf(os.Stderr, "coinslot call: no tool %s%s\n", tool, lexical.Suggest(tool, registry.Names()))
 			return callUsage
 		}
 		if limit == nil {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coinslot/coinslot/config"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -146,7 +146,7 @@ func newCanary(s canarySettings, key *ecdsa.PrivateKey, m *canaryMetrics) (*cana
 	t, ok := registry.Lookup(s.Tool)
 	switch {
 	case !ok:
-		return nil, fmt.Errorf("no tool %s%s", s.Tool, config.Suggest(s.Tool, registry.Names()))
+		return nil, fmt.Errorf("no tool %s%s", s.Tool, lexical.Suggest(s.Tool, registry.Names()))
 	case !t.Paid():
 		return nil, fmt.Errorf("%s is sold only over /mcp; the canary buys a paid route", s.Tool)
 	}

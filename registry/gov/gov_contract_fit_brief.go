@@ -131,28 +131,28 @@ func govContractFitBrief(ctx context.Context, c *registry.Call) (*registry.Resul
 		total += float64(a.Amount)
 	}
 	b.Market.TotalObligatedUSD = tidy.Round(total, 2)
-	share := func(v float64) float64 {
+	share := func(v float64) float64 { // unrounded: the index sums their squares
 		if total <= 0 {
 			return 0
 		}
-		return tidy.Round(v/total, 4)
+		return v / total
 	}
 	for _, a := range agencies {
-		b.BuyerAgencies = append(b.BuyerAgencies, fitShare{Name: a.Name, ID: a.Code, AmountUSD: float64(a.Amount), Share: share(float64(a.Amount))})
+		b.BuyerAgencies = append(b.BuyerAgencies, fitShare{Name: a.Name, ID: a.Code, AmountUSD: float64(a.Amount), Share: tidy.Round(share(float64(a.Amount)), 4)})
 	}
-	for _, r := range recipients {
+	var top3 float64
+	for i, r := range recipients {
 		s := share(float64(r.Amount))
-		b.Incumbents = append(b.Incumbents, fitShare{Name: r.Name, ID: r.UEI, AmountUSD: float64(r.Amount), Share: s})
+		b.Incumbents = append(b.Incumbents, fitShare{Name: r.Name, ID: r.UEI, AmountUSD: float64(r.Amount), Share: tidy.Round(s, 4)})
 		b.Concentration.HHI += (s * 100) * (s * 100)
+		if i < 3 {
+			top3 += s
+		}
 	}
 	b.Concentration.HHI = tidy.Round(b.Concentration.HHI, 1)
-	for i, r := range b.Incumbents {
-		if i == 0 {
-			b.Concentration.TopShare = r.Share
-		}
-		if i < 3 {
-			b.Concentration.Top3Share = tidy.Round(b.Concentration.Top3Share+r.Share, 4)
-		}
+	b.Concentration.Top3Share = tidy.Round(top3, 4)
+	if len(b.Incumbents) > 0 {
+		b.Concentration.TopShare = b.Incumbents[0].Share
 	}
 
 	rows := toAwardRows(page.Awards)

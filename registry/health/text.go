@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry/tidy"
 )
 
@@ -20,7 +21,7 @@ var (
 // plain turns an HTML fragment into one line of text.
 func plain(s string) string {
 	s = tags.ReplaceAllString(s, " ")
-	s = tidy.Collapse(html.UnescapeString(s))
+	s = lexical.Collapse(html.UnescapeString(s))
 	return spacedPunct.ReplaceAllString(s, "$1")
 }
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
-	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/courtlistener"
 )
@@ -41,7 +41,7 @@ func courtParam() registry.Param {
 
 // courts normalises the court field to lower-case ids separated by one space.
 func courts(c *registry.Call) string {
-	return tidy.Collapse(strings.ToLower(c.Args.String("court")))
+	return lexical.Collapse(strings.ToLower(c.Args.String("court")))
 }
 
 func courtOpinions(ctx context.Context, c *registry.Call) (*registry.Result, error) {

@@ -245,3 +245,15 @@ func TestOrderbookImbalanceWithoutTheMarketRecord(t *testing.T) {
 		t.Errorf("rows = %+v", rows)
 	}
 }
+
+// A market whose tokens the venue holds no book for is not found, which is
+// not charged, rather than a paid empty answer; the error names the tokens.
+func TestOrderbookImbalanceOfAMarketWithoutBooksIsNotFound(t *testing.T) {
+	d := overlay(t, map[string]string{"clob.polymarket.com/books": "clob_books_none.json"})
+	_, err := registrytest.Run(t, "orderbook_imbalance", map[string]any{"condition_id": "0x5f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80"}, d, upstreams.RecordedAt)
+	want := "polymarket_clob: venueA holds no order book for market 0x5f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80 " +
+		"(tokens 66773286493512960930061254302912227709855135315827355767260464904855829104303, 11364246717605998958823690094096023703100197547890557661378283860436464602644): closed, resolved or never traded"
+	if ue, ok := upstreams.AsError(err); !ok || ue.Kind != upstreams.NotFound || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+}

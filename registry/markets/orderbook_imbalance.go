@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coinslot/coinslot/registry"
@@ -26,7 +27,7 @@ func init() {
 		},
 		Example:  map[string]any{"limit": 5},
 		Synonyms: []string{"order book depth", "buy pressure", "sell pressure", "bids and asks", "market microstructure", "liquidity walls"},
-		Expected: "Envelope whose data is an array of order books with their market's question and outcome (null when its record cannot be read), microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0.",
+		Expected: "Envelope whose data is an array of order books with their market's question and outcome (null when its record cannot be read), microprice, imbalance = (bid size − ask size)/(bid size + ask size) and the same in dollars over the top 5 levels, a bid_heavy or ask_heavy signal only when both point that way by 0.2 or more (mixed when they point opposite ways, else balanced), and book_time in RFC 3339; the book is as the venue holds it at book_time, with no weight for a market's end date, an empty side gives null prices and imbalances of ±1 toward the side that has orders, and an empty book is balanced at 0; a token or market the venue holds no book for (closed, resolved or never traded) is not_found, and not charged, rather than an empty answer.",
 		Shape:    registry.Envelope,
 		Result:   []imbalanceRow(nil),
 		Sources:  []string{polymarket.CLOB.Name, polymarket.Gamma.Name},
@@ -93,6 +94,9 @@ func orderbookImbalance(ctx context.Context, c *registry.Call) (*registry.Result
 	books, err := booksOf(ctx, s, tokens)
 	if err != nil {
 		return nil, err
+	}
+	if id := c.Args.String("condition_id"); id != "" && len(books) == 0 {
+		return nil, upstreams.Errorf(polymarket.CLOB.Name, upstreams.NotFound, "venueA holds no order book for market %s (tokens %s): closed, resolved or never traded", id, strings.Join(tokens, ", "))
 	}
 	if id := c.Args.String("token_id"); id != "" {
 		b, ok := books[id]

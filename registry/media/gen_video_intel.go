@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
@@ -76,7 +77,7 @@ const (
 
 func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	model := modelArg(c)
-	query := tidy.Collapse(c.Args.String("query"))
+	query := lexical.Collapse(c.Args.String("query"))
 	terms := strings.TrimSpace(model + " " + query)
 	if terms == "" {
 		terms = "video"
@@ -100,7 +101,7 @@ func genVideoIntel(ctx context.Context, c *registry.Call) (*registry.Result, err
 		out.Items = append(out.Items, videoPost{
 			Title: p.Title, Channel: channel(p), Author: p.Author, Date: day(p), Score: p.Score,
 			NumComments: p.NumComments, URL: p.Discussion(), Link: p.Link(), Flair: p.Flair,
-			Excerpt: tidy.Clip(tidy.Collapse(p.Text), videoExcerpt),
+			Excerpt: tidy.Clip(lexical.Collapse(p.Text), videoExcerpt),
 		})
 	}
 	return &registry.Result{Data: out, Count: len(out.Items), Source: reddit.Source.Title, Cached: up.Cached()}, nil

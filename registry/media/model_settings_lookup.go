@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
@@ -72,7 +73,7 @@ const (
 
 func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 	model := modelArg(c)
-	task := tidy.Collapse(c.Args.String("task"))
+	task := lexical.Collapse(c.Args.String("task"))
 	up := upstreams.NewSession(c.Upstream)
 	posts, asked, err := searchCommunities(ctx, up, strings.TrimSpace(model+" "+task), settingsPostLimit)
 	if err != nil {
@@ -97,7 +98,7 @@ func modelSettingsLookup(ctx context.Context, c *registry.Call) (*registry.Resul
 		out.Discussions = append(out.Discussions, discussion{
 			Title: p.Title, Channel: channel(p), URL: p.Discussion(), Date: day(p), Score: p.Score,
 			NumComments: p.NumComments, SettingsScore: settingsScore(len(found), p.Score, p.NumComments),
-			Settings: found, Excerpt: tidy.Clip(tidy.Collapse(p.Text), settingsExcerpt),
+			Settings: found, Excerpt: tidy.Clip(lexical.Collapse(p.Text), settingsExcerpt),
 		})
 	}
 	sort.SliceStable(out.Discussions, func(i, j int) bool {

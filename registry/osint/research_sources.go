@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coinslot/coinslot/registry/tidy"
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/coinslot/coinslot/upstreams/gdelt"
 	"github.com/coinslot/coinslot/upstreams/github"
@@ -118,7 +118,7 @@ func searchFilings(ctx context.Context, up *upstreams.Session, topic string, sin
 			continue
 		}
 		seen[d.Accession] = true
-		title := d.Form + " - " + tidy.Collapse(d.Companies[0])
+		title := d.Form + " - " + lexical.Collapse(d.Companies[0])
 		out = append(out, packItem{Source: "sec", Title: title, URL: d.URL(), Published: filed, FullText: true})
 		if len(out) == packPerSource {
 			break

@@ -139,7 +139,9 @@ func scenarioVerdict(ctx context.Context, c *registry.Call) (*registry.Result, e
 		// even when bear and bull are equally likely.
 		yes := tidy.Round(shiftOdds(market.YesPrice, pBull*scenarioShift["bull"]+pBear*scenarioShift["bear"]), 4)
 		v.YesProbability = &yes
-		v.FairPriceHint = &fairPrice{Yes: tidy.Round(yes, 2), No: tidy.Round(1-tidy.Round(yes, 2), 2)}
+		// At the venue's precision: a midpoint between ticks of 0.001 has four
+		// decimals, and a cent's rounding would move a 0.0455 market 10%.
+		v.FairPriceHint = &fairPrice{Yes: yes, No: tidy.Round(1-yes, 4)}
 		v.FairPriceBasis = fmt.Sprintf("venueA market %q trades YES at %.4g (%s); %s",
 			market.Slug, market.YesPrice, market.PriceSource, newsMove(market.YesPrice, yes))
 		source += ", " + polymarket.Gamma.Title

@@ -59,7 +59,7 @@ func TestScenarioVerdictAnchorsInTheMarketPrice(t *testing.T) {
 	}
 	want := 1 / (1 + math.Exp(-(logit + shift)))
 	if v.YesProbability == nil || math.Abs(*v.YesProbability-want) > 0.001 || v.FairPriceHint == nil ||
-		v.FairPriceHint.Yes != math.Round(*v.YesProbability*100)/100 {
+		*v.FairPriceHint != (fairPrice{*v.YesProbability, math.Round((1-*v.YesProbability)*1e4) / 1e4}) {
 		t.Errorf("yes probability %v, fair price %+v, want about %.3f", v.YesProbability, v.FairPriceHint, want)
 	}
 	if !strings.Contains(v.FairPriceBasis, "trades YES at 0.12 (order_book_midpoint)") || res.Source != "GDELT, Polymarket Gamma API" {
@@ -124,8 +124,8 @@ func TestScenarioVerdictFlatNewsLeavesThePrice(t *testing.T) {
 	if v.Market == nil || v.Market.YesPrice != 0.0455 {
 		t.Fatalf("market = %+v", v.Market)
 	}
-	if v.Escalation != 0 || v.YesProbability == nil || *v.YesProbability != 0.0455 || v.FairPriceHint.Yes != 0.05 {
-		t.Errorf("escalation %v, yes probability %v, fair price %+v; want 0, 0.0455, 0.05", v.Escalation, v.YesProbability, v.FairPriceHint)
+	if v.Escalation != 0 || v.YesProbability == nil || *v.YesProbability != 0.0455 || *v.FairPriceHint != (fairPrice{0.0455, 0.9545}) {
+		t.Errorf("escalation %v, yes probability %v, fair price %+v; want 0, 0.0455, {0.0455 0.9545}", v.Escalation, v.YesProbability, v.FairPriceHint)
 	}
 	want := `venueA market "will-iran-close-the-strait-of-hormuz-before-2027" trades YES at 0.0455 (order_book_midpoint); the news is flat (bear and bull about equally likely), so it leaves the price there`
 	if v.FairPriceBasis != want {

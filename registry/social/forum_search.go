@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
 	"github.com/coinslot/coinslot/upstreams"
@@ -74,7 +75,7 @@ func forumSearch(ctx context.Context, c *registry.Call) (*registry.Result, error
 		out = append(out, forumPost{
 			ID: p.ID, Title: p.Title, Community: p.Community, Author: p.Author, Score: p.Score,
 			UpvoteRatio: p.UpvoteRatio, NumComments: p.NumComments, Created: p.Created().Format(time.RFC3339),
-			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: tidy.Clip(tidy.Collapse(p.Text), excerptLen),
+			URL: p.Discussion(), Link: p.Link(), Flair: p.Flair, Excerpt: tidy.Clip(lexical.Collapse(p.Text), excerptLen),
 		})
 	}
 	return &registry.Result{Data: out, Count: len(out), Source: reddit.Source.Title, Cached: up.Cached()}, nil

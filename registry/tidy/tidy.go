@@ -71,6 +71,3 @@ func Plural(n int, one string, many ...string) string {
 	}
 	return strconv.Itoa(n) + " " + one + "s"
 }
-
-// Collapse turns every run of white space into one space and trims the ends.
-func Collapse(s string) string { return strings.Join(strings.Fields(s), " ") }

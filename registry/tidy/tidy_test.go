@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/coinslot/coinslot/lexical"
 )
 
 func TestRound(t *testing.T) {
@@ -56,9 +58,6 @@ func TestClipKeepsTheLimit(t *testing.T) {
 			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
 		}
 	}
-	if got := Collapse(" a \n\t b  "); got != "a b" {
-		t.Errorf("Collapse = %q", got)
-	}
 }
 
 // Excerpts of posts collapse white space and cut at a word.
@@ -69,7 +68,7 @@ func TestClipAfterCollapseCutsAtAWord(t *testing.T) {
 		"abcdefghijklmnopqrstuvwxyz0123456789":    "abcdefghijklmnopqr…",
 	}
 	for in, want := range cases {
-		if got := Clip(Collapse(in), 19); got != want {
+		if got := Clip(lexical.Collapse(in), 19); got != want {
 			t.Errorf("Clip(Collapse(%q), 19) = %q, want %q", in, got, want)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/coinslot/coinslot/registry/tidy"
+	"github.com/coinslot/coinslot/lexical"
 )
 
 // contacts are the contact channels a page publishes. Every item says where
@@ -193,7 +193,7 @@ func (cc *contactCollector) phone(written, found string) {
 		return
 	}
 	cc.phones[phone] = len(cc.out.Phones)
-	cc.out.Phones = append(cc.out.Phones, phoneContact{phone, tidy.Collapse(written), []string{found}})
+	cc.out.Phones = append(cc.out.Phones, phoneContact{phone, lexical.Collapse(written), []string{found}})
 }
 
 func (cc *contactCollector) profile(raw, found string) {

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/coinslot/coinslot/registry/tidy"
+	"github.com/coinslot/coinslot/lexical"
 	"golang.org/x/net/html"
 )
 
@@ -75,7 +75,7 @@ func parsePage(body []byte, base *url.URL) *page {
 		}
 	}
 	walk(root, false)
-	p.Text = truncate(tidy.Collapse(text.String()), maxText)
+	p.Text = truncate(lexical.Collapse(text.String()), maxText)
 	return p
 }
 
@@ -89,7 +89,7 @@ func (p *page) element(n *html.Node, base *url.URL) {
 		p.Lang = a["lang"]
 	case "title":
 		if p.Title == "" {
-			p.Title = tidy.Collapse(textOf(n))
+			p.Title = lexical.Collapse(textOf(n))
 		}
 	case "meta":
 		key := strings.ToLower(cmp.Or(a["name"], a["property"], a["http-equiv"]))
@@ -103,12 +103,12 @@ func (p *page) element(n *html.Node, base *url.URL) {
 			p.Resources = append(p.Resources, href)
 		}
 	case "h1", "h2", "h3":
-		if t := tidy.Collapse(textOf(n)); t != "" {
+		if t := lexical.Collapse(textOf(n)); t != "" {
 			p.Headings = append(p.Headings, heading{int(n.Data[1] - '0'), t})
 		}
 	case "a":
 		if href := resolve(base, a["href"]); href != "" {
-			p.Links = append(p.Links, link{href, truncate(tidy.Collapse(textOf(n)), 120)})
+			p.Links = append(p.Links, link{href, truncate(lexical.Collapse(textOf(n)), 120)})
 		}
 	case "img":
 		if src := resolve(base, a["src"]); src != "" {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -80,7 +81,7 @@ func DecodeFeed(body []byte) (Feed, error) {
 		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "the answer is not an Atom feed")
 	}
 	if len(f.Entries) == 1 && strings.TrimSpace(f.Entries[0].Title) == "Error" {
-		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "arXiv rejected the query: %s", upstreams.Collapse(f.Entries[0].Summary))
+		return Feed{}, upstreams.Errorf(Source.Name, upstreams.BadAnswer, "arXiv rejected the query: %s", lexical.Collapse(f.Entries[0].Summary))
 	}
 	total, err := strconv.Atoi(strings.TrimSpace(f.TotalResults))
 	if err != nil {
@@ -88,11 +89,11 @@ func DecodeFeed(body []byte) (Feed, error) {
 	}
 	out := Feed{TotalResults: total, Papers: make([]Paper, 0, len(f.Entries))}
 	for _, e := range f.Entries {
-		p := Paper{ID: idOf(e.ID), Title: upstreams.Collapse(e.Title), Summary: upstreams.Collapse(e.Summary), Authors: []string{},
+		p := Paper{ID: idOf(e.ID), Title: lexical.Collapse(e.Title), Summary: lexical.Collapse(e.Summary), Authors: []string{},
 			Published: e.Published, Updated: e.Updated, PrimaryCategory: e.Primary.Term, Categories: []string{},
-			DOI: strings.TrimSpace(e.DOI), JournalRef: upstreams.Collapse(e.JournalRef), Comment: upstreams.Collapse(e.Comment)}
+			DOI: strings.TrimSpace(e.DOI), JournalRef: lexical.Collapse(e.JournalRef), Comment: lexical.Collapse(e.Comment)}
 		for _, a := range e.Authors {
-			p.Authors = append(p.Authors, upstreams.Collapse(a.Name))
+			p.Authors = append(p.Authors, lexical.Collapse(a.Name))
 		}
 		for _, c := range e.Categories {
 			p.Categories = append(p.Categories, c.Term)

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/upstreams"
 )
 
@@ -96,7 +97,7 @@ func DecodeOpinions(body []byte) ([]Opinion, error) {
 			Citations: nonNil(r.Citation), CiteCount: r.CiteCount, Status: r.Status, Judge: r.Judge,
 			URL: site + r.AbsoluteURL}
 		if len(r.Opinions) > 0 {
-			o.Snippet = upstreams.Collapse(r.Opinions[0].Snippet)
+			o.Snippet = lexical.Collapse(r.Opinions[0].Snippet)
 		}
 		out = append(out, o)
 	}

@@ -1,19 +1,24 @@
-package config
+package lexical
 
 import "strings"
 
 // Suggest is "; did you mean X?" for the known name closest to name, or
-// nothing when none is close enough to be a misspelling of it: half its
-// letters in common, or a name it begins with.
-func Suggest(name string, known []string) string {
-	if best := closest(name, known); best != "" {
-		return "; did you mean " + best + "?"
+// nothing when none is close enough to be a misspelling of it. Every
+// transport and the command line suggest through it.
+func Suggest(name string, known []string) string { return DidYouMean(Closest(name, known)) }
+
+// DidYouMean is "; did you mean best?", or nothing when best is "".
+func DidYouMean(best string) string {
+	if best == "" {
+		return ""
 	}
-	return ""
+	return "; did you mean " + best + "?"
 }
 
-// closest is the known name closest to name, "" when none is close enough.
-func closest(name string, known []string) string {
+// Closest is the known name closest to name, or "" when none is close enough
+// to be a misspelling of it: half its letters in common, or a name it begins
+// with.
+func Closest(name string, known []string) string {
 	best, bestDist := "", 0
 	for _, k := range known {
 		d := Distance(name, k)
@@ -28,7 +33,7 @@ func closest(name string, known []string) string {
 // Distance is the optimal string alignment distance between a and b, in
 // bytes: the insertions, deletions, substitutions and transpositions of
 // neighbours that turn one into the other, each counted once. Typos in a
-// config key and in a search word are measured by the same rule.
+// config key, a tool's name and a search word are measured by the same rule.
 func Distance(a, b string) int {
 	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {

@@ -62,8 +62,15 @@ killburst:
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d)
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d) -dsn '$(KILLBURST_DSN)'
 
+# Each phase says what it does first: on a busy machine vet and staticcheck
+# type-check every package for minutes.
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
+	@echo "lint: gofmt"
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
-	$(GO) vet ./...
-	$(STATICCHECK) ./...
+	@echo "lint: go.mod and go.sum as go mod tidy leaves them"
+	@$(GO) mod tidy -diff
+	@echo "lint: go vet ./..."
+	@$(GO) vet ./...
+	@echo "lint: staticcheck ./..."
+	@$(STATICCHECK) ./...

@@ -14,9 +14,7 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-const configUsage = `Usage: coinslot config check [--online] FILE
-
-Prints every problem in FILE, with the environment applied as serve would,
+const configUsage = `Prints every problem in FILE, with the environment applied as serve would,
 each as FILE:LINE:COLUMN: KEY: PROBLEM (problems from the environment or from
 rules across keys have no line; a YAML syntax error has no column). Exits 1
 when there is any, 0 when the file is good. A file with no keys is refused:

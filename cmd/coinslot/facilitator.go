@@ -10,9 +10,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
@@ -23,13 +25,15 @@ import (
 // runFacilitator serves /verify, /settle and /supported for one EVM chain.
 // The gas key comes from COINSLOT_FACILITATOR_KEY: it pays gas, and holds
 // no funds of buyers or seller.
-const facilitatorUsage = `Usage: coinslot facilitator --rpc URL [--listen ADDR] [--asset ADDRESS]
-
-Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
+const facilitatorUsage = `Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
 authorizations with its own gas key; it holds no funds of buyers or seller.
+
+Its lines are serve's: COINSLOT_LOG_FORMAT (text or json) and
+COINSLOT_LOG_LEVEL set them as the log keys do for serve.
 
 Environment:
   COINSLOT_FACILITATOR_KEY   the gas key in hex (required)
+  COINSLOT_LOG_FORMAT, COINSLOT_LOG_LEVEL   as serve's log.format and log.level
 
 Flags:
 `
@@ -52,14 +56,40 @@ func runFacilitator(args []string) int {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: COINSLOT_FACILITATOR_KEY is not a private key")
 		return 2
 	}
+	logs, err := logsFromEnvironment(os.Environ())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 1
 	}
+	out := newLogWriter(os.Stderr)
+	defer out.Close()
+	level := new(slog.LevelVar)
+	_ = level.UnmarshalText([]byte(logs.Level)) // validated with the config
+	slog.SetDefault(newLogger(out, logs.Format, level))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serveFacilitator(ctx, ln, *rpc, *asset, key)
+}
+
+// logsFromEnvironment is the log keys as serve reads them from the
+// environment, so that the facilitator beside it logs alike.
+func logsFromEnvironment(environ []string) (config.Log, error) {
+	var logs []string
+	for _, kv := range environ {
+		if strings.HasPrefix(kv, "COINSLOT_LOG_") {
+			logs = append(logs, kv)
+		}
+	}
+	cfg, err := config.ParseWith(nil, logs, config.Options{})
+	if err != nil {
+		return config.Log{}, err
+	}
+	return cfg.Log, nil
 }
 
 // serveFacilitator serves the facilitator of the chain at rpc on ln until
@@ -98,12 +128,14 @@ func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, k
 		return 1
 	case <-ctx.Done():
 	}
+	slog.Info("facilitator shutting down: settlements in flight wait for their receipts", "deadline", facilitatorDrain)
 	drain, cancel := context.WithTimeout(context.Background(), facilitatorDrain)
 	defer cancel()
 	if err := srv.Shutdown(drain); err != nil {
-		fmt.Fprintln(os.Stderr, "coinslot facilitator: stopping:", err)
+		slog.Error("facilitator stopped before its settlements in flight had their receipts", "err", err)
 		return 1
 	}
+	slog.Info("facilitator stopped")
 	return 0
 }
 

@@ -24,9 +24,7 @@ import (
 // when the source's polite rate allows more.
 const minPause = 500 * time.Millisecond
 
-const recordUsage = `Usage: coinslot record [--root DIR] [--user-agent UA] SOURCE...
-
-Re-records each source's fixtures from its live upstream, one request at a
+const recordUsage = `Re-records each source's fixtures from its live upstream, one request at a
 time at the source's polite rate, and writes testdata/<source>.provenance.json
 saying which fixtures were recorded live and which were written by hand.
 

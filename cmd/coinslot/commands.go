@@ -25,7 +25,7 @@ func commands() []command {
 		{"tools", "[--json]", "list the catalog", runTools},
 		{"sources", "[--config FILE] [--wide | --json]", "list the upstream sources, their settings, keys and tools", runSources},
 		{"config", "check [--online] FILE", "print every problem in a config file", runConfig},
-		{"facilitator", "--rpc URL [--listen ADDR] [--asset ADDRESS]", "run a self-hosted x402 facilitator", runFacilitator},
+		{"facilitator", "--rpc URL [--listen ADDR] [--asset ADDRESS | --deploy-test-usdc]", "run a self-hosted x402 facilitator", runFacilitator},
 		{"record", "[--root DIR] [--user-agent UA] SOURCE...", "re-record sources' fixtures from the live upstreams", runRecord},
 		{"version", "", "print the interface version", runVersion},
 	}

@@ -28,6 +28,11 @@ import (
 const facilitatorUsage = `Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
 authorizations with its own gas key; it holds no funds of buyers or seller.
 
+--deploy-test-usdc first deploys the EIP-3009 test token on a development
+node (anvil, or geth --dev with a funded gas key), mints 1000 test USDC to
+the gas key's account, prints the token and the config lines of a seller
+selling on that chain, and settles that token.
+
 Its lines are serve's: COINSLOT_LOG_FORMAT (text or json) and
 COINSLOT_LOG_LEVEL set them as the log keys do for serve.
 
@@ -43,8 +48,13 @@ func runFacilitator(args []string) int {
 	rpc := fs.String("rpc", "", "JSON-RPC URL of the chain (required)")
 	listen := fs.String("listen", "127.0.0.1:8402", "listen address")
 	asset := fs.String("asset", "", "the EIP-3009 token's address (domain \"USD Coin\" version 2); defaults to the USDC of the built-in networks' chain")
+	deploy := fs.Bool("deploy-test-usdc", false, "deploy the test USDC on a development chain first, and settle it")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	if *deploy && *asset != "" {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: --asset names a token, --deploy-test-usdc deploys one: give one of them")
+		return 2
 	}
 	keyHex := os.Getenv("COINSLOT_FACILITATOR_KEY")
 	if *rpc == "" || keyHex == "" {
@@ -73,7 +83,7 @@ func runFacilitator(args []string) int {
 	slog.SetDefault(newLogger(out, logs.Format, level))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveFacilitator(ctx, ln, *rpc, *asset, key)
+	return serveFacilitator(ctx, ln, *rpc, *asset, key, *deploy)
 }
 
 // logsFromEnvironment is the log keys as serve reads them from the
@@ -94,8 +104,8 @@ func logsFromEnvironment(environ []string) (config.Log, error) {
 
 // serveFacilitator serves the facilitator of the chain at rpc on ln until
 // ctx ends, then lets the requests in flight (a settlement waits for its
-// receipt) finish.
-func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, key *ecdsa.PrivateKey) int {
+// receipt) finish. With deploy, it settles a test USDC it deploys first.
+func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, key *ecdsa.PrivateKey, deploy bool) int {
 	defer ln.Close()
 	client, err := ethclient.DialContext(ctx, rpc)
 	if err != nil {
@@ -108,10 +118,21 @@ func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, k
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: chain id:", err)
 		return 1
 	}
+	if deploy {
+		token, err := deployTestUSDC(ctx, client, chainID, key)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+			return 1
+		}
+		asset = token.Hex()
+	}
 	network, err := networkFor(chainID, asset)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 2
+	}
+	if deploy {
+		printSellerConfig(os.Stdout, network, "http://"+ln.Addr().String(), rpc, key)
 	}
 	f, err := facilitator.New(ctx, facilitator.Config{Network: network, Backend: client, GasKey: key})
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 // serve and the facilitator beside it, on the sandbox's chain, write their
 // lines in one format, and after SIGTERM each says, last, that it stopped.
 func TestServeAndFacilitatorLogAlikeAndSayWhenStopped(t *testing.T) {
+	slow(t)
 	serveAddr, facAddr := freeAddr(t), freeAddr(t)
 	t.Setenv("COINSLOT_LEDGER_PATH", filepath.Join(t.TempDir(), "ledger.db"))
 	t.Setenv("COINSLOT_CONFIG", "")

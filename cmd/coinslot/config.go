@@ -96,17 +96,19 @@ func checkOnline(file string, cfg *config.Config) int {
 	all := &x402.Supported{}
 	var asked []askedFacilitator
 	ask := func(key, url string, f *x402.HTTPFacilitator, err error) {
-		if err == nil {
-			var doc *x402.Supported
-			if doc, err = f.Supported(ctx); err == nil {
-				asked = append(asked, askedFacilitator{key, hostOf(url), doc})
-				all.Kinds = append(all.Kinds, doc.Kinds...)
-				return
-			}
-			err = fmt.Errorf("%s: %w", hostOf(url), err)
+		if err != nil { // its auth, whose error names its key
+			fmt.Printf("%s: %v\n", file, err)
+			code = 1
+			return
 		}
-		fmt.Printf("%s: %s: %v\n", file, key, err)
-		code = 1
+		doc, err := f.Supported(ctx)
+		if err != nil {
+			fmt.Printf("%s: %s: %s: %v\n", file, key, hostOf(url), err)
+			code = 1
+			return
+		}
+		asked = append(asked, askedFacilitator{key, hostOf(url), doc})
+		all.Kinds = append(all.Kinds, doc.Kinds...)
 	}
 	primary, err := remoteFacilitator(cfg)
 	ask("facilitator_url", cfg.FacilitatorURL, primary, err)

@@ -2,10 +2,15 @@
 GO ?= go
 export CGO_ENABLED = 1
 
-.PHONY: build run test fuzz bench soak killburst lint
+.PHONY: build install run test test-short fuzz bench soak killburst lint
 
 build:
 	$(GO) build -o bin/coinslot ./cmd/coinslot
+
+# Puts coinslot in $(go env GOPATH)/bin (or GOBIN), which the PATH must
+# hold for the docs' bare coinslot commands.
+install:
+	$(GO) install ./cmd/coinslot
 
 # Builds, then becomes the server (exec), so that the SIGTERM make passes on
 # reaches it and it drains; go run would leave it serving.
@@ -16,9 +21,17 @@ run:
 
 # Unit, integration and ledger tests with the race detector. The PostgreSQL
 # ledger suite needs a server on 127.0.0.1:5432 (.ci/postgres.sh starts one).
+# go vet is make lint's alone: here it built every package a second time,
+# without the race detector, for minutes before the first test ran.
 test:
-	$(GO) vet ./...
+	@echo "test: compiling every package and its tests with the race detector (minutes the first time), then a line per package as its tests end"
 	$(GO) test -race -count=1 -timeout 30m ./...
+
+# The inner loop: the tests without those that run whole services for
+# seconds (they skip under -short), results cached while nothing changed.
+test-short:
+	@echo "test-short: the fast tests, with the race detector; make test runs them all"
+	$(GO) test -race -short ./...
 
 # Each fuzz test for FUZZTIME from its seeds in testdata/fuzz: the payment
 # decoders, the body reader, validation against every tool, the request
@@ -65,8 +78,15 @@ killburst:
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d)
 	$(GO) run ./bench/killburst -coinslot bin/coinslot -dir $$(mktemp -d) -dsn '$(KILLBURST_DSN)'
 
+# Each phase says what it does first: on a busy machine vet and staticcheck
+# type-check every package for minutes.
 STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
+	@echo "lint: gofmt"
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
-	$(GO) vet ./...
-	$(STATICCHECK) ./...
+	@echo "lint: go.mod and go.sum as go mod tidy leaves them"
+	@$(GO) mod tidy -diff
+	@echo "lint: go vet ./..."
+	@$(GO) vet ./...
+	@echo "lint: staticcheck ./..."
+	@$(STATICCHECK) ./...

@@ -2,8 +2,11 @@
 # Runs the commands of every sh block in README.md and docs/*.md as printed,
 # one by one from the repository's root, against the sandbox the first of
 # them, make run, serves on :8080. Each must exit 0, and every HTTP answer
-# curl gets must be 2xx, 3xx or the 402 of the payment terms. make test and
-# make fuzz are .ci/run's own steps and must be there as printed. A block
+# curl gets must be 2xx, 3xx or the 402 of the payment terms. make install
+# runs as printed, and the bare coinslot commands after it find the binary
+# where the README says it goes, $(go env GOPATH)/bin (or GOBIN), on the
+# PATH. make test and make fuzz are .ci/run's own steps and must be there
+# as printed. A block
 # right after a line <!-- not run here: WHY --> is skipped; a test it names
 # must exist. Last, SIGTERM to make run (as a supervisor sends) must turn
 # /readyz 503 before :8080 refuses connections, and end make.
@@ -94,6 +97,7 @@ start_make_run() {
 
 ran=0
 skipped=0
+installed=
 while IFS=$'\t' read -r kind at cmd; do
 	if [ "$kind" = SKIP ]; then
 		test_name=$(grep -o 'Test[A-Za-z0-9_]*' <<<"$cmd" || true)
@@ -109,11 +113,21 @@ while IFS=$'\t' read -r kind at cmd; do
 	"make run")
 		start_make_run
 		;;
+	"make install")
+		echo "check-doc-commands: $at: make install"
+		make install >"$work/out" 2>&1 || { cat "$work/out" >&2; fail "$at: make install failed"; }
+		gobin=$(go env GOBIN)
+		export PATH="${gobin:-$(go env GOPATH)/bin}:$PATH"
+		installed=1
+		;;
 	make\ *)
 		grep -qxF "$bare" .ci/run || fail "$at: $bare is neither run here nor a step of .ci/run"
 		echo "check-doc-commands: $at: $bare is a step of .ci/run"
 		;;
 	*)
+		if [[ "$bare" =~ (^|[[:space:]])coinslot[[:space:]] ]] && [ -z "$installed" ]; then
+			fail "$at: a bare coinslot command before any block runs make install"
+		fi
 		echo "check-doc-commands: $at: $cmd"
 		ran=$((ran + 1))
 		if ! CURL_HOME="$work/curl" bash -euo pipefail -c "$cmd" >"$work/out" 2>"$work/err"; then

@@ -103,7 +103,10 @@ func (b *batchSandbox) tokenBalanceOn(chain ethereum.ContractCaller, who common.
 // on: the voucher after the partial refund is served (not refused as busy),
 // and once the full refund has landed nothing more is served on the empty
 // channel.
-func TestBatchRefundThenKeepCalling(t *testing.T) { transports(t, refundThenKeepCalling) }
+func TestBatchRefundThenKeepCalling(t *testing.T) {
+	slow(t)
+	transports(t, refundThenKeepCalling)
+}
 
 func refundThenKeepCalling(t *testing.T, overMCP bool) {
 	b := startBatchSandbox(t)
@@ -165,7 +168,10 @@ func startSharedSandboxes(t *testing.T, facilitatorURL func(chainBase string) st
 // saw it, while the other instance served the channel since: it is
 // refused, and the refund at the charged total leaves the other instance
 // nothing more to serve.
-func TestBatchStaleRefundAcrossInstances(t *testing.T) { transports(t, staleRefundAcrossInstances) }
+func TestBatchStaleRefundAcrossInstances(t *testing.T) {
+	slow(t)
+	transports(t, staleRefundAcrossInstances)
+}
 
 func staleRefundAcrossInstances(t *testing.T, overMCP bool) {
 	a, b := startSharedSandboxes(t, nil)
@@ -280,6 +286,7 @@ func gathered(t *testing.T, reg prometheus.Gatherer, name string) float64 {
 // quarantine gauge stays 0. Then a claim that lands but whose answer is
 // lost is found on chain and counted as claimed.
 func TestBatchClaimsSurviveAFacilitatorOutage(t *testing.T) {
+	slow(t)
 	chainSide := startBatchSandbox(t)
 	proxy, proxyURL := startFaultProxy(t, chainSide.base+"/facilitator")
 	b := startBatchSandbox(t, "COINSLOT_CHAIN_RPC="+chainSide.base+pathSandboxRPC, "COINSLOT_FACILITATOR_URL="+proxyURL)
@@ -488,6 +495,7 @@ func TestBatchChainWatchSeesAWithdrawal(t *testing.T) {
 // interleaving, every answer served is claimed by the refund or stays
 // covered on chain, and the buyer got back exactly the rest.
 func TestBatchRefundRacesCallsAcrossInstances(t *testing.T) {
+	slow(t)
 	transports(t, refundRacesCallsAcrossInstances)
 }
 
@@ -541,6 +549,7 @@ func refundRacesCallsAcrossInstances(t *testing.T, overMCP bool) {
 // ledger, taking over the claims, leaves the channel out too, while the
 // good channel beside it is claimed.
 func TestBatchQuarantineIsSharedAcrossInstances(t *testing.T) {
+	slow(t)
 	a, b := startSharedSandboxes(t, nil)
 	chain := a.svc.sandbox.Client()
 	good, bad := a.buyer(buyer1, 51), a.buyer(buyer2, 52)

@@ -310,6 +310,7 @@ func TestBatchSettlementLimits(t *testing.T) {
 // /channel/{id}, counted by the gauge) until it is charged again or its
 // retry is due; a retry that lands ends the quarantine.
 func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
+	slow(t)
 	b := startBatchSandbox(t)
 	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
 	for _, buyer := range []*x402.BatchBuyer{good, bad} {
@@ -381,6 +382,7 @@ func ethereumCall(to common.Address, data []byte) ethereum.CallMsg {
 // A receipt-backed tool bought with a voucher returns a receipt that names
 // the channel, and the channel's account is served where it points.
 func TestBatchVoucherReceipt(t *testing.T) {
+	slow(t)
 	b := startBatchSandbox(t)
 	tool := b.sell("mcp_approval_pack")
 	buyer := b.buyer(buyer1, 9)
@@ -471,6 +473,7 @@ func TestBatchSettlementOverMCP(t *testing.T) {
 // the deposit, a voucher, the claim and the sweep go through the remote
 // facilitator, and the seller is paid on that chain.
 func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
+	slow(t)
 	chainBase := startSandbox(t)
 	b := startBatchSandbox(t, "COINSLOT_CHAIN_RPC="+chainBase+"/sandbox/rpc", "COINSLOT_FACILITATOR_URL="+chainBase+"/facilitator")
 	buyer := b.buyer(buyer2, 5)
@@ -492,6 +495,7 @@ func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
 // record this instance keeps is behind, and the next voucher, which pays on
 // top of the other instance's charge, is still served.
 func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
+	slow(t)
 	b := startBatchSandbox(t)
 	buyer := b.buyer(buyer1, 6)
 	if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {

@@ -30,9 +30,7 @@ const (
 	callUnknown = 4 // the payment was sent and no answer came: it may be charged, so a re-run would pay again
 )
 
-const callUsageText = `Usage: coinslot call TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X] [--network ID]
-
-Buys one call of TOOL. It reads the tool's buyer contract (/api/quote?tool=TOOL),
+const callUsageText = `Buys one call of TOOL. It reads the tool's buyer contract (/api/quote?tool=TOOL),
 asks for its 402 terms (from the tool's route, or over /mcp for a tool sold only
 there), and refuses to pay unless every verifyBeforePaying rule holds: network,
 asset contract and payTo equal the contract's, the amount is no more than

@@ -11,6 +11,7 @@ import (
 
 // --network pays on the network named, which the terms must offer.
 func TestCallNetwork(t *testing.T) {
+	slow(t)
 	t.Setenv("COINSLOT_BUYER_KEY", opsBuyerKey)
 	base := startSandbox(t)
 	code, stdout, stderr := output(t, "call", "business_days", "--url", base, "--network", "eip155:1337", "--data", `{"days_ahead":5}`)

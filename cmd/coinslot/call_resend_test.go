@@ -147,6 +147,7 @@ func quickResends(t *testing.T) {
 // gets the answer the service kept for it: one payment, one settlement,
 // and the answer printed. The 504's Retry-After is honoured.
 func TestCallResendsThePaymentWhoseAnswerWasLost(t *testing.T) {
+	slow(t)
 	for _, tc := range []struct {
 		name, tool, data string
 		lose             func(w http.ResponseWriter)

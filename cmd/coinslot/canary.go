@@ -29,9 +29,7 @@ const (
 	defaultCanaryMaxUSD = "0.05"
 )
 
-const canaryUsageText = `Usage: coinslot canary [--url BASE] [--tool TOOL] [--rpc URL]... [--key-file FILE] [--metrics-file FILE]
-
-Buys one call of a cheap tool for every network and scheme the service's 402
+const canaryUsageText = `Buys one call of a cheap tool for every network and scheme the service's 402
 offers (exact, and batch-settlement where offered) with the canary's own key,
 and checks each end to end:
 

@@ -161,6 +161,7 @@ func TestCanaryFailsOnAWrongReceipt(t *testing.T) {
 // chain of another sandbox, with the same chain id) fails the chain step,
 // for the exact transfer and for the batch-settlement deposit alike.
 func TestCanaryFailsWhenTheTransferIsMissing(t *testing.T) {
+	slow(t)
 	base, other := startSandbox(t), startSandbox(t)
 	t.Setenv("COINSLOT_CANARY_KEY", buyer1)
 	defer func(w time.Duration) { canaryReceiptWait = w }(canaryReceiptWait)
@@ -187,6 +188,7 @@ func TestCanaryFailsWhenTheTransferIsMissing(t *testing.T) {
 // read of it and its voucher: the seller refuses the stale voucher, and the
 // canary pays once more on top of the new charged total, and passes.
 func TestCanaryPaysOnTopOfAnotherRunsCharge(t *testing.T) {
+	slow(t)
 	b := startBatchSandbox(t)
 	t.Setenv("COINSLOT_CANARY_KEY", buyer2)
 	if code, lines, _, _ := canaryRun(t, "--url", b.base); code != canaryOK {

@@ -13,6 +13,7 @@ import (
 // proxy with distinct queries: every one reaches the proxy's own source, and
 // the paid catalog tools' source is never asked, limited or cached into.
 func TestFreeSearchesSpendOnlyTheirOwnBudget(t *testing.T) {
+	slow(t)
 	ln, base, cfg := sandboxOn(t, "upstreams:\n  x402_catalog_search: {rate: 1000, burst: 1000, concurrency: 4}\n")
 	svc := startService(t, ln, cfg, slog.New(slog.DiscardHandler))
 	const searches = 64

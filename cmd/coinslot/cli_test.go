@@ -38,6 +38,7 @@ func output(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // line, and a misspelt tool. SIGTERM then turns /readyz 503 for the drain
 // delay and ends serve with exit code 0.
 func TestSandboxOnAnyPortSellsThroughTheCLI(t *testing.T) {
+	slow(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -55,6 +55,7 @@ var clusterBuyerKeys = []string{
 // identical calls across instances make one upstream request; and with Redis
 // cut off mid-run no paid call fails and the rate still holds.
 func TestClusterOfThreeServices(t *testing.T) {
+	slow(t)
 	dsn := clusterLedger(t)
 	clustertest.NeedRedis(t)
 	fac := newClusterFacilitator(t)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
@@ -14,18 +16,17 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-const configUsage = `Usage: coinslot config check [--online] FILE
-
-Prints every problem in FILE, with the environment applied as serve would,
+const configUsage = `Prints every problem in FILE, with the environment applied as serve would,
 each as FILE:LINE:COLUMN: KEY: PROBLEM (problems from the environment or from
 rules across keys have no line; a YAML syntax error has no column). Exits 1
 when there is any, 0 when the file is good. A file with no keys is refused:
 without a config file the defaults apply.
 
---online also asks a production file's facilitator for its /supported and
-prints, for each configured network, whether it settles exact there (one it
-does not is not offered at start) and where batch-settlement would be
-offered; an unsettled network or an unreadable /supported exits 1.
+--online also asks each of a production file's facilitators (facilitator_url,
+then every facilitators entry) for its /supported and prints what each settles,
+then, for each configured network, which of them settle exact there (one none
+does is not offered at start) and where batch-settlement would be offered; an
+unsettled network or an unreadable /supported exits 1.
 
 Environment:
   COINSLOT_<KEY_PATH>    any config key, e.g. COINSLOT_MODE, COINSLOT_PAY_TO;
@@ -88,45 +89,64 @@ func checkOnline(file string, cfg *config.Config) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	remote, err := remoteFacilitator(cfg)
-	if err != nil {
-		fmt.Println(file + ": " + err.Error())
-		return 1
-	}
-	doc, err := remote.Supported(ctx)
-	if err != nil {
-		fmt.Printf("%s: facilitator_url: %s: %v\n", file, cfg.FacilitatorURL, err)
-		return 1
-	}
+	// Every facilitator is asked, facilitator_url first: payments go to
+	// those that list their network, so a network is offered when any of
+	// them settles it.
 	code := 0
-	// Payments go to the facilitators that list their network, so a
-	// network is offered when any of them settles it.
-	all := &x402.Supported{Kinds: doc.Kinds}
-	fallbacks := make([]*x402.Supported, len(cfg.Facilitators))
+	all := &x402.Supported{}
+	var asked []askedFacilitator
+	ask := func(key, url string, f *x402.HTTPFacilitator, err error) {
+		if err != nil { // its auth, whose error names its key
+			fmt.Printf("%s: %v\n", file, err)
+			code = 1
+			return
+		}
+		doc, err := f.Supported(ctx)
+		if err != nil {
+			fmt.Printf("%s: %s: %s: %v\n", file, key, hostOf(url), err)
+			code = 1
+			return
+		}
+		asked = append(asked, askedFacilitator{key, hostOf(url), doc})
+		all.Kinds = append(all.Kinds, doc.Kinds...)
+	}
+	primary, err := remoteFacilitator(cfg)
+	ask("facilitator_url", cfg.FacilitatorURL, primary, err)
 	for i, c := range cfg.Facilitators {
 		key := fmt.Sprintf("facilitators[%d]", i)
 		f, err := fallback(c, key)
-		if err != nil {
-			fmt.Println(file + ": " + err.Error())
-			code = 1
-			continue
+		ask(key, c.URL, f, err)
+	}
+	for _, a := range asked {
+		var settles, not []string
+		for _, n := range nets {
+			if a.doc.Lists(x402.SchemeExact, n.ID) {
+				settles = append(settles, networkLabel(n))
+			} else {
+				not = append(not, networkLabel(n))
+			}
 		}
-		if fallbacks[i], err = f.Supported(ctx); err != nil {
-			fmt.Printf("%s: %s: %s: %v\n", file, key, hostOf(c.URL), err)
-			code = 1
-			continue
+		line := "settles exact on " + cmp.Or(strings.Join(settles, ", "), "none of the networks")
+		if len(settles) > 0 && len(not) > 0 {
+			line += "; not on " + strings.Join(not, ", ") + " (calls there never go to it)"
 		}
-		all.Kinds = append(all.Kinds, fallbacks[i].Kinds...)
+		fmt.Printf("%s: %s: %s: %s\n", file, a.key, a.host, line)
 	}
 	var offered []x402.Network
 	for i, n := range nets {
-		if !all.Lists(x402.SchemeExact, n.ID) {
-			fmt.Printf("%s: network[%d]: %s (%s): no facilitator settles exact there (x402 v2); it would not be offered\n", file, i, n.ID, n.Name)
+		var by []string
+		for _, a := range asked {
+			if a.doc.Lists(x402.SchemeExact, n.ID) {
+				by = append(by, a.key)
+			}
+		}
+		if len(by) == 0 {
+			fmt.Printf("%s: network[%d]: %s: no facilitator settles exact there (x402 v2); it would not be offered\n", file, i, networkLabel(n))
 			code = 1
 			continue
 		}
 		offered = append(offered, n)
-		fmt.Printf("%s: network[%d]: %s (%s): settled (exact)\n", file, i, n.ID, n.Name)
+		fmt.Printf("%s: network[%d]: %s: settled (exact) by %s\n", file, i, networkLabel(n), strings.Join(by, ", "))
 	}
 	if cfg.BatchSettlement.Enabled && len(offered) > 0 {
 		if terms, err := batchTerms(cfg, offered, all); err != nil {
@@ -135,20 +155,23 @@ func checkOnline(file string, cfg *config.Config) int {
 			fmt.Printf("%s: batch_settlement: offered on %s, receiver authorizer %s\n", file, terms.Network, terms.ReceiverAuthorizer.Hex())
 		}
 	}
-	// A network a fallback does not settle has no failover through it.
-	for i, doc := range fallbacks {
-		if doc == nil {
-			continue
-		}
-		for _, n := range offered {
-			if !doc.Lists(x402.SchemeExact, n.ID) {
-				fmt.Printf("%s: facilitators[%d]: %s (%s): does not settle exact there; calls on it never go to it\n", file, i, n.ID, n.Name)
-				continue
-			}
-			fmt.Printf("%s: facilitators[%d]: %s (%s): settled (exact)\n", file, i, n.ID, n.Name)
-		}
-	}
 	return code
+}
+
+// askedFacilitator is a facilitator that answered config check --online:
+// its config key, its host and its /supported.
+type askedFacilitator struct {
+	key, host string
+	doc       *x402.Supported
+}
+
+// networkLabel names n for a person: its id, and its name when it has
+// another than the id (a custom network has none).
+func networkLabel(n x402.Network) string {
+	if n.Name == "" || n.Name == n.ID {
+		return n.ID
+	}
+	return n.ID + " (" + n.Name + ")"
 }
 
 // paidToolNames are the tools payment_identifier_required may name.

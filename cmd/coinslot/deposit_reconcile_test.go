@@ -25,6 +25,7 @@ import (
 // and its settlement names the deposit's transaction. The call is charged
 // once, and the seller's record, the chain and the buyer's wallet agree.
 func TestBatchDepositWithUnknownOutcomeIsReconciled(t *testing.T) {
+	slow(t)
 	chainSide := startBatchSandbox(t)
 	proxy, proxyURL := startFaultProxy(t, chainSide.base+"/facilitator")
 	b := startBatchSandbox(t, "COINSLOT_CHAIN_RPC="+chainSide.base+pathSandboxRPC, "COINSLOT_FACILITATOR_URL="+proxyURL)

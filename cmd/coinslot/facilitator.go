@@ -10,9 +10,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
@@ -23,13 +25,20 @@ import (
 // runFacilitator serves /verify, /settle and /supported for one EVM chain.
 // The gas key comes from COINSLOT_FACILITATOR_KEY: it pays gas, and holds
 // no funds of buyers or seller.
-const facilitatorUsage = `Usage: coinslot facilitator --rpc URL [--listen ADDR] [--asset ADDRESS]
-
-Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
+const facilitatorUsage = `Serves /verify, /settle and /supported for one EVM chain, settling EIP-3009
 authorizations with its own gas key; it holds no funds of buyers or seller.
+
+--deploy-test-usdc first deploys the EIP-3009 test token on a development
+node (anvil, or geth --dev with a funded gas key), mints 1000 test USDC to
+the gas key's account, prints the token and the config lines of a seller
+selling on that chain, and settles that token.
+
+Its lines are serve's: COINSLOT_LOG_FORMAT (text or json) and
+COINSLOT_LOG_LEVEL set them as the log keys do for serve.
 
 Environment:
   COINSLOT_FACILITATOR_KEY   the gas key in hex (required)
+  COINSLOT_LOG_FORMAT, COINSLOT_LOG_LEVEL   as serve's log.format and log.level
 
 Flags:
 `
@@ -39,8 +48,13 @@ func runFacilitator(args []string) int {
 	rpc := fs.String("rpc", "", "JSON-RPC URL of the chain (required)")
 	listen := fs.String("listen", "127.0.0.1:8402", "listen address")
 	asset := fs.String("asset", "", "the EIP-3009 token's address (domain \"USD Coin\" version 2); defaults to the USDC of the built-in networks' chain")
+	deploy := fs.Bool("deploy-test-usdc", false, "deploy the test USDC on a development chain first, and settle it")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	if *deploy && *asset != "" {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator: --asset names a token, --deploy-test-usdc deploys one: give one of them")
+		return 2
 	}
 	keyHex := os.Getenv("COINSLOT_FACILITATOR_KEY")
 	if *rpc == "" || keyHex == "" {
@@ -52,20 +66,46 @@ func runFacilitator(args []string) int {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: COINSLOT_FACILITATOR_KEY is not a private key")
 		return 2
 	}
+	logs, err := logsFromEnvironment(os.Environ())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 1
 	}
+	out := newLogWriter(os.Stderr)
+	defer out.Close()
+	level := new(slog.LevelVar)
+	_ = level.UnmarshalText([]byte(logs.Level)) // validated with the config
+	slog.SetDefault(newLogger(out, logs.Format, level))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveFacilitator(ctx, ln, *rpc, *asset, key)
+	return serveFacilitator(ctx, ln, *rpc, *asset, key, *deploy)
+}
+
+// logsFromEnvironment is the log keys as serve reads them from the
+// environment, so that the facilitator beside it logs alike.
+func logsFromEnvironment(environ []string) (config.Log, error) {
+	var logs []string
+	for _, kv := range environ {
+		if strings.HasPrefix(kv, "COINSLOT_LOG_") {
+			logs = append(logs, kv)
+		}
+	}
+	cfg, err := config.ParseWith(nil, logs, config.Options{})
+	if err != nil {
+		return config.Log{}, err
+	}
+	return cfg.Log, nil
 }
 
 // serveFacilitator serves the facilitator of the chain at rpc on ln until
 // ctx ends, then lets the requests in flight (a settlement waits for its
-// receipt) finish.
-func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, key *ecdsa.PrivateKey) int {
+// receipt) finish. With deploy, it settles a test USDC it deploys first.
+func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, key *ecdsa.PrivateKey, deploy bool) int {
 	defer ln.Close()
 	client, err := ethclient.DialContext(ctx, rpc)
 	if err != nil {
@@ -78,10 +118,21 @@ func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, k
 		fmt.Fprintln(os.Stderr, "coinslot facilitator: chain id:", err)
 		return 1
 	}
+	if deploy {
+		token, err := deployTestUSDC(ctx, client, chainID, key)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
+			return 1
+		}
+		asset = token.Hex()
+	}
 	network, err := networkFor(chainID, asset)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot facilitator:", err)
 		return 2
+	}
+	if deploy {
+		printSellerConfig(os.Stdout, network, "http://"+ln.Addr().String(), rpc, key)
 	}
 	f, err := facilitator.New(ctx, facilitator.Config{Network: network, Backend: client, GasKey: key})
 	if err != nil {
@@ -98,12 +149,14 @@ func serveFacilitator(ctx context.Context, ln net.Listener, rpc, asset string, k
 		return 1
 	case <-ctx.Done():
 	}
+	slog.Info("facilitator shutting down: settlements in flight wait for their receipts", "deadline", facilitatorDrain)
 	drain, cancel := context.WithTimeout(context.Background(), facilitatorDrain)
 	defer cancel()
 	if err := srv.Shutdown(drain); err != nil {
-		fmt.Fprintln(os.Stderr, "coinslot facilitator: stopping:", err)
+		slog.Error("facilitator stopped before its settlements in flight had their receipts", "err", err)
 		return 1
 	}
+	slog.Info("facilitator stopped")
 	return 0
 }
 

@@ -72,7 +72,8 @@ func TestFacilitatorAuthCDP(t *testing.T) {
 		t.Fatalf("key from the environment: exit %d\n%s", code, out)
 	}
 	path = write("{kind: cdp, key_id: org/key-1, key_env: TEST_CDP_UNSET}")
-	if code, out, _ := output(t, "config", "check", "--online", path); code != 1 || out != path+": ok\n"+path+": facilitator_auth.key_env: TEST_CDP_UNSET is not set\n" {
+	if code, out, _ := output(t, "config", "check", "--online", path); code != 1 || out != path+": ok\n"+path+": facilitator_auth.key_env: TEST_CDP_UNSET is not set\n"+
+		path+": network[0]: eip155:8453 (Base): no facilitator settles exact there (x402 v2); it would not be offered\n" {
 		t.Fatalf("unset variable: exit %d\n%s", code, out)
 	}
 	t.Setenv("TEST_CDP_SECRET", "not a key")

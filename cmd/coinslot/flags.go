@@ -7,12 +7,14 @@ import (
 	"slices"
 )
 
-// newFlags is a command's flag set; usage is its help text, which ends
-// where the flags' own descriptions follow.
-func newFlags(name, usage string) *flag.FlagSet {
+// newFlags is the flag set of the command called name; its help is the
+// command's usage line, then text, which ends where the flags' own
+// descriptions follow.
+func newFlags(name, text string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	c, _ := commandNamed(name)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n%s", c.usageLine(), text)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -38,4 +40,11 @@ func wantsHelp(args []string) bool {
 		args = args[:i]
 	}
 	return slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" })
+}
+
+// flagGiven says whether the flag called name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

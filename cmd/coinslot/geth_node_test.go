@@ -217,7 +217,7 @@ func (g *gethNode) ownFacilitatorOn(asset common.Address) string {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan int, 1)
-	go func() { served <- serveFacilitator(ctx, ln, g.url, asset.Hex(), gas) }()
+	go func() { served <- serveFacilitator(ctx, ln, g.url, asset.Hex(), gas, false) }()
 	g.t.Cleanup(func() {
 		stop()
 		if code := <-served; code != 0 {

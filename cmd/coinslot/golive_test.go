@@ -65,7 +65,7 @@ func TestGoingLiveGuide(t *testing.T) {
 	if len(files) != 2 {
 		t.Fatalf("the guide has %d config files, want the testnet's and mainnet's", len(files))
 	}
-	if !strings.Contains(guide, "`network[0]: eip155:84532 (Base Sepolia): settled (exact)`") {
+	if !strings.Contains(guide, "`network[0]: eip155:84532 (Base Sepolia): settled (exact) by facilitator_url`") {
 		t.Fatal("the guide no longer quotes what config check --online prints")
 	}
 	dir := t.TempDir()
@@ -84,7 +84,8 @@ func TestGoingLiveGuide(t *testing.T) {
 		t.Fatalf("testnet file: exit %d\n%s", code, out)
 	}
 	code, out := check("testnet.yaml", strings.ReplaceAll(files[0], "https://x402.org/facilitator", testnet.URL), "--online")
-	if want := "ok\nnetwork[0]: eip155:84532 (Base Sepolia): settled (exact)\n" +
+	if want := "ok\nfacilitator_url: " + strings.TrimPrefix(testnet.URL, "http://") + ": settles exact on eip155:84532 (Base Sepolia)\n" +
+		"network[0]: eip155:84532 (Base Sepolia): settled (exact) by facilitator_url\n" +
 		"batch_settlement: not offered: the facilitator does not settle batch-settlement on [eip155:84532]; set batch_settlement.receiver_authorizer to offer it anyway\n"; code != 0 || out != want {
 		t.Fatalf("testnet --online: exit %d\n%s\nwant\n%s", code, out, want)
 	}
@@ -103,16 +104,17 @@ func TestGoingLiveGuide(t *testing.T) {
 	payaiDouble := hostedDouble(t, "EdDSA", payai.Public(), "eip155:8453", "eip155:137")
 	local := strings.NewReplacer("https://api.cdp.coinbase.com/platform/v2/x402", cdp.URL, "https://facilitator.payai.network", payaiDouble.URL).Replace(files[1])
 	code, out = check("mainnet.yaml", local, "--online")
-	want := "ok\nnetwork[0]: eip155:8453 (Base): settled (exact)\nnetwork[1]: eip155:137 (Polygon): settled (exact)\n" +
-		"batch_settlement: not offered: the facilitator does not settle batch-settlement on [eip155:8453 eip155:137]; set batch_settlement.receiver_authorizer to offer it anyway\n" +
-		"facilitators[0]: eip155:8453 (Base): settled (exact)\nfacilitators[0]: eip155:137 (Polygon): settled (exact)\n"
+	want := "ok\nfacilitator_url: " + strings.TrimPrefix(cdp.URL, "http://") + ": settles exact on eip155:8453 (Base), eip155:137 (Polygon)\n" +
+		"facilitators[0]: " + strings.TrimPrefix(payaiDouble.URL, "http://") + ": settles exact on eip155:8453 (Base), eip155:137 (Polygon)\n" +
+		"network[0]: eip155:8453 (Base): settled (exact) by facilitator_url, facilitators[0]\nnetwork[1]: eip155:137 (Polygon): settled (exact) by facilitator_url, facilitators[0]\n" +
+		"batch_settlement: not offered: the facilitator does not settle batch-settlement on [eip155:8453 eip155:137]; set batch_settlement.receiver_authorizer to offer it anyway\n"
 	if code != 0 || out != want {
 		t.Fatalf("mainnet --online: exit %d\n%s\nwant\n%s", code, out, want)
 	}
 	// A fallback that does not settle Polygon is named: Polygon's calls never go to it.
 	payaiBaseOnly := hostedDouble(t, "EdDSA", payai.Public(), "eip155:8453")
 	code, out = check("mainnet.yaml", strings.ReplaceAll(local, payaiDouble.URL, payaiBaseOnly.URL), "--online")
-	if code != 0 || !strings.Contains(out, "facilitators[0]: eip155:137 (Polygon): does not settle exact there; calls on it never go to it\n") {
+	if code != 0 || !strings.Contains(out, "facilitators[0]: "+strings.TrimPrefix(payaiBaseOnly.URL, "http://")+": settles exact on eip155:8453 (Base); not on eip155:137 (Polygon) (calls there never go to it)\n") {
 		t.Fatalf("fallback without Polygon: exit %d\n%s", code, out)
 	}
 }

@@ -18,6 +18,7 @@ import (
 // registers: a renamed metric must not leave a panel blank or an alert mute.
 // The service runs clustered, as the cluster's panels and alerts assume.
 func TestDashboardAndAlertsNameRegisteredMetrics(t *testing.T) {
+	slow(t)
 	cfg, err := config.Parse(nil, []string{"COINSLOT_BASE_URL=http://127.0.0.1:1", "COINSLOT_LEDGER_PATH=" + filepath.Join(t.TempDir(), "ledger.db"),
 		"COINSLOT_CLUSTER_REDIS_URL=redis://127.0.0.1:6379/0", "COINSLOT_CLUSTER_NAMESPACE=metricnames-" + t.Name()})
 	if err != nil {

@@ -37,6 +37,7 @@ func recovered(t *testing.T, digest common.Hash, signature string) string {
 // (naming its transaction) and of a voucher (no transaction); the same
 // voucher sent again gets the same settlement, receipt included.
 func TestBatchSettlementOffersAndReceiptsAreSigned(t *testing.T) {
+	slow(t)
 	file := filepath.Join(t.TempDir(), "offer.key")
 	if err := os.WriteFile(file, []byte(offerKeyHex+"\n"), 0o600); err != nil {
 		t.Fatal(err)

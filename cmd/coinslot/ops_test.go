@@ -80,6 +80,7 @@ type supervisionSettings struct {
 // catalog search source while a few hundred searches run, and none of them
 // fails; a broken file is refused and changes nothing.
 func TestLiveReloadUnderLoad(t *testing.T) {
+	slow(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -275,6 +276,7 @@ func (l *logRecorder) last(prefix string) string {
 // then a 402 and two paid calls of an upstream tool, the second answered
 // from the shared cache.
 func TestMetricsAfterAKnownSequence(t *testing.T) {
+	slow(t)
 	base := startSandbox(t)
 	buyer, err := crypto.HexToECDSA(opsBuyerKey)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // Every tool's 402 fits the server's write buffer, so that its terms and
 // body leave in one write; a tool whose terms outgrow it fails here.
 func TestEvery402LeavesInOneWrite(t *testing.T) {
+	slow(t)
 	base := startSandbox(t)
 	var info struct {
 		Tools []struct {

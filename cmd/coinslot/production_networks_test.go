@@ -18,6 +18,7 @@ import (
 // Sepolia is not offered; one whose facilitator settles neither offers
 // both and stays unready, naming each.
 func TestProductionOffersWhatTheFacilitatorSettles(t *testing.T) {
+	slow(t)
 	for _, tc := range []struct {
 		name      string
 		settles   []string

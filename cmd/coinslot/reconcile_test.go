@@ -28,6 +28,7 @@ import (
 // Record stays pending in the ledger; reconciliation finds its transaction
 // on chain by payer and nonce, and /receipt then serves its receipt.
 func TestReconcileASettlementInterruptedBeforeRecord(t *testing.T) {
+	slow(t)
 	ln, base, cfg := sandboxOn(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	svc, err := start(ctx, cfg, slog.New(slog.DiscardHandler))
@@ -132,6 +133,7 @@ func get(t *testing.T, url string) *http.Response {
 // transfer of the price to pay_to with it, so the payment failed, and the
 // buyer's retry gets no answer and no receipt.
 func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
+	slow(t)
 	chainBase := startSandbox(t)
 	// /settle never reaches the facilitator; the rest does.
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -2,18 +2,22 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/coinslot/coinslot/edge"
@@ -24,9 +28,7 @@ import (
 // when the source's polite rate allows more.
 const minPause = 500 * time.Millisecond
 
-const recordUsage = `Usage: coinslot record [--root DIR] [--user-agent UA] SOURCE...
-
-Re-records each source's fixtures from its live upstream, one request at a
+const recordUsage = `Re-records each source's fixtures from its live upstream, one request at a
 time at the source's polite rate, and writes testdata/<source>.provenance.json
 saying which fixtures were recorded live and which were written by hand.
 
@@ -57,7 +59,7 @@ func runRecord(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	r := recorder{root: *root, client: upstreams.NewHTTPClient(), userAgent: *ua,
+	r := recorder{root: *root, client: upstreams.NewHTTPClient(), userAgent: *ua, userAgentGiven: flagGiven(fl, "user-agent"),
 		getenv: os.Getenv, now: time.Now, sleep: sleepCtx, log: os.Stderr}
 	code := 0
 	for _, src := range srcs {
@@ -71,13 +73,30 @@ func runRecord(args []string) int {
 
 // recorder replays fixtures' requests against the live upstreams.
 type recorder struct {
-	root      string
-	client    *http.Client
-	userAgent string
-	getenv    func(string) string
-	now       func() time.Time
-	sleep     func(context.Context, time.Duration) error
-	log       io.Writer
+	root           string
+	client         *http.Client
+	userAgent      string
+	userAgentGiven bool // --user-agent was on the command line
+	getenv         func(string) string
+	now            func() time.Time
+	sleep          func(context.Context, time.Duration) error
+	log            io.Writer // a line per request as it ends
+}
+
+// key is src's key from the environment; a source whose key is the
+// User-Agent itself (SEC's contact) takes --user-agent's when given.
+func (r recorder) key(src upstreams.Source) (string, error) {
+	byAgent := strings.EqualFold(src.KeyIn, "header:User-Agent")
+	if byAgent && r.userAgentGiven {
+		return r.userAgent, nil
+	}
+	if key, ok := upstreams.APIKey(src, r.getenv); ok {
+		return key, nil
+	}
+	if byAgent {
+		return "", fmt.Errorf("needs its User-Agent, with a contact e-mail, in %s or --user-agent", src.KeyEnv)
+	}
+	return "", fmt.Errorf("needs its key in %s", src.KeyEnv)
 }
 
 // record asks the upstream for every fixture of src it can replay (GET
@@ -85,9 +104,9 @@ type recorder struct {
 // the source's manifest. Fixtures of error answers stay as written; a
 // request that fails leaves its file alone and is an error at the end.
 func (r recorder) record(ctx context.Context, src upstreams.Source) error {
-	key, ok := upstreams.APIKey(src, r.getenv)
-	if !ok {
-		return fmt.Errorf("needs its key in %s", src.KeyEnv)
+	key, err := r.key(src)
+	if err != nil {
+		return err
 	}
 	dir, err := r.sourceDir(src)
 	if err != nil {
@@ -105,6 +124,7 @@ func (r recorder) record(ctx context.Context, src upstreams.Source) error {
 		}
 	}
 	pause := max(time.Duration(float64(time.Second)/src.Rate), minPause)
+	fmt.Fprintf(r.log, "%s: asking %s for its fixtures, one request every %s\n", src.Name, src.BaseURL, pause)
 	m := upstreams.Provenance{Source: src.Name, Fixtures: []upstreams.FixtureOrigin{}}
 	var failed []string
 	sent := false
@@ -125,6 +145,7 @@ func (r recorder) record(ctx context.Context, src upstreams.Source) error {
 		url := liveURL(src, f)
 		got, err := r.fetch(ctx, src, url, key)
 		if err != nil {
+			fmt.Fprintf(r.log, "%s: %s not recorded: %v\n", f.File, url, err)
 			failed = append(failed, fmt.Sprintf("%s: %v", url, err))
 			entry, ok := before[f.File]
 			if !ok {
@@ -176,7 +197,8 @@ func liveURL(src upstreams.Source, f upstreams.Fixture) string {
 	return u
 }
 
-// fetch asks for url once, with the key where the source expects it.
+// fetch asks for url once, with the key where the source expects it. A
+// request without an answer fails with its cause.
 func (r recorder) fetch(ctx context.Context, src upstreams.Source, url, key string) (*upstreams.Response, error) {
 	req, err := upstreams.WithKey(&upstreams.Request{Source: src.Name, URL: url}, src.KeyIn, key)
 	if err != nil {
@@ -184,14 +206,63 @@ func (r recorder) fetch(ctx context.Context, src upstreams.Source, url, key stri
 	}
 	ctx, cancel := context.WithTimeout(ctx, src.Timeout)
 	defer cancel()
-	resp, _, err := upstreams.Send(ctx, r.client, req, r.userAgent)
+	// upstreams.Send says only that the source cannot be reached; the
+	// round trip's own error says why.
+	client := *r.client
+	trip := &lastTrip{next: cmp.Or(client.Transport, http.DefaultTransport)}
+	client.Transport = trip
+	resp, _, err := upstreams.Send(ctx, &client, req, r.userAgent)
 	if ue, ok := upstreams.AsError(err); ok {
-		if ue.Status != 0 {
+		switch {
+		case ue.Status != 0:
 			return nil, fmt.Errorf("answered %d", ue.Status)
+		case trip.err != nil:
+			return nil, noAnswer(trip.err, src.Timeout)
 		}
 		return nil, errors.New(ue.Message) // the source is named already
 	}
 	return resp, err
+}
+
+// lastTrip keeps the error of the last round trip it made.
+type lastTrip struct {
+	next http.RoundTripper
+	err  error
+}
+
+func (t *lastTrip) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(req)
+	t.err = err
+	return resp, err
+}
+
+// noAnswer names why a request got no answer, from its error's chain: the
+// name DNS does not know, the address that refused the connection, the TLS
+// failure, the timeout.
+func noAnswer(err error, timeout time.Duration) error {
+	var dns *net.DNSError
+	var op *net.OpError
+	var verify *tls.CertificateVerificationError
+	var header tls.RecordHeaderError
+	var alert tls.AlertError
+	var ne net.Error
+	switch {
+	case errors.As(err, &dns) && dns.IsNotFound:
+		return fmt.Errorf("DNS: no such host %s", dns.Name)
+	case errors.As(err, &dns):
+		return fmt.Errorf("DNS: %s looking up %s", dns.Err, dns.Name)
+	case errors.Is(err, syscall.ECONNREFUSED) && errors.As(err, &op) && op.Addr != nil:
+		return fmt.Errorf("connection refused by %s", op.Addr)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return errors.New("connection refused")
+	case errors.As(err, &verify):
+		return fmt.Errorf("TLS: the certificate is refused: %v", verify.Err)
+	case errors.As(err, &header), errors.As(err, &alert):
+		return fmt.Errorf("TLS: %v", err)
+	case errors.As(err, &ne) && ne.Timeout():
+		return fmt.Errorf("no answer within %s", timeout)
+	}
+	return err
 }
 
 // sourceDir finds the package folder under root/upstreams whose files are

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -185,5 +186,64 @@ func TestRecordRefusesAnUnknownSource(t *testing.T) {
 	}
 	if code := runRecord(nil); code != 2 {
 		t.Fatalf("exit %d without a source, want 2", code)
+	}
+}
+
+// A source whose key is the User-Agent (SEC's contact) takes --user-agent's;
+// without either it says both ways to give it.
+func TestRecordTakesTheUserAgentFlagAsTheKey(t *testing.T) {
+	src, _, seen, r, _ := recordFixture(t)
+	src.KeyEnv, src.KeyIn = "SEC_USER_AGENT", "header:User-Agent"
+	src.Fixtures = src.Fixtures[:1]
+	r.getenv = func(string) string { return "" }
+	if err := r.record(context.Background(), src); err == nil || err.Error() != "needs its User-Agent, with a contact e-mail, in SEC_USER_AGENT or --user-agent" {
+		t.Fatalf("without the flag: %v", err)
+	}
+	r.userAgent, r.userAgentGiven = "Acme Data ops@acme.example", true
+	if err := r.record(context.Background(), src); err != nil {
+		t.Fatalf("with the flag: %v", err)
+	}
+	if want := []string{"/api/items?page=2 Acme Data ops@acme.example"}; strings.Join(*seen, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requests %q, want %q", *seen, want)
+	}
+}
+
+// Each request says how it ended as it ends, and one without an answer names
+// its cause: the name DNS does not know, the address that refused, TLS.
+func TestRecordNamesWhyARequestGotNoAnswer(t *testing.T) {
+	refused, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusedAddr := refused.Addr().String()
+	refused.Close()
+	tlsSrv := httptest.NewTLSServer(http.NotFoundHandler())
+	t.Cleanup(tlsSrv.Close)
+	unknownHost := &http.Client{Transport: &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "items.invalid", IsNotFound: true}}
+	}}}
+	for _, c := range []struct {
+		base   string
+		client *http.Client
+		cause  string
+	}{
+		{"http://items.invalid/api", unknownHost, "DNS: no such host items.invalid"},
+		{"http://" + refusedAddr + "/api", &http.Client{}, "connection refused by " + refusedAddr},
+		{tlsSrv.URL + "/api", &http.Client{}, "TLS: the certificate is refused: x509: certificate signed by unknown authority"},
+	} {
+		src, _, _, r, _ := recordFixture(t)
+		src.BaseURL, r.client = c.base, c.client
+		src.Fixtures = src.Fixtures[:1]
+		src.Timeout = time.Minute // a TLS handshake on a loaded machine takes seconds
+		var log strings.Builder
+		r.log = &log
+		err := r.record(context.Background(), src)
+		if want := "1 not recorded, their files kept:\n  " + c.base + "/items?page=2: " + c.cause; err == nil || err.Error() != want {
+			t.Errorf("record: %v\nwant %s", err, want)
+		}
+		if want := "items: asking " + c.base + " for its fixtures, one request every 2s\n" +
+			"testdata/page2.json: " + c.base + "/items?page=2 not recorded: " + c.cause + "\n"; log.String() != want {
+			t.Errorf("printed\n%s\nwant\n%s", log.String(), want)
+		}
 	}
 }

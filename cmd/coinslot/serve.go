@@ -16,9 +16,7 @@ import (
 	"github.com/coinslot/coinslot/edge"
 )
 
-const serveUsage = `Usage: coinslot serve [--config FILE] [--listen ADDR]
-
-Runs the service: the sandbox (simulated chain, recorded upstreams) unless the
+const serveUsage = `Runs the service: the sandbox (simulated chain, recorded upstreams) unless the
 config says mode: production. Without base_url, the sandbox is reached at its
 listen address (loopback when it listens on every interface).
 
@@ -90,16 +88,18 @@ func runServe(args []string) int {
 		startFailed(out, log, cfg.Log, strings.Join(strings.Fields(err.Error()), " ")) // one line, whatever the cause's own layout
 		return 1
 	}
-	defer svc.Close()
 	svc.listenFlag, svc.level = *listen, level
 	if svc.sandbox != nil {
 		sandboxBanner(out, cfg.Log.Format, svc.sandbox, cfg)
 	}
 	go svc.watchConfig(ctx, *cfgPath)
-	if err := svc.serve(ctx, ln); err != nil {
+	err = svc.serve(ctx, ln)
+	svc.Close()
+	if err != nil {
 		log.Error("serving failed", "err", err)
 		return 1
 	}
+	log.Info("stopped")
 	return 0
 }
 

@@ -61,7 +61,7 @@ func (svc *service) sellOn(ctx context.Context, cfg *config.Config, chains []*et
 				return nil, fmt.Errorf("chain_rpc[%d]: %w", i, err)
 			}
 			if reads.finders[n.ID] != nil {
-				return nil, fmt.Errorf("chain_rpc[%d]: a second endpoint of %s (%s); give one per network", i, n.ID, n.Name)
+				return nil, fmt.Errorf("chain_rpc[%d]: a second endpoint of %s; give one per network", i, networkLabel(n))
 			}
 			reads.read(n, chain)
 		}

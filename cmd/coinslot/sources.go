@@ -17,9 +17,7 @@ import (
 	"github.com/coinslot/coinslot/upstreams"
 )
 
-const sourcesUsage = `Usage: coinslot sources [--config FILE] [--wide | --json]
-
-Lists every upstream source with the settings a production service would put
+const sourcesUsage = `Lists every upstream source with the settings a production service would put
 in force (its polite defaults, overridden by the config's upstreams entries),
 the environment variable of its key and whether that is set, and how many
 tools read it, in 100 columns. --wide adds the title, base URL, burst,

@@ -9,9 +9,7 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
-const toolsUsage = `Usage: coinslot tools [--json]
-
-Lists the catalog this binary sells: every tool's name, price, category and
+const toolsUsage = `Lists the catalog this binary sells: every tool's name, price, category and
 route (or "MCP only" for a tool sold only over /mcp).
 
 Environment: none.

@@ -37,9 +37,13 @@ test-short:
 # decoders, the body reader, validation against every tool, the request
 # key's encoding, the JSON strings request keys and channel records are
 # written with, the answers' JSON, URL and domain parsing and the
-# public-address guard. A failing input is saved under testdata/fuzz.
+# public-address guard; and the judgements of a payment (the local check,
+# batch-settlement's channel check, the facilitator's own check), each of
+# which refuses with a reason or accepts exactly the price. A failing input
+# is saved under testdata/fuzz.
 FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/ledger:FuzzAppendJSONString ./registry/all:FuzzRenderIsEncodingJSON \
-	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain
+	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain \
+	./edge/x402:FuzzTermsCheck ./edge/x402:FuzzCheckChannel ./edge/facilitator:FuzzCheckLocal
 # A count, not a duration: with -fuzztime as a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" at
 # the deadline when a worker is starved of CPU, having found nothing

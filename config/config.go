@@ -44,6 +44,7 @@ type Config struct {
 	Canary            Canary              `yaml:"canary"`
 	OfferReceipt      OfferReceipt        `yaml:"offer_receipt"`
 	SIWx              SIWx                `yaml:"siwx"`
+	Sandbox           SandboxChain        `yaml:"sandbox"`
 
 	// PaymentIDRequired names the tools whose payments must carry an x402
 	// payment-identifier id; every other tool accepts one.

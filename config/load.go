@@ -124,7 +124,7 @@ func ParseWith(file []byte, environ []string, opts Options) (*Config, error) {
 	if cfg.BaseURL == "" && cfg.Mode == Sandbox {
 		cfg.BaseURL = "http://" + loopback(cfg.Listen)
 	}
-	for _, p := range slices.Concat(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools), cfg.Canary.unknownTool(opts.PaidTools), unknownNetworks(cfg, opts.Networks)) {
+	for _, p := range slices.Concat(cfg.Validate(), unknownTools(cfg.PaymentIDRequired, opts.PaidTools), cfg.Canary.unknownTool(opts.PaidTools), unknownNetworks(cfg, opts.Networks), realChain(cfg, opts.Networks)) {
 		if name, ok := fromEnv[listOf(p.Key)]; ok {
 			p.Key += " (" + name + ")"
 		} else if n := nodeAt(at, p.Key); n != nil {

@@ -31,6 +31,7 @@ func (c *Config) Validate() Problems {
 	c.Limits.validate(add)
 	c.validateCanary(add)
 	c.SIWx.validate(add)
+	c.Sandbox.validate(add)
 	if c.Cache.MaxMB < 1 {
 		add("cache.max_mb", "must be at least 1")
 	}

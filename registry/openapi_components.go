@@ -51,8 +51,8 @@ func sharedSchemas() object {
 			}}},
 		}},
 		{"FieldError", map[string]any{
-			"type":       "object",
-			"required":   []string{"name", "problem"},
+			"type":     "object",
+			"required": []string{"name", "problem"},
 			"properties": object{{"name", str("the request field")}, {"problem", str("what is wrong with it")},
 				{"did_you_mean", str("the known name closest to a misspelt one, to send instead")}},
 		}},

@@ -32,7 +32,7 @@ type chain struct {
 }
 
 func newChain(ctx context.Context) (*chain, error) {
-	sb, err := facilitator.NewSandbox(ctx, 10)
+	sb, err := facilitator.NewSandbox(ctx, 10, 1337)
 	if err != nil {
 		return nil, err
 	}

@@ -88,7 +88,7 @@ func (b *batchSandbox) agree(chain ethereum.ContractCaller, buyer *x402.BatchBuy
 func (b *batchSandbox) tokenBalanceOn(chain ethereum.ContractCaller, who common.Address) *big.Int {
 	b.t.Helper()
 	token := usdc.NewTestUSDC()
-	out, err := chain.CallContract(context.Background(), ethereumCall(facilitator.SandboxNetwork().Asset, token.PackBalanceOf(who)), nil)
+	out, err := chain.CallContract(context.Background(), ethereumCall(facilitator.SandboxNetwork(1337).Asset, token.PackBalanceOf(who)), nil)
 	if err != nil {
 		b.t.Fatal(err)
 	}

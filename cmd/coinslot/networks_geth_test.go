@@ -64,7 +64,7 @@ custom_networks:
   - {id: eip155:1337, chain_id: 1337, name: coinslot sandbox chain, asset: "%s", domain_name: USD Coin, domain_version: "2"}
 chain_rpc: [%s, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
-`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork().Asset.Hex(), g.url, sandbox))
+`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork(1337).Asset.Hex(), g.url, sandbox))
 	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
 	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
 	tool := b.sell("business_days")
@@ -113,7 +113,7 @@ batch_settlement: {enabled: true, claim_every: 5m}
 		name  string
 		chain bind.ContractBackend
 		asset common.Address
-	}{{"geth", g.client, asset}, {"the sandbox chain", sandboxChain, facilitator.SandboxNetwork().Asset}} {
+	}{{"geth", g.client, asset}, {"the sandbox chain", sandboxChain, facilitator.SandboxNetwork(1337).Asset}} {
 		if got := tokenBalance(t, on.chain, on.asset, seller); got.Cmp(b.price) != 0 {
 			t.Fatalf("the seller holds %s on %s after one exact payment there, want %s", got, on.name, b.price)
 		}

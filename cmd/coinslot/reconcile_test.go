@@ -199,7 +199,7 @@ func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
 		Ledger: svc.ledger, BaseURL: base, Log: slog.New(slog.DiscardHandler), Metrics: reg,
-		Finders: map[string]upkeep.SettlementFinder{facilitator.SandboxNetwork().ID: facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork().ChainID, Asset: facilitator.SandboxNetwork().Asset}},
+		Finders: map[string]upkeep.SettlementFinder{facilitator.SandboxNetwork(1337).ID: facilitator.Finder{Chain: chain, ChainID: facilitator.SandboxNetwork(1337).ChainID, Asset: facilitator.SandboxNetwork(1337).Asset}},
 		Now:     func() time.Time { return time.Now().Add(2 * time.Minute) }, // past the live call's window
 	})
 	if err != nil {

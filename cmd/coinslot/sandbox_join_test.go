@@ -46,6 +46,6 @@ func sellerOnChain(chainBase string) (*big.Int, error) {
 	}
 	defer chain.Close()
 	token := usdc.NewTestUSDC()
-	return bind.Call(token.Instance(chain, facilitator.SandboxNetwork().Asset), &bind.CallOpts{Context: context.Background()},
+	return bind.Call(token.Instance(chain, facilitator.SandboxNetwork(1337).Asset), &bind.CallOpts{Context: context.Background()},
 		token.PackBalanceOf(facilitator.SandboxPayTo()), token.UnpackBalanceOf)
 }

@@ -47,7 +47,7 @@ func TestSandboxLedgerBelongsToItsChain(t *testing.T) {
 		t.Helper()
 		cfg, _ := b.buyer(buyer1, 12).Config()
 		ch, _ := cfg.Parse()
-		rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(facilitator.SandboxNetwork().ChainID).Hex())
+		rec, err := b.svc.ledger.Channel(context.Background(), ch.ID(facilitator.SandboxNetwork(1337).ChainID).Hex())
 		if errors.Is(err, ledger.ErrNotFound) {
 			return "none"
 		}

@@ -245,7 +245,7 @@ var atStart = []string{
 	"facilitator_auth", "facilitators", "facilitator_breaker",
 	"batch_settlement.enabled", "batch_settlement.withdraw_delay", "batch_settlement.receiver_authorizer", "batch_settlement.claim_every",
 	"ledger", "limits", "cluster", "log.format", "log.level", "canary",
-	"offer_receipt",
+	"offer_receipt", "sandbox",
 }
 
 // atReload are the keys, or whole sections, that every reload reads again:

@@ -88,7 +88,7 @@ func (svc *service) sellOn(ctx context.Context, cfg *config.Config, chains []*et
 		cfg.PayTo = facilitator.SandboxPayTo().Hex()
 		return chain, nil
 	}
-	sb, err := facilitator.NewSandbox(ctx, sandboxBuyers)
+	sb, err := facilitator.NewSandbox(ctx, sandboxBuyers, cfg.Sandbox.ChainID)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox chain: %w", err)
 	}

@@ -37,7 +37,7 @@ func TestServeAndFacilitatorLogAlikeAndSayWhenStopped(t *testing.T) {
 	eventually(t, "the sandbox ready", func() bool { return getStatus("http://"+serveAddr+"/readyz") == http.StatusOK })
 	go func() {
 		facilitated <- run([]string{"facilitator", "--rpc", "http://" + serveAddr + "/sandbox/rpc",
-			"--asset", facilitator.SandboxNetwork().Asset.Hex(), "--listen", facAddr})
+			"--asset", facilitator.SandboxNetwork(1337).Asset.Hex(), "--listen", facAddr})
 	}()
 	eventually(t, "the facilitator ready", func() bool { return getStatus("http://"+facAddr+"/supported") == http.StatusOK })
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {

@@ -22,7 +22,7 @@ var _ Backend = (*ethclient.Client)(nil)
 
 func newSandbox(t testing.TB, buyers int) *Sandbox {
 	t.Helper()
-	s, err := NewSandbox(context.Background(), buyers)
+	s, err := NewSandbox(context.Background(), buyers, 1337)
 	if err != nil {
 		t.Fatal(err)
 	}

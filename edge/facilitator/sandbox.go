@@ -26,9 +26,9 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 )
 
-// The sandbox chain: go-ethereum's simulated backend always has chain id 1337.
+// The sandbox chain's names on go-ethereum's own dev chain id, 1337; on
+// another chain id each is followed by the id.
 const (
-	SandboxNetworkID = "eip155:1337"
 	SandboxV1Name    = "coinslot-sandbox"
 	SandboxChainName = "coinslot sandbox chain"
 )
@@ -99,17 +99,20 @@ func sandboxKey(role string) *ecdsa.PrivateKey {
 	return key
 }
 
-// NewSandbox starts a simulated chain, deploys the test USDC (EIP-712
-// domain "USD Coin", version "2", as Base USDC) and funds n buyers, the
-// first n accounts of DevMnemonic, with BuyerFunds and 100 ETH each. The
-// batch-settlement contracts, Permit2 and the x402 Permit2 proxies are in
-// its genesis state.
-func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
+// NewSandbox starts a simulated chain of chain id chainID, deploys the test
+// USDC (EIP-712 domain "USD Coin", version "2", as Base USDC) and funds n
+// buyers, the first n accounts of DevMnemonic, with BuyerFunds and 100 ETH
+// each. The batch-settlement contracts, Permit2 and the x402 Permit2
+// proxies are in its genesis state.
+func NewSandbox(ctx context.Context, n int, chainID int64) (*Sandbox, error) {
 	if n < 1 || n > len(devKeys) {
 		return nil, fmt.Errorf("sandbox: between 1 and %d buyers, not %d", len(devKeys), n)
 	}
+	if chainID < 1 {
+		return nil, fmt.Errorf("sandbox: chain id %d is not positive", chainID)
+	}
 	gasKey := sandboxKey("gas key")
-	s := &Sandbox{PayTo: SandboxPayTo(), clock: time.Now}
+	s := &Sandbox{Network: SandboxNetwork(chainID), PayTo: SandboxPayTo(), clock: time.Now}
 	alloc := types.GenesisAlloc{crypto.PubkeyToAddress(gasKey.PublicKey): {Balance: ether(1_000_000)}}
 	for _, hex := range devKeys[:n] {
 		key, err := crypto.HexToECDSA(hex[2:])
@@ -129,7 +132,13 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	ipc := filepath.Join(s.rpcDir, "chain.ipc")
-	s.sim = simulated.NewBackend(alloc, func(nc *node.Config, _ *ethconfig.Config) { nc.IPCPath = ipc })
+	s.sim = simulated.NewBackend(alloc, func(nc *node.Config, ec *ethconfig.Config) {
+		nc.IPCPath = ipc
+		// The simulated chain's id is its genesis config's.
+		chain := *ec.Genesis.Config
+		chain.ChainID = new(big.Int).Set(s.Network.ChainID)
+		ec.Genesis.Config = &chain
+	})
 	s.client = s.sim.Client()
 	if s.rpc, err = rpc.DialIPC(ctx, ipc); err != nil {
 		s.Close()
@@ -140,7 +149,6 @@ func NewSandbox(ctx context.Context, n int) (*Sandbox, error) {
 		s.Close()
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	s.Network = SandboxNetwork()
 	if asset != s.Network.Asset {
 		s.Close()
 		return nil, fmt.Errorf("sandbox: the test USDC is at %s, not %s", asset.Hex(), s.Network.Asset.Hex())
@@ -161,11 +169,16 @@ func placeBatchSettlement(alloc types.GenesisAlloc) {
 	alloc[x402.ERC3009CollectorAddress] = types.Account{Code: common.FromHex(channels.ERC3009DepositCollectorRuntime), Balance: new(big.Int)}
 }
 
-// SandboxNetwork is the sandbox chain's network. The test USDC is the gas
-// key's first deployment, so its address is the same on every sandbox chain.
-func SandboxNetwork() x402.Network {
+// SandboxNetwork is the network of a sandbox chain of chain id chainID,
+// eip155:<chainID>. The test USDC is the gas key's first deployment, so its
+// address is the same on every sandbox chain.
+func SandboxNetwork(chainID int64) x402.Network {
+	v1, name := SandboxV1Name, SandboxChainName
+	if params.AllDevChainProtocolChanges.ChainID.Cmp(big.NewInt(chainID)) != 0 {
+		v1, name = fmt.Sprintf("%s-%d", v1, chainID), fmt.Sprintf("%s %d", name, chainID)
+	}
 	return x402.Network{
-		ID: SandboxNetworkID, V1Name: SandboxV1Name, ChainID: big.NewInt(1337), Name: SandboxChainName,
+		ID: fmt.Sprintf("eip155:%d", chainID), V1Name: v1, ChainID: big.NewInt(chainID), Name: name,
 		Asset:     crypto.CreateAddress(crypto.PubkeyToAddress(sandboxKey("gas key").PublicKey), 0),
 		AssetName: "USD Coin", AssetVersion: "2",
 	}
@@ -175,21 +188,22 @@ func SandboxNetwork() x402.Network {
 func SandboxPayTo() common.Address { return crypto.PubkeyToAddress(sandboxKey("seller").PublicKey) }
 
 // JoinSandbox checks that chain, the RPC endpoint another process serves
-// (a sandbox's /sandbox/rpc), is a sandbox chain, and returns its network.
+// (a sandbox's /sandbox/rpc), is a sandbox chain, and returns its network,
+// of the chain's own id.
 // A service settling on a chain it does not hold can be killed and
 // restarted while its settlements stay on chain, as in production.
 func JoinSandbox(ctx context.Context, chain interface {
 	ChainID(context.Context) (*big.Int, error)
 	CodeAt(context.Context, common.Address, *big.Int) ([]byte, error)
 }) (x402.Network, error) {
-	n := SandboxNetwork()
 	id, err := chain.ChainID(ctx)
 	if err != nil {
 		return x402.Network{}, fmt.Errorf("reading the chain id: %w", err)
 	}
-	if id.Cmp(n.ChainID) != 0 {
-		return x402.Network{}, fmt.Errorf("the endpoint serves chain %s; a sandbox chain is %s", id, n.ChainID)
+	if !id.IsInt64() {
+		return x402.Network{}, fmt.Errorf("the endpoint serves chain %s, beyond any sandbox chain's id", id)
 	}
+	n := SandboxNetwork(id.Int64())
 	code, err := chain.CodeAt(ctx, n.Asset, nil)
 	if err != nil {
 		return x402.Network{}, fmt.Errorf("reading the test USDC's code: %w", err)
@@ -216,7 +230,7 @@ func SandboxIdentity(ctx context.Context, chain interface {
 // deployToken deploys the test USDC and mints BuyerFunds to every buyer.
 func (s *Sandbox) deployToken(ctx context.Context, key *ecdsa.PrivateKey) (common.Address, error) {
 	token := usdc.NewTestUSDC()
-	opts := bind.NewKeyedTransactor(key, big.NewInt(1337))
+	opts := bind.NewKeyedTransactor(key, s.Network.ChainID)
 	opts.Context = ctx
 	asset, deploy, err := bind.DeployContract(opts, common.FromHex(usdc.TestUSDCMetaData.Bin), s.client, token.PackConstructor("USD Coin", "2"))
 	if err != nil {

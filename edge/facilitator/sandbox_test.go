@@ -47,7 +47,7 @@ func TestSandboxAccounts(t *testing.T) {
 
 func TestSandboxBuyerCount(t *testing.T) {
 	for _, n := range []int{0, 11} {
-		_, err := NewSandbox(context.Background(), n)
+		_, err := NewSandbox(context.Background(), n, 1337)
 		if want := fmt.Sprintf("sandbox: between 1 and 10 buyers, not %d", n); err == nil || err.Error() != want {
 			t.Errorf("NewSandbox(%d): %v, want %s", n, err, want)
 		}
@@ -211,5 +211,29 @@ func TestSandboxLoopDoesNotWaitForTheClock(t *testing.T) {
 			}
 			return
 		}
+	}
+}
+
+// A sandbox on another chain id is another network: its chain answers that
+// id, its names carry it, and it settles there.
+func TestSandboxOnAnotherChainID(t *testing.T) {
+	s, err := NewSandbox(context.Background(), 1, 31338)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	id, err := s.Client().ChainID(context.Background())
+	if err != nil || id.Int64() != 31338 {
+		t.Fatalf("chain id %v (%v), want 31338", id, err)
+	}
+	n := s.Network
+	if n.ID != "eip155:31338" || n.V1Name != "coinslot-sandbox-31338" || n.Name != "coinslot sandbox chain 31338" || n.ChainID.Int64() != 31338 {
+		t.Fatalf("network %+v", n)
+	}
+	if doc := s.Facilitator.Supported(); doc.Kinds[0].Network != "eip155:31338" {
+		t.Fatalf("supported %+v", doc)
+	}
+	if _, err := NewSandbox(context.Background(), 1, 0); err == nil || err.Error() != "sandbox: chain id 0 is not positive" {
+		t.Fatalf("chain id 0: %v", err)
 	}
 }

@@ -40,70 +40,81 @@ func (f *Facilitator) verifyEIP3009(ctx context.Context, p *x402.Payload, r *x40
 }
 
 func (f *Facilitator) check(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*transfer, *x402.Refusal, error) {
-	if p == nil || r == nil {
-		return nil, refuse(x402.ReasonInvalidPayload, "a payment payload and its requirements are required"), nil
-	}
-	if p.X402Version != 1 && p.X402Version != 2 {
-		return nil, refuse(x402.ReasonInvalidVersion, "x402Version %d is not 1 or 2", p.X402Version), nil
-	}
-	if p.Accepted.Scheme != x402.SchemeExact || r.Scheme != x402.SchemeExact {
-		return nil, refuse(x402.ReasonInvalidScheme, "an EIP-3009 transfer settles the exact scheme, got %q paying %q", p.Accepted.Scheme, r.Scheme), nil
-	}
-	if r.Network != f.network.ID {
-		return nil, refuse(x402.ReasonInvalidNetwork, "this facilitator settles on %s, the requirements are for %s", f.network.ID, r.Network), nil
-	}
-	if p.Accepted.Network != r.Network {
-		return nil, refuse(x402.ReasonInvalidNetwork, "the payment is for %s, the requirements for %s", p.Accepted.Network, r.Network), nil
-	}
-	amount, payTo, refusal := f.checkRequirements(r)
+	t, domain, refusal := f.checkLocal(p, r)
 	if refusal != nil {
 		return nil, refusal, nil
 	}
+	if f.chain != nil {
+		if err := f.chain.Advance(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+	refusal, err := f.simulate(ctx, t, domain)
+	if err != nil || refusal != nil {
+		return nil, refusal, err
+	}
+	return t, nil, nil
+}
+
+// checkLocal is what can be judged without the chain: the payment against
+// the requirements, its time window at the chain's next block, and its
+// signature. An authorization it passes pays payTo exactly the amount.
+func (f *Facilitator) checkLocal(p *x402.Payload, r *x402.Requirements) (*transfer, x402.Domain, *x402.Refusal) {
+	if p == nil || r == nil {
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidPayload, "a payment payload and its requirements are required")
+	}
+	if p.X402Version != 1 && p.X402Version != 2 {
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidVersion, "x402Version %d is not 1 or 2", p.X402Version)
+	}
+	if p.Accepted.Scheme != x402.SchemeExact || r.Scheme != x402.SchemeExact {
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidScheme, "an EIP-3009 transfer settles the exact scheme, got %q paying %q", p.Accepted.Scheme, r.Scheme)
+	}
+	if r.Network != f.network.ID {
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidNetwork, "this facilitator settles on %s, the requirements are for %s", f.network.ID, r.Network)
+	}
+	if p.Accepted.Network != r.Network {
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidNetwork, "the payment is for %s, the requirements for %s", p.Accepted.Network, r.Network)
+	}
+	amount, payTo, refusal := f.checkRequirements(r)
+	if refusal != nil {
+		return nil, x402.Domain{}, refusal
+	}
 	t, err := decodeTransfer(&p.Payload.Exact().Authorization)
 	if err != nil {
-		return nil, refuse(x402.ReasonInvalidPayload, "%v", err), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidPayload, "%v", err)
 	}
 	if t.to != payTo {
-		return nil, refuse(x402.ReasonRecipientMismatch, "the authorization pays %s, the requirements %s", t.to.Hex(), payTo.Hex()), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonRecipientMismatch, "the authorization pays %s, the requirements %s", t.to.Hex(), payTo.Hex())
 	}
 	if t.value.Cmp(amount) != 0 {
 		reason := x402.ReasonValueMismatch
 		if p.X402Version == 1 {
 			reason = x402.ReasonValueMismatchV1
 		}
-		return nil, refuse(reason, "the authorization is for %s, the requirements ask %s", t.value, amount), nil
+		return nil, x402.Domain{}, refuse(reason, "the authorization is for %s, the requirements ask %s", t.value, amount)
 	}
 	if unix := f.now().Unix(); t.validBefore.Cmp(big.NewInt(unix+validBeforeMargin)) < 0 {
-		return nil, refuse(x402.ReasonValidBefore, "the authorization expires at %s, less than %ds after now (%d)", t.validBefore, validBeforeMargin, unix), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonValidBefore, "the authorization expires at %s, less than %ds after now (%d)", t.validBefore, validBeforeMargin, unix)
 	} else if t.validAfter.Cmp(big.NewInt(unix)) > 0 {
-		return nil, refuse(x402.ReasonValidAfter, "the authorization is valid only after %s, now is %d", t.validAfter, unix), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonValidAfter, "the authorization is valid only after %s, now is %d", t.validAfter, unix)
 	}
 	// Network and asset are this facilitator's: only extra can be missing.
 	domain, err := x402.DomainOf(r)
 	if err != nil {
-		return nil, refuse(ReasonMissingDomain, "%v", err), nil
+		return nil, x402.Domain{}, refuse(ReasonMissingDomain, "%v", err)
 	}
 	if p.Payload.Exact().Signature == "" {
-		return nil, refuse(x402.ReasonInvalidPayload, "the signature is missing"), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonInvalidPayload, "the signature is missing")
 	}
 	signer, err := x402.RecoverAuthorizer(domain, &p.Payload.Exact().Authorization, p.Payload.Exact().Signature)
 	if err != nil {
-		return nil, refuse(x402.ReasonSignature, "%v", err), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonSignature, "%v", err)
 	}
 	if signer != t.from {
-		return nil, refuse(x402.ReasonSignature, "the authorization was signed by %s, not by from %s", signer.Hex(), t.from.Hex()), nil
+		return nil, x402.Domain{}, refuse(x402.ReasonSignature, "the authorization was signed by %s, not by from %s", signer.Hex(), t.from.Hex())
 	}
 	t.setSignature(hexutil.MustDecode(p.Payload.Exact().Signature)) // RecoverAuthorizer took it: 65 bytes of hex
-	if f.chain != nil {
-		if err := f.chain.Advance(ctx); err != nil {
-			return nil, nil, err
-		}
-	}
-	refusal, err = f.simulate(ctx, t, domain)
-	if err != nil || refusal != nil {
-		return nil, refusal, err
-	}
-	return t, nil, nil
+	return t, domain, nil
 }
 
 // checkRequirements checks that the requirements name this facilitator's

@@ -12,7 +12,7 @@ import (
 )
 
 // batchFixture is a seller's terms with batch-settlement, and a buyer.
-func batchFixture(t *testing.T) (*Terms, *ecdsa.PrivateKey) {
+func batchFixture(t testing.TB) (*Terms, *ecdsa.PrivateKey) {
 	t.Helper()
 	net := Network{ID: "eip155:1337", ChainID: big.NewInt(1337), Asset: common.HexToAddress("0x5FbDB2315678afecb367f032d93F642f64180aa3"), AssetName: "USD Coin", AssetVersion: "2"}
 	terms, err := NewTerms([]Network{net}, Offer{Name: "business_days", Amount: 1000, PayTo: common.HexToAddress("0x90F79bf6EB2c4f870365E785982E1f101E93b906"),

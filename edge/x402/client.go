@@ -47,8 +47,9 @@ type HTTPFacilitator struct {
 	// Authorize returns a bearer token for one request (CDP wants a fresh JWT
 	// per request, naming method and URL); nil sends none.
 	Authorize func(ctx context.Context, method, url string) (string, error)
-	// VerifyAttempts bounds /verify tries on transport errors, 429 and 5xx.
-	// /settle is tried once: a retried settle could move money twice.
+	// VerifyAttempts bounds /verify tries on transport errors, 429 and 5xx;
+	// a facilitator never reached is not tried again (a failover asks the
+	// next). /settle is tried once: a retried settle could move money twice.
 	VerifyAttempts int
 	Backoff        time.Duration // before the second try; doubles after
 

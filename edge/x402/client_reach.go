@@ -33,8 +33,12 @@ func reaching(dial fasthttp.DialFunc, secure bool, timeout time.Duration) fastht
 		}
 		host, _, _ := net.SplitHostPort(addr)
 		c := tls.Client(conn, &tls.Config{ServerName: host, ClientSessionCache: sessions})
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
+		ctx := context.Background()
+		if timeout > 0 { // 0: unbounded, as the client's Timeout
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
 		if err := c.HandshakeContext(ctx); err != nil {
 			conn.Close()
 			return nil, &unreachedError{"TLS handshake with " + addr + " failed: " + err.Error()}

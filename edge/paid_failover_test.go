@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -162,5 +163,50 @@ func TestNoFacilitatorReachableIsAnOutage(t *testing.T) {
 	h.start()
 	if r := h.pay(echoPath, echoBody, p); r.status != 200 {
 		t.Fatalf("the same payment again: %d %s", r.status, r.body)
+	}
+}
+
+// settleUnreached verifies through one facilitator and settles through
+// another that cannot be reached.
+type settleUnreached struct{ verify, settle x402.Facilitator }
+
+func (f settleUnreached) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
+	return f.verify.Verify(ctx, p, r)
+}
+
+func (f settleUnreached) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
+	return f.settle.Settle(ctx, p, r)
+}
+
+// A /settle that reached no facilitator moved nothing: the payment is
+// released at once and answered as an outage, not left pending for the
+// reconciler, and the same payment is served once a facilitator answers.
+func TestSettleThatReachedNoFacilitatorIsReleased(t *testing.T) {
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+	h.via = settleUnreached{verify: h.fac.client(), settle: x402.NewHTTPFacilitator("http://nonexistent.invalid", "")}
+	h.start()
+	p := h.payment(echoPath, nil)
+	r := h.pay(echoPath, echoBody, p)
+	const msg = "no facilitator could settle the payment (facilitator settle: cannot resolve nonexistent.invalid: no such host); nothing was charged: send the same payment again"
+	if r.status != 503 || string(r.body) != `{"error":{"code":"upstream_unavailable","message":"`+msg+`"}}` {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeFacilitatorDown)); v != 1 {
+		t.Fatalf("facilitator_unavailable counted %v, want 1", v)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSettlePending)); v != 0 {
+		t.Fatalf("settlement_pending counted %v, want 0", v)
+	}
+	a := p.Payload.Exact().Authorization
+	if pm, err := h.srv.pay.Ledger.Payment(context.Background(), a.From, a.Nonce); err != nil || pm.State != ledger.Free {
+		t.Fatalf("the payment after a settle that reached no one: %+v, %v; want free", pm, err)
+	}
+	h.via = h.fac.client()
+	h.start()
+	if r := h.pay(echoPath, echoBody, p); r.status != 200 {
+		t.Fatalf("the same payment again: %d %s", r.status, r.body)
+	}
+	if n := h.fac.settleCount(); n != 1 {
+		t.Fatalf("%d settlements, want 1", n)
 	}
 }

@@ -147,7 +147,8 @@ func (c *exactCharge) complete(out []byte) *sale {
 }
 
 // settleFailed withholds the tool's answer. A settlement refused by the
-// facilitator moved nothing, so the authorization is released. One whose
+// facilitator, or that reached none, moved nothing, so the authorization is
+// released. One whose
 // outcome is unknown (no answer) may yet land: the pair stays settling,
 // with the answer kept, and the buyer is told to retry the same payment,
 // which gets the answer once reconciliation finds the settlement, or is
@@ -155,6 +156,14 @@ func (c *exactCharge) complete(out []byte) *sale {
 func (c *exactCharge) settleFailed(settled *x402.SettleResponse, err error) *sale {
 	s, o, p, auth := c.s, c.a.offer, c.a.payment, &c.auth
 	t := o.tool
+	if err != nil && x402.Unreached(err) {
+		// No facilitator was reached, so nothing can have moved: the
+		// payment is free to send again, as when /verify found none.
+		c.release()
+		s.metrics.payments.WithLabelValues(t.Name, outcomeFacilitatorDown).Inc()
+		return &sale{failure: &failure{code: registry.CodeUpstreamUnavailable, facilitatorDown: true,
+			message: "no facilitator could settle the payment (" + err.Error() + "); nothing was charged: send the same payment again"}}
+	}
 	if err != nil {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()
 		slog.Error("settlement outcome unknown; the payment stays pending", "tool", t.Name, "payer", x402.Checksummed(auth.From), "nonce", auth.Nonce, "err", err)

@@ -38,7 +38,7 @@ func TestDecodeMarketPage(t *testing.T) {
 	}
 	// Southend: prices as strings, no bid; the pope market lacks prices and tokens.
 	sou, pope := last.Markets[1], last.Markets[2]
-	if sou.BestAsk != 0.49 || sou.BestBid != 0 || sou.LiquidityNum != 99.9995 || last.NextCursor != "" {
+	if sou.BestAsk != 0.49 || sou.BestBid != 0 || sou.LiquidityNum != Known(99.9995) || last.NextCursor != "" {
 		t.Errorf("string-number market decoded as %+v", sou)
 	}
 	if pope.OutcomePrices != nil || pope.ClobTokenIDs != nil || pope.FeeSchedule != nil {

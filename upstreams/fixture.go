@@ -29,7 +29,8 @@ func AnswerTime(sandbox bool, wall time.Time) time.Time {
 // Fixture maps requests to one recorded response of a source. Its Path and
 // Query are also the request `coinslot record` sends to re-record it live;
 // testdata/<source>.provenance.json says which files were recorded live
-// (URL, date, status) and which were written by hand in the real format.
+// (URL, date, status), which were written by hand in the real format, and
+// which tests' files were derived from one of them.
 type Fixture struct {
 	Method string      // GET when empty
 	Path   string      // URL path relative to the source's BaseURL, e.g. "/events"; "/<host><path>" for AnyHost sources
@@ -44,6 +45,10 @@ const (
 	OriginLive       = "live"       // recorded from the upstream by coinslot record
 	OriginHand       = "hand"       // written by hand in the source's real format
 	OriginUnrecorded = "unrecorded" // a recording failed; the file is as it was
+	// OriginDerived is a file made from the fixture From by the edit its
+	// note states (a member removed, say), for tests that read it; it
+	// answers no request and is never recorded.
+	OriginDerived = "derived"
 )
 
 // Provenance is a source's manifest, ProvenanceFile(src) beside its fixtures.
@@ -59,6 +64,7 @@ type FixtureOrigin struct {
 	URL      string `json:"url,omitempty"`      // the request, without the key
 	Recorded string `json:"recorded,omitempty"` // RFC 3339, UTC
 	Status   int    `json:"status,omitempty"`
+	From     string `json:"from,omitempty"` // the fixture a derived file was made from
 	Note     string `json:"note,omitempty"`
 }
 

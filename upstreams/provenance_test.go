@@ -12,7 +12,8 @@ import (
 
 // Every source with fixtures says where each came from, in a manifest that
 // lists exactly its fixture files: recorded live (with the request, date and
-// status) or written by hand in the source's format.
+// status) or written by hand in the source's format; besides them it lists
+// the files derived from one of them, with the edit that made each.
 func TestEveryFixtureHasProvenance(t *testing.T) {
 	for _, src := range upstreams.Sources() {
 		if src.Recorded == nil || len(src.Fixtures) == 0 || strings.HasPrefix(src.Name, "test_") { // test_: declared by tests
@@ -35,6 +36,12 @@ func TestEveryFixtureHasProvenance(t *testing.T) {
 			}
 		}
 		for _, f := range m.Fixtures {
+			if f.Origin == upstreams.OriginDerived {
+				if _, err := fs.Stat(src.Recorded, f.File); err != nil || !slices.Contains(want, f.From) || f.Note == "" {
+					t.Errorf("%s: derived %s (from %q, note %q): %v", src.Name, f.File, f.From, f.Note, err)
+				}
+				continue
+			}
 			got = append(got, f.File)
 			switch f.Origin {
 			case upstreams.OriginLive:

@@ -114,6 +114,7 @@ func (r recorder) record(ctx context.Context, src upstreams.Source) error {
 	}
 	manifestPath := filepath.Join(dir, filepath.FromSlash(upstreams.ProvenanceFile(src)))
 	before := map[string]upstreams.FixtureOrigin{}
+	var derived []upstreams.FixtureOrigin // kept as they were made, after the fixtures
 	if b, err := os.ReadFile(manifestPath); err == nil {
 		var old upstreams.Provenance
 		if err := json.Unmarshal(b, &old); err != nil {
@@ -121,6 +122,9 @@ func (r recorder) record(ctx context.Context, src upstreams.Source) error {
 		}
 		for _, f := range old.Fixtures {
 			before[f.File] = f
+			if f.Origin == upstreams.OriginDerived {
+				derived = append(derived, f)
+			}
 		}
 	}
 	pause := max(time.Duration(float64(time.Second)/src.Rate), minPause)
@@ -161,6 +165,7 @@ func (r recorder) record(ctx context.Context, src upstreams.Source) error {
 		m.Fixtures = append(m.Fixtures, upstreams.FixtureOrigin{File: f.File, Origin: upstreams.OriginLive, URL: url,
 			Recorded: r.now().UTC().Format(time.RFC3339), Status: got.Status})
 	}
+	m.Fixtures = append(m.Fixtures, derived...)
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err

@@ -134,10 +134,12 @@ func TestRecordRewritesFixturesAndWritesProvenance(t *testing.T) {
 	}
 }
 
-// A fixture that fails now keeps what the manifest said of it before.
+// A fixture that fails now keeps what the manifest said of it before, and a
+// file derived from a fixture stays listed as it was made, last.
 func TestRecordKeepsAnEarlierProvenance(t *testing.T) {
 	src, dir, _, r, _ := recordFixture(t)
-	earlier := `{"source":"items","fixtures":[{"file":"testdata/gone.json","origin":"live","url":"https://items.example/gone","recorded":"2026-11-01T00:00:00Z","status":200}]}`
+	earlier := `{"source":"items","fixtures":[{"file":"testdata/gone.json","origin":"live","url":"https://items.example/gone","recorded":"2026-11-01T00:00:00Z","status":200},` +
+		`{"file":"testdata/page2_no_total.json","origin":"derived","from":"testdata/page2.json","note":"total removed"}]}`
 	if err := os.WriteFile(filepath.Join(dir, "testdata", "items.provenance.json"), []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -152,8 +154,15 @@ func TestRecordKeepsAnEarlierProvenance(t *testing.T) {
       "recorded": "2026-11-01T00:00:00Z",
       "status": 200
     },`
-	if !strings.Contains(got, want) {
-		t.Errorf("manifest:\n%s\nwant it to keep:\n%s", got, want)
+	derived := `    {
+      "file": "testdata/page2_no_total.json",
+      "origin": "derived",
+      "from": "testdata/page2.json",
+      "note": "total removed"
+    }
+  ]`
+	if !strings.Contains(got, want) || !strings.Contains(got, derived) {
+		t.Errorf("manifest:\n%s\nwant it to keep:\n%s\nand:\n%s", got, want, derived)
 	}
 }
 

@@ -13,22 +13,22 @@ import (
 // less than 1 (long) or minted for 1 and sold for more (short), after fees,
 // at executable order-book prices.
 type bundleViolation struct {
-	MarketID   string  `json:"market_id"`
-	Slug       string  `json:"slug"`
-	Question   string  `json:"question"`
-	Side       string  `json:"side"` // long or short
-	Edge       float64 `json:"edge"` // per share pair, after fees
-	YesPrice   float64 `json:"yes_price"`
-	NoPrice    float64 `json:"no_price"`
-	YesFee     float64 `json:"yes_fee"`
-	NoFee      float64 `json:"no_fee"`
-	FeeRate    float64 `json:"fee_rate"`
-	MaxSize    float64 `json:"max_size"` // share pairs available at these prices
-	MaxProfit  float64 `json:"max_profit_usd"`
-	Liquidity  float64 `json:"liquidity"`
-	EndDate    string  `json:"end_date"`
-	Confidence float64 `json:"confidence"` // 0-1: depth, spreads, time left
-	Action     string  `json:"action"`
+	MarketID   string   `json:"market_id"`
+	Slug       string   `json:"slug"`
+	Question   string   `json:"question"`
+	Side       string   `json:"side"` // long or short
+	Edge       float64  `json:"edge"` // per share pair, after fees
+	YesPrice   float64  `json:"yes_price"`
+	NoPrice    float64  `json:"no_price"`
+	YesFee     float64  `json:"yes_fee"`
+	NoFee      float64  `json:"no_fee"`
+	FeeRate    float64  `json:"fee_rate"`
+	MaxSize    float64  `json:"max_size"` // share pairs available at these prices
+	MaxProfit  float64  `json:"max_profit_usd"`
+	Liquidity  *float64 `json:"liquidity"` // null when the venue does not report it
+	EndDate    string   `json:"end_date"`
+	Confidence float64  `json:"confidence"` // 0-1: depth, spreads, time left
+	Action     string   `json:"action"`
 }
 
 // binaryTokens returns a market's YES and NO token ids.
@@ -58,7 +58,7 @@ func bundleViolations(m polymarket.Market, yes, no polymarket.Book, minEdge floa
 			MarketID: string(m.ID), Slug: m.Slug, Question: m.Question, Side: side,
 			Edge: tidy.Round(edge, 4), YesPrice: tidy.Round(float64(y.Price), 4), NoPrice: tidy.Round(float64(n.Price), 4),
 			YesFee: tidy.Round(venueAFee(rate, float64(y.Price)), 6), NoFee: tidy.Round(venueAFee(rate, float64(n.Price)), 6),
-			FeeRate: rate, MaxSize: size, MaxProfit: tidy.Round(edge*size, 2), Liquidity: float64(m.LiquidityNum),
+			FeeRate: rate, MaxSize: size, MaxProfit: tidy.Round(edge*size, 2), Liquidity: m.LiquidityNum.Ptr(),
 			EndDate: m.EndDate, Confidence: bundleConfidence(size*float64(y.Price+n.Price), spreads, days, dated),
 			Action: fmt.Sprintf(action, tidy.Round(float64(y.Price), 4), tidy.Round(float64(n.Price), 4)),
 		})

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/registry/tidy"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
 )
 
 // price returns a pointer for JSON, nil when the venue has no quote (0).
@@ -35,4 +36,34 @@ func daysUntil(now time.Time, s string) (float64, bool) {
 		return 0, false
 	}
 	return t.Sub(now).Hours() / 24, true
+}
+
+// Volumes and liquidity the venue does not report are unknown, never 0 (which
+// would claim none): null in answers, last in an order by them, and short of
+// any positive minimum.
+
+// amount is a reported volume or liquidity rounded to the cent; nil when the
+// venue does not report it.
+func amount(o polymarket.Opt) *float64 {
+	if !o.Known {
+		return nil
+	}
+	return ptr(tidy.Round(o.Value, 2))
+}
+
+// reaches says whether o is at least min; an unknown amount reaches only a
+// minimum of 0.
+func reaches(o polymarket.Opt, min float64) bool {
+	if !o.Known {
+		return min <= 0
+	}
+	return o.Value >= min
+}
+
+// greater orders amounts largest first, unknown ones last.
+func greater(a, b polymarket.Opt) bool {
+	if a.Known != b.Known {
+		return a.Known
+	}
+	return a.Known && a.Value > b.Value
 }

@@ -22,7 +22,7 @@ func init() {
 		},
 		Example:  map[string]any{"limit": 10, "platform": "both"},
 		Synonyms: []string{"betting odds", "implied probability", "prediction market prices", "election odds", "bookmaker lines"},
-		Expected: "Envelope whose data is an array of markets from both venues with yes/no prices (yes is the bid/ask midpoint, else the last price), volume and liquidity in each venue's own unit, by 24h volume; close_time is the venue's own and a market near or past it is listed until the venue closes it, a book with no orders has null bid, ask and spread, and yes is null when the venue gives neither a quote nor a display or last price.",
+		Expected: "Envelope whose data is an array of markets from both venues with yes/no prices (yes is the bid/ask midpoint, else the last price), volume and liquidity in each venue's own unit, by 24h volume; close_time is the venue's own and a market near or past it is listed until the venue closes it, a book with no orders has null bid, ask and spread, yes is null when the venue gives neither a quote nor a display or last price, and volume_24h_usd and liquidity_usd are null when venueA does not report them (unknown, not 0), such a market after venueA's reported volumes.",
 		Shape:    registry.Envelope,
 		Result:   []oddsRow(nil),
 		Sources:  []string{polymarket.Gamma.Name, kalshi.Source.Name},
@@ -61,6 +61,7 @@ func oddsFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		sort.SliceStable(ms, func(i, j int) bool { return greater(ms[i].Volume24hr, ms[j].Volume24hr) })
 		for _, m := range ms {
 			rows = append(rows, venueAOdds(m))
 		}
@@ -82,7 +83,7 @@ func oddsFeed(ctx context.Context, c *registry.Call) (*registry.Result, error) {
 func venueAOdds(m polymarket.Market) oddsRow {
 	bid, ask := float64(m.BestBid), float64(m.BestAsk)
 	row := oddsRow{Venue: "venueA", ID: m.Slug, Title: m.Question, Bid: price(bid), Ask: price(ask),
-		Volume24hUSD: ptr(tidy.Round(float64(m.Volume24hr), 2)), LiquidityUSD: ptr(tidy.Round(float64(m.LiquidityNum), 2)), CloseTime: m.EndDate}
+		Volume24hUSD: amount(m.Volume24hr), LiquidityUSD: amount(m.LiquidityNum), CloseTime: m.EndDate}
 	yes := 0.0
 	switch {
 	case bid > 0 && ask > 0:

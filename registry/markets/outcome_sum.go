@@ -25,7 +25,7 @@ type sumLeg struct {
 	FeeRate     float64  `json:"fee_rate"`
 	AskWithFee  *float64 `json:"ask_with_fee"`
 	BidNetFee   *float64 `json:"bid_net_fee"`
-	Liquidity   float64  `json:"liquidity"`
+	Liquidity   *float64 `json:"liquidity"`    // null when the venue does not report it
 	QuoteSource string   `json:"quote_source"` // clob_book or gamma_top_of_book
 }
 
@@ -34,7 +34,7 @@ type sumLeg struct {
 func legFromBook(m polymarket.Market, book *polymarket.Book) sumLeg {
 	rate := feeRate(m)
 	leg := sumLeg{MarketID: string(m.ID), Outcome: m.GroupItemTitle, Question: m.Question,
-		FeeRate: rate, Liquidity: float64(m.LiquidityNum), QuoteSource: "gamma_top_of_book"}
+		FeeRate: rate, Liquidity: m.LiquidityNum.Ptr(), QuoteSource: "gamma_top_of_book"}
 	if len(m.ClobTokenIDs) > 0 {
 		leg.YesToken = m.ClobTokenIDs[0]
 	}

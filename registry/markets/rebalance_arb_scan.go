@@ -16,11 +16,11 @@ func init() {
 		Params: []registry.Param{
 			registry.Int("limit").Range(10, 2000).WithDefault(500).Describe("markets to scan, by 24h volume"),
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.005).Describe("minimum edge per share pair after fees"),
-			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum market liquidity in USD"),
+			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum market liquidity in USD; above 0 it leaves out markets whose liquidity the venue does not report"),
 		},
 		Example:  map[string]any{"limit": 100},
 		Synonyms: []string{"yes plus no below one", "binary market arbitrage", "mispriced pairs", "risk free trade", "free money"},
-		Expected: "Envelope whose data lists markets whose YES and NO asks sum below 1 after fees, with size, profit and confidence, best edge first; confidence falls for a market less than a day from its end (0.2 of it is time left), markets below min_liquidity (default 1000 USD) are left out, and a side missing from a book gives no edge, never a 0 price.",
+		Expected: "Envelope whose data lists markets whose YES and NO asks sum below 1 after fees, with size, profit and confidence, best edge first; confidence falls for a market less than a day from its end (0.2 of it is time left), markets below min_liquidity (default 1000 USD) are left out, and so, unless min_liquidity is 0, is a market whose liquidity the venue does not report (liquidity null, not 0; counted in markets_liquidity_unknown), and a side missing from a book gives no edge, never a 0 price.",
 		Shape:    registry.Envelope,
 		Result:   rebalanceScan{},
 		Sources:  []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
@@ -31,6 +31,7 @@ func init() {
 type rebalanceScan struct {
 	MarketsScanned   int               `json:"markets_scanned"`
 	MarketsLiquid    int               `json:"markets_liquid"`
+	LiquidityUnknown int               `json:"markets_liquidity_unknown"` // binary markets whose liquidity the venue does not report
 	MarketsWithBooks int               `json:"markets_with_books"`
 	FeeModel         string            `json:"fee_model"`
 	Opportunities    []bundleViolation `json:"opportunities"`
@@ -44,9 +45,13 @@ func rebalanceArbScan(ctx context.Context, c *registry.Call) (*registry.Result, 
 	}
 	var liquid []polymarket.Market
 	var tokens []string
+	unknown := 0
 	for _, m := range all {
 		yes, no, ok := binaryTokens(m)
-		if ok && float64(m.LiquidityNum) >= c.Args.Float("min_liquidity") {
+		if ok && !m.LiquidityNum.Known {
+			unknown++
+		}
+		if ok && reaches(m.LiquidityNum, c.Args.Float("min_liquidity")) {
 			liquid = append(liquid, m)
 			tokens = append(tokens, yes, no)
 		}
@@ -55,7 +60,7 @@ func rebalanceArbScan(ctx context.Context, c *registry.Call) (*registry.Result, 
 	if err != nil {
 		return nil, err
 	}
-	out := rebalanceScan{MarketsScanned: len(all), MarketsLiquid: len(liquid), FeeModel: venueAFeeModel,
+	out := rebalanceScan{MarketsScanned: len(all), MarketsLiquid: len(liquid), LiquidityUnknown: unknown, FeeModel: venueAFeeModel,
 		Opportunities: []bundleViolation{}}
 	for _, m := range liquid {
 		yes, no, _ := binaryTokens(m)

@@ -20,7 +20,7 @@ func init() {
 		},
 		Example:  map[string]any{"limit": 10, "days_back": 7},
 		Synonyms: []string{"settled markets", "winners", "past results", "market outcomes", "resolved bets", "calibration"},
-		Expected: "Envelope whose data is an array of resolved markets with the winning outcome (settled at 1, within 1e-4, or null) and final prices, most recent first; a market closed but not yet settled at 1 (proposed, disputed) has a null winner, an outcome the venue gives no final price for is left out of final_prices, a market without a closing or end time is left out, and liquidity plays no part.",
+		Expected: "Envelope whose data is an array of resolved markets with the winning outcome (settled at 1, within 1e-4, or null) and final prices, most recent first; a market closed but not yet settled at 1 (proposed, disputed) has a null winner, an outcome the venue gives no final price for is left out of final_prices, a market without a closing or end time is left out, liquidity plays no part, and volume is null when the venue does not report it (unknown, not 0).",
 		Shape:    registry.Envelope,
 		Result:   []resolvedRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -37,7 +37,7 @@ type resolvedRow struct {
 	ResolutionStatus string             `json:"resolution_status"`
 	EndDate          string             `json:"end_date"`
 	ClosedTime       string             `json:"closed_time"`
-	Volume           float64            `json:"volume"`
+	Volume           *float64           `json:"volume"` // null when the venue does not report it
 }
 
 // settledTolerance is how far from 1 a final price may be and still be the
@@ -62,7 +62,7 @@ func resolutionHistory(ctx context.Context, c *registry.Call) (*registry.Result,
 		}
 		row := resolvedRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, FinalPrices: map[string]float64{},
 			ResolutionStatus: m.UmaResolutionStatus, EndDate: m.EndDate, ClosedTime: closedAt.Format(time.RFC3339),
-			Volume: tidy.Round(float64(m.VolumeNum), 2)}
+			Volume: amount(m.VolumeNum)}
 		for i, o := range m.Outcomes {
 			if i < len(m.OutcomePrices) {
 				row.FinalPrices[o] = tidy.Round(m.OutcomePrices[i], 4)

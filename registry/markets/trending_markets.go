@@ -22,7 +22,7 @@ func init() {
 		},
 		Example:  map[string]any{"limit": 10},
 		Synonyms: []string{"hot markets", "popular bets", "most active", "top volume", "prediction markets today", "what people are betting on"},
-		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change (null when the venue sends none), by 24h volume; end_date is the venue's and a market near or past it stays listed until the venue closes it, liquidity 0 means no resting orders, and a price the venue leaves out is null, never 0.",
+		Expected: "Envelope whose data is an array of markets with prices, spread, liquidity and 24h change (null when the venue sends none), by 24h volume; end_date is the venue's and a market near or past it stays listed until the venue closes it, liquidity 0 means no resting orders, volume_24h and liquidity are null when the venue does not report them (unknown, not 0) and such a market comes after every reported volume, and a price the venue leaves out is null, never 0.",
 		Shape:    registry.Envelope,
 		Result:   []trendingRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -40,8 +40,8 @@ type trendingRow struct {
 	NoPrice        *float64 `json:"no_price"`
 	BestBid        *float64 `json:"best_bid"`
 	BestAsk        *float64 `json:"best_ask"`
-	Volume24h      float64  `json:"volume_24h"`
-	Liquidity      float64  `json:"liquidity"`
+	Volume24h      *float64 `json:"volume_24h"`       // null when the venue does not report it
+	Liquidity      *float64 `json:"liquidity"`        // null when the venue does not report it
 	PriceChange24h *float64 `json:"price_change_24h"` // null when the venue sends none
 	EndDate        string   `json:"end_date"`
 }
@@ -60,13 +60,13 @@ func trendingMarkets(ctx context.Context, c *registry.Call) (*registry.Result, e
 	if err != nil {
 		return nil, err
 	}
-	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Volume24hr > ms[j].Volume24hr })
+	sort.SliceStable(ms, func(i, j int) bool { return greater(ms[i].Volume24hr, ms[j].Volume24hr) })
 	rows := make([]trendingRow, len(ms))
 	for i, m := range ms {
 		rows[i] = trendingRow{
 			Rank: i + 1, MarketID: string(m.ID), Question: m.Question, Slug: m.Slug, EventSlug: eventSlug(m),
 			BestBid: price(float64(m.BestBid)), BestAsk: price(float64(m.BestAsk)),
-			Volume24h: tidy.Round(float64(m.Volume24hr), 2), Liquidity: tidy.Round(float64(m.LiquidityNum), 2),
+			Volume24h: amount(m.Volume24hr), Liquidity: amount(m.LiquidityNum),
 			PriceChange24h: change(m.OneDayPriceChange), EndDate: m.EndDate,
 		}
 		if len(m.OutcomePrices) == 2 {

@@ -18,12 +18,12 @@ func init() {
 		Params: []registry.Param{
 			registry.Str("slug").Req().Len(1, 200).Describe("event slug"),
 			registry.Num("min_edge").Range(0, 1).WithDefault(0.02).Describe("minimum edge per full set after fees"),
-			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum liquidity of every leg, USD"),
+			registry.Num("min_liquidity").AtLeast(0).WithDefault(1000).Describe("minimum liquidity of every leg, USD; above 0 a leg whose liquidity the venue does not report blocks the trade"),
 		},
 		BodyRequired: true,
 		Example:      map[string]any{"slug": "next-prime-minister-of-ethiopia"},
 		Synonyms:     []string{"one event all outcomes", "election candidates sum", "negrisk event", "outcome sum", "multi candidate market"},
-		Expected:     "Envelope whose data prices buying or selling every leg of one event after fees, with the long and short edges, candidates and what blocks them; the event's end date is reported, not weighed, a leg below min_liquidity (default 1000 USD, so one with liquidity 0) blocks the trade and says so, and a leg missing a quote leaves that side without an edge.",
+		Expected:     "Envelope whose data prices buying or selling every leg of one event after fees, with the long and short edges, candidates and what blocks them; the event's end date is reported, not weighed, a leg below min_liquidity (default 1000 USD, so one with liquidity 0) blocks the trade and says so, and a leg missing a quote leaves that side without an edge; the event's volume_24h and liquidity and a leg's liquidity are null when the venue does not report them (unknown, not 0), and a leg of unreported liquidity blocks the trade under a min_liquidity above 0.",
 		Shape:        registry.Envelope,
 		Result:       eventScan{},
 		Sources:      []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
@@ -44,14 +44,14 @@ type eventScan struct {
 }
 
 type eventSummary struct {
-	ID        string  `json:"id"`
-	Slug      string  `json:"slug"`
-	Title     string  `json:"title"`
-	NegRisk   bool    `json:"neg_risk"`
-	Legs      int     `json:"legs"`
-	EndDate   string  `json:"end_date"`
-	Volume24h float64 `json:"volume_24h"`
-	Liquidity float64 `json:"liquidity"`
+	ID        string   `json:"id"`
+	Slug      string   `json:"slug"`
+	Title     string   `json:"title"`
+	NegRisk   bool     `json:"neg_risk"`
+	Legs      int      `json:"legs"`
+	EndDate   string   `json:"end_date"`
+	Volume24h *float64 `json:"volume_24h"` // null when the venue does not report it
+	Liquidity *float64 `json:"liquidity"`  // null when the venue does not report it
 }
 
 type sumCandidate struct {
@@ -97,9 +97,14 @@ func venueAEventScan(ctx context.Context, c *registry.Call) (*registry.Result, e
 		}
 		leg := legFromBook(m, book)
 		out.Legs = append(out.Legs, leg)
-		if leg.Liquidity < minLiquidity {
+		switch {
+		case reaches(m.LiquidityNum, minLiquidity):
+		case !m.LiquidityNum.Known:
+			out.Blocked = append(out.Blocked, fmt.Sprintf("leg %s (%s) has liquidity the venue does not report, so min_liquidity %.2f is not shown to be met",
+				leg.MarketID, leg.Outcome, minLiquidity))
+		default:
 			out.Blocked = append(out.Blocked, fmt.Sprintf("leg %s (%s) has liquidity %.2f, below min_liquidity %.2f",
-				leg.MarketID, leg.Outcome, leg.Liquidity, minLiquidity))
+				leg.MarketID, leg.Outcome, m.LiquidityNum.Value, minLiquidity))
 		}
 	}
 	long, short, longOK, shortOK := sumEdges(out.Legs)
@@ -117,7 +122,7 @@ func venueAEventScan(ctx context.Context, c *registry.Call) (*registry.Result, e
 
 func summarize(ev polymarket.Event) eventSummary {
 	return eventSummary{ID: string(ev.ID), Slug: ev.Slug, Title: ev.Title, NegRisk: ev.NegRisk, Legs: len(ev.Markets),
-		EndDate: ev.EndDate, Volume24h: float64(ev.Volume24hr), Liquidity: float64(ev.Liquidity)}
+		EndDate: ev.EndDate, Volume24h: ev.Volume24hr.Ptr(), Liquidity: ev.Liquidity.Ptr()}
 }
 
 // sumRuleUnsafe says why the outcome-sum rule does not hold for an event,

@@ -25,7 +25,7 @@ func init() {
 		},
 		Example:  map[string]any{"limit": 50},
 		Synonyms: []string{"near certain bets", "high probability markets", "yield on sure things", "bonds of prediction markets", "safe bets", "annualized return"},
-		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and a simple annualised yield only when the end is 7 or more days away (null otherwise, with yield_basis saying why), and YES+NO bundle violations at order-book prices, markets not trading left out; an empty book leaves the display price as the only quote (quote_source says which), a market without both prices is not listed, and one without an end date has a null yield.",
+		Expected: "Envelope whose data lists outcomes priced at or above min_certainty with their fee-adjusted return and a simple annualised yield only when the end is 7 or more days away (null otherwise, with yield_basis saying why), and YES+NO bundle violations at order-book prices, markets not trading left out; an empty book leaves the display price as the only quote (quote_source says which), a market without both prices is not listed, one without an end date has a null yield, and liquidity is null when the venue does not report it (unknown, not 0).",
 		Shape:    registry.Envelope,
 		Result:   marketScan{},
 		Sources:  []string{polymarket.Gamma.Name, polymarket.CLOB.Name},
@@ -58,7 +58,7 @@ type resolutionPick struct {
 	AnnualizedYield *float64 `json:"annualized_yield"` // null within minAnnualizeDays of the end, after it, or without one
 	YieldBasis      string   `json:"yield_basis"`      // how annualized_yield was made, or why it is null
 	QuoteSource     string   `json:"quote_source"`     // clob_book or display_price
-	Liquidity       float64  `json:"liquidity"`
+	Liquidity       *float64 `json:"liquidity"`        // null when the venue does not report it
 	EndDate         string   `json:"end_date"`
 }
 
@@ -139,7 +139,7 @@ func resolutionCandidate(m polymarket.Market, books [2]polymarket.Book, minCerta
 	pick := resolutionPick{
 		MarketID: string(m.ID), Slug: m.Slug, Question: m.Question, Outcome: m.Outcomes[lead],
 		DisplayPrice: tidy.Round(display, 4), Ask: tidy.Round(ask, 4), Fee: tidy.Round(venueAFee(rate, ask), 6), Cost: tidy.Round(cost, 6),
-		Return: tidy.Round(ret, 4), QuoteSource: source, Liquidity: float64(m.LiquidityNum), EndDate: m.EndDate,
+		Return: tidy.Round(ret, 4), QuoteSource: source, Liquidity: m.LiquidityNum.Ptr(), EndDate: m.EndDate,
 	}
 	days, ok := daysUntil(c.Now, m.EndDate)
 	switch {

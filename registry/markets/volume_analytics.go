@@ -2,6 +2,7 @@ package markets
 
 import (
 	"context"
+	"sort"
 
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/registry/tidy"
@@ -15,11 +16,11 @@ func init() {
 			"(24h volume against the daily average of the past week) and 24h price change.",
 		Params: []registry.Param{
 			registry.Int("limit").Range(5, 100).WithDefault(30),
-			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD"),
+			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD; above 0 it leaves out markets whose volume the venue does not report"),
 		},
 		Example:  map[string]any{"limit": 10},
 		Synonyms: []string{"volume spikes", "momentum", "heating up", "trading activity", "unusual volume"},
-		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume, a momentum trend (accelerating, steady, cooling) and the 24h price change (null when the venue sends none), by 24h volume; markets near or past their end are listed while the venue lists them, liquidity 0 means no resting orders, and a missing price is null and momentum null without weekly volume.",
+		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume, a momentum trend (accelerating, steady, cooling) and the 24h price change (null when the venue sends none), by 24h volume; markets near or past their end are listed while the venue lists them, liquidity 0 means no resting orders, and a missing price is null and momentum null without weekly volume; volume_total, volume_24h, volume_7d and liquidity are null when the venue does not report them (unknown, not 0): such a market comes after every reported 24h volume, a min_volume above 0 leaves it out when its total is unreported, and momentum is null with trend \"volume not reported\" when its 24h or 7d volume is.",
 		Shape:    registry.Envelope,
 		Result:   []volumeRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
@@ -31,14 +32,14 @@ type volumeRow struct {
 	MarketID       string   `json:"market_id"`
 	Question       string   `json:"question"`
 	Slug           string   `json:"slug"`
-	VolumeTotal    float64  `json:"volume_total"`
-	Volume24h      float64  `json:"volume_24h"`
-	Volume7d       float64  `json:"volume_7d"`
-	Momentum       *float64 `json:"momentum"` // volume_24h / (volume_7d / 7); null without a week of volume
+	VolumeTotal    *float64 `json:"volume_total"` // volumes and liquidity: null when the venue does not report them
+	Volume24h      *float64 `json:"volume_24h"`
+	Volume7d       *float64 `json:"volume_7d"`
+	Momentum       *float64 `json:"momentum"` // volume_24h / (volume_7d / 7); null without a week of volume or either unreported
 	Trend          string   `json:"trend"`
 	PriceChange24h *float64 `json:"price_change_24h"` // null when the venue sends none
 	YesPrice       *float64 `json:"yes_price"`
-	Liquidity      float64  `json:"liquidity"`
+	Liquidity      *float64 `json:"liquidity"`
 }
 
 // Momentum bands: a day at 1.5x the week's daily average is accelerating,
@@ -55,19 +56,23 @@ func volumeAnalytics(ctx context.Context, c *registry.Call) (*registry.Result, e
 	if err != nil {
 		return nil, err
 	}
+	sort.SliceStable(ms, func(i, j int) bool { return greater(ms[i].Volume24hr, ms[j].Volume24hr) })
 	rows := []volumeRow{}
 	for _, m := range ms {
-		if float64(m.VolumeNum) < minVolume {
+		if !reaches(m.VolumeNum, minVolume) {
 			continue
 		}
 		row := volumeRow{MarketID: string(m.ID), Question: m.Question, Slug: m.Slug,
-			VolumeTotal: tidy.Round(float64(m.VolumeNum), 2), Volume24h: tidy.Round(float64(m.Volume24hr), 2), Volume7d: tidy.Round(float64(m.Volume1wk), 2),
-			Trend: "no weekly volume", PriceChange24h: change(m.OneDayPriceChange), Liquidity: tidy.Round(float64(m.LiquidityNum), 2)}
+			VolumeTotal: amount(m.VolumeNum), Volume24h: amount(m.Volume24hr), Volume7d: amount(m.Volume1wk),
+			Trend: "no weekly volume", PriceChange24h: change(m.OneDayPriceChange), Liquidity: amount(m.LiquidityNum)}
 		if len(m.OutcomePrices) > 0 {
 			row.YesPrice = ptr(tidy.Round(m.OutcomePrices[0], 4))
 		}
-		if m.Volume1wk > 0 {
-			mom := float64(m.Volume24hr) / (float64(m.Volume1wk) / 7)
+		switch {
+		case !m.Volume24hr.Known || !m.Volume1wk.Known:
+			row.Trend = "volume not reported"
+		case m.Volume1wk.Value > 0:
+			mom := m.Volume24hr.Value / (m.Volume1wk.Value / 7)
 			row.Momentum = ptr(tidy.Round(mom, 4))
 			switch {
 			case mom >= accelerating:

@@ -9,7 +9,8 @@ import (
 )
 
 // Market is a Gamma market. Prices of Bid/Ask/LastTradePrice are for outcome
-// index 0 (YES) and are 0 when the book side is empty.
+// index 0 (YES) and are 0 when the book side is empty; volumes and liquidity
+// are unknown (Opt) when Gamma leaves them out.
 type Market struct {
 	ID                  Text         `json:"id,required"`
 	Question            string       `json:"question"`
@@ -26,10 +27,10 @@ type Market struct {
 	EndDate             string       `json:"endDate"`
 	ClosedTime          string       `json:"closedTime"`
 	UmaResolutionStatus string       `json:"umaResolutionStatus"`
-	LiquidityNum        Num          `json:"liquidityNum"`
-	VolumeNum           Num          `json:"volumeNum"`
-	Volume24hr          Num          `json:"volume24hr"`
-	Volume1wk           Num          `json:"volume1wk"`
+	LiquidityNum        Opt          `json:"liquidityNum"`
+	VolumeNum           Opt          `json:"volumeNum"`
+	Volume24hr          Opt          `json:"volume24hr"`
+	Volume1wk           Opt          `json:"volume1wk"`
 	BestBid             Num          `json:"bestBid"`
 	BestAsk             Num          `json:"bestAsk"`
 	Spread              Num          `json:"spread"`
@@ -68,9 +69,9 @@ type Event struct {
 	Closed           bool     `json:"closed"`
 	NegRisk          bool     `json:"negRisk"`
 	NegRiskAugmented bool     `json:"negRiskAugmented"`
-	Volume           Num      `json:"volume"`
-	Volume24hr       Num      `json:"volume24hr"`
-	Liquidity        Num      `json:"liquidity"`
+	Volume           Opt      `json:"volume"`
+	Volume24hr       Opt      `json:"volume24hr"`
+	Liquidity        Opt      `json:"liquidity"`
 	EndDate          string   `json:"endDate"`
 	Tags             []Tag    `json:"tags"`
 	Markets          []Market `json:"markets"`

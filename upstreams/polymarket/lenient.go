@@ -9,21 +9,53 @@ import (
 )
 
 // Num is a number Polymarket sends either as a JSON number or as a numeric
-// string; null, "" and "null" decode as 0.
+// string; an empty one (see parseNum) decodes as 0. Fields whose absence is
+// not 0 (volume, liquidity) are Opt.
 type Num float64
 
 func (n *Num) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
-	if s == "" || s == "null" {
-		*n = 0
+	f, _, err := parseNum(b)
+	*n = Num(f)
+	return err
+}
+
+// Opt is a Num the venue may leave out: a missing member and an empty one
+// decode as unknown (Known false), never as 0, which would claim none.
+type Opt struct {
+	Value float64
+	Known bool
+}
+
+func (o *Opt) UnmarshalJSON(b []byte) error {
+	f, ok, err := parseNum(b)
+	*o = Opt{Value: f, Known: ok}
+	return err
+}
+
+// Known is an Opt of v, as the venue reported it.
+func Known(v float64) Opt { return Opt{Value: v, Known: true} }
+
+// Ptr is the value for an answer: nil when unknown.
+func (o Opt) Ptr() *float64 {
+	if !o.Known {
 		return nil
 	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return fmt.Errorf("not a number: %s", b)
+	v := o.Value
+	return &v
+}
+
+// parseNum is the one rule of what Polymarket's numbers hold: a JSON number
+// or a numeric string; null, "" and "null" are empty (ok false).
+func parseNum(b []byte) (f float64, ok bool, err error) {
+	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
+	if s == "" || s == "null" {
+		return 0, false, nil
 	}
-	*n = Num(f)
-	return nil
+	f, err = strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, false, fmt.Errorf("not a number: %s", b)
+	}
+	return f, true, nil
 }
 
 // Text is a string that may arrive as a JSON number (ids, thresholds, ranks).

@@ -2,6 +2,7 @@ package polymarket
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"reflect"
 	"testing"
@@ -38,7 +39,7 @@ func TestDecodeMarketPage(t *testing.T) {
 	}
 	// Southend: prices as strings, no bid; the pope market lacks prices and tokens.
 	sou, pope := last.Markets[1], last.Markets[2]
-	if sou.BestAsk != 0.49 || sou.BestBid != 0 || sou.LiquidityNum != 99.9995 || last.NextCursor != "" {
+	if sou.BestAsk != 0.49 || sou.BestBid != 0 || sou.LiquidityNum != Known(99.9995) || last.NextCursor != "" {
 		t.Errorf("string-number market decoded as %+v", sou)
 	}
 	if pope.OutcomePrices != nil || pope.ClobTokenIDs != nil || pope.FeeSchedule != nil {
@@ -118,5 +119,63 @@ func TestReplayAnswersNotFoundWithStatus(t *testing.T) {
 	_, err := upstreams.Replay.Do(context.Background(), EventBySlug("no-such-event"))
 	if e, ok := upstreams.AsError(err); !ok || e.Status != 404 || e.Source != "polymarket_gamma" {
 		t.Errorf("error %v", err)
+	}
+}
+
+// A volume or liquidity Gamma leaves out, or sends as null or "", is
+// unknown, not 0; a reported 0 is known.
+func TestOptTellsUnknownFromZero(t *testing.T) {
+	var v struct {
+		A, B, C, D, E, F, Absent Opt
+	}
+	if err := json.Unmarshal([]byte(`{"A":null,"B":"","C":"null","D":0,"E":"0","F":"1250.5"}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	want := [...]Opt{{}, {}, {}, Known(0), Known(0), Known(1250.5), {}}
+	for i, got := range [...]Opt{v.A, v.B, v.C, v.D, v.E, v.F, v.Absent} {
+		if got != want[i] {
+			t.Errorf("member %d = %+v, want %+v", i, got, want[i])
+		}
+	}
+	if v.A.Ptr() != nil || v.D.Ptr() == nil || *v.D.Ptr() != 0 {
+		t.Errorf("Ptr: unknown %v, zero %v", v.A.Ptr(), v.D.Ptr())
+	}
+	if err := json.Unmarshal([]byte(`{"A":"n/a"}`), &v); err == nil {
+		t.Error("a member that is no number decoded")
+	}
+}
+
+// The derived page is page 1 with members removed: those markets' fields
+// are unknown, every other value is as recorded.
+func TestDecodeMarketsWithVolumeUnreported(t *testing.T) {
+	orig, err := DecodeMarketPage(fixture(t, "gamma_markets_page1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := DecodeMarketPage(fixture(t, "gamma_markets_page1_volume_unreported.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := map[string]func(m *Market){
+		"601002": func(m *Market) { m.Volume24hr, m.LiquidityNum = Opt{}, Opt{} },
+		"601005": func(m *Market) { m.VolumeNum = Opt{} },
+		"601006": func(m *Market) { m.Volume1wk = Opt{} },
+		"601008": func(m *Market) { m.LiquidityNum = Opt{} },
+	}
+	for i, m := range orig.Markets {
+		if edit, ok := removed[string(m.ID)]; ok {
+			edit(&m)
+		}
+		if !reflect.DeepEqual(page.Markets[i], m) {
+			t.Errorf("market %s decoded as\n%+v\nwant\n%+v", m.ID, page.Markets[i], m)
+		}
+	}
+	ev, err := DecodeEvent(fixture(t, "gamma_event_ethiopia_liquidity_unreported.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Volume24hr.Known || ev.Liquidity.Known || ev.Volume != Known(21250982.36) ||
+		ev.Markets[1].LiquidityNum.Known || ev.Markets[0].LiquidityNum != Known(45000) {
+		t.Errorf("event %+v", ev)
 	}
 }

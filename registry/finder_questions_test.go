@@ -65,9 +65,9 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 	}{
 		{"tuning.txt", true, 120, 0.95, 0.98, 0.95, 0.55},
 		{"fresh.txt", true, 100, 0.90, 0.95, 0.85, 0.60},
-		// top-3 is held to 90%, short of the 95% aimed at: the gap is left
+		// top-3 is held to 91%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
-		{"heldout.txt", false, 60, 0.85, 0.90, 0.85, 0.65},
+		{"heldout.txt", false, 60, 0.85, 0.91, 0.85, 0.65},
 	} {
 		t.Run(set.file, func(t *testing.T) {
 			qs := questionSet(t, set.file)

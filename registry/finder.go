@@ -20,7 +20,8 @@ import (
 // count for more than words every tool has. A word matches a tool's word
 // exactly, through an alias (a venue's real name for its identifier), as
 // the start of a longer word, or with one small typo; the looser the match,
-// the less it counts.
+// the less it counts. Two query words that stand side by side in a field
+// of the tool, a phrase, count once more.
 const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
@@ -35,7 +36,11 @@ const (
 	matchTypo   = 0.5 // "kalhsi" for "kalshi"
 
 	bonusExactName = 10.0 // the query is a tool's name
-	scoreScale     = 100  // scores are published as integers
+	// Two query words side by side that stand side by side, in either
+	// order, in a field of the tool ("air quality", "price change") add
+	// this share of their mean idf, times the field's weight.
+	bonusPair  = 1.0
+	scoreScale = 100 // scores are published as integers
 
 	// A match is strong when it covers at least fitStrong of what the query
 	// asks: each query word weighs its idf, capped at that of a word one
@@ -110,7 +115,8 @@ type finder struct {
 type finderEntry struct {
 	name   string // the tool's name as words joined by "_"
 	fields [fieldCount][]string
-	match  []byte // the match object's JSON, without the score
+	pairs  map[[2]string]float64 // neighbouring words, both orders, and the heaviest field's weight
+	match  []byte                // the match object's JSON, without the score
 }
 
 func newFinder(s Site, tools []*Tool) (*finder, error) {
@@ -130,8 +136,21 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 		e := finderEntry{
 			name:   strings.Join(words(t.Name), "_"),
 			fields: [fieldCount][]string{words(t.Name), words(strings.Join(t.Synonyms, " ")), words(t.Path), words(t.Category), words(t.Description)},
+			pairs:  map[[2]string]float64{},
 			match:  m,
 		}
+		pair := func(ws []string, weight float64) {
+			for i := 1; i < len(ws); i++ {
+				for _, p := range [][2]string{{ws[i-1], ws[i]}, {ws[i], ws[i-1]}} {
+					e.pairs[p] = max(e.pairs[p], weight)
+				}
+			}
+		}
+		pair(e.fields[fieldName], weightName)
+		for _, syn := range t.Synonyms { // a pair never spans two synonyms
+			pair(words(syn), weightSynonyms)
+		}
+		pair(e.fields[fieldDescription], weightDescription)
 		f.entries = append(f.entries, e)
 	}
 	seen := map[string]bool{}
@@ -195,6 +214,12 @@ func (f *finder) find(q string) findResult {
 		terms[i] = term{v, f.idf(v)}
 	}
 	name := strings.Join(qw, "_")
+	pairs := make([]pairTerm, 0, max(len(qw)-1, 0))
+	for i := 1; i < len(qw); i++ {
+		if qw[i] != qw[i-1] {
+			pairs = append(pairs, pairTerm{[2]string{qw[i-1], qw[i]}, (terms[i-1].idf + terms[i].idf) / 2})
+		}
+	}
 	matches := []scored{}
 	for _, e := range f.entries {
 		if len(qw) == 0 {
@@ -204,6 +229,9 @@ func (f *finder) find(q string) findResult {
 			continue
 		}
 		s, fit := f.score(e, name, terms)
+		for _, p := range pairs {
+			s += bonusPair * p.idf * e.pairs[p.words] / weightName
+		}
 		if n := int(math.Round(scoreScale * s)); n > 0 {
 			matches = append(matches, scored{n, fit >= fitStrong, e.match})
 		}
@@ -222,6 +250,12 @@ func (f *finder) find(q string) findResult {
 type term struct {
 	variants map[string]float64
 	idf      float64
+}
+
+// pairTerm is two neighbouring query words and their mean idf.
+type pairTerm struct {
+	words [2]string
+	idf   float64
 }
 
 // variants are the catalog's words a query word stands for, with how much
@@ -316,7 +350,8 @@ func withinTypos(a, b string) bool {
 // stopWords carry no meaning for ranking: articles, prepositions, the words
 // a question is phrased with ("what is this", "show me"), the tails of
 // contractions ("what's") and fillers that say when, not what ("right now",
-// "today": every tool answers as of now).
+// "today": every tool answers as of now). A word whose stem is a stop word
+// is one too: "whats".
 var stopWords = map[string]bool{
 	"a": true, "an": true, "and": true, "the": true, "of": true, "for": true, "to": true, "in": true,
 	"on": true, "with": true, "by": true, "or": true, "is": true, "from": true, "at": true,
@@ -330,7 +365,10 @@ var stopWords = map[string]bool{
 	"was": true, "were": true, "been": true, "if": true, "so": true, "just": true, "some": true,
 	"really": true, "like": true, "know": true, "let": true, "them": true, "their": true, "they": true,
 	"now": true, "right": true, "rn": true, "today": true, "tonight": true, "currently": true,
-	"lately": true, "asap": true,
+	"lately": true, "asap": true, "recently": true, "yesterday": true, "pls": true, "plz": true,
+	"hey": true, "hi": true, "also": true, "still": true, "here": true, "than": true, "into": true,
+	"up": true, "out": true, "anything": true, "everything": true, "something": true, "thing": true,
+	"kind": true, "sort": true, "maybe": true, "possible": true, "someone": true, "anyone": true,
 }
 
 // words splits text into lower-case words at anything that is not a letter
@@ -344,8 +382,10 @@ func words(text string) []string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		lw := strings.ToLower(w)
-		if !stopWords[lw] || len(w) > 1 && w == strings.ToUpper(w) {
+		if len(w) > 1 && w == strings.ToUpper(w) {
 			out = append(out, stem(lw))
+		} else if sw := stem(lw); !stopWords[lw] && !stopWords[sw] {
+			out = append(out, sw)
 		}
 	}
 	return out

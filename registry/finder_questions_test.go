@@ -49,8 +49,9 @@ func questionSet(t *testing.T, name string) []question {
 // first (top-1), among the first three (top-3), and first and strong; of
 // those no tool answers, the ones without a strong match (a word the
 // question shares with a tool's name, "order a pizza", still makes a strong
-// one). The tuning set is what the finder was tuned on; the held-out set
-// measures how it does on questions it was not tuned for.
+// one). The tuning set is what the finder was tuned on, and the fresh set
+// too once it had been measured untuned (86% top-1, 94% top-3); the
+// held-out set measures how it does on questions it was not tuned for.
 func TestFinderAnswersUsersQuestions(t *testing.T) {
 	docs := catalogDocuments(t)
 	for _, set := range []struct {
@@ -63,9 +64,10 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 		top1, top3, sure, weak float64
 	}{
 		{"tuning.txt", true, 120, 0.95, 0.98, 0.95, 0.55},
-		// top-3 is held to 90%, short of the 95% aimed at: the gap is left
+		{"fresh.txt", true, 100, 0.90, 0.95, 0.85, 0.60},
+		// top-3 is held to 91%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
-		{"heldout.txt", false, 60, 0.85, 0.90, 0.85, 0.65},
+		{"heldout.txt", false, 60, 0.85, 0.91, 0.85, 0.65},
 	} {
 		t.Run(set.file, func(t *testing.T) {
 			qs := questionSet(t, set.file)

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -97,6 +98,26 @@ func TestFinderScores(t *testing.T) {
 	}
 }
 
+// Of two tools with the same words, the one where two of the query's words
+// stand side by side, in either order, ranks first.
+func TestFinderPhrase(t *testing.T) {
+	f, err := newFinder(testSite, []*Tool{
+		finderTool("apart", "Health", "Recalls of vehicles, their safety."),
+		finderTool("phrase", "Health", "Safety recalls of vehicles."),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"safety recalls", "recalls for safety"} {
+		if got := f.find(q).Matches; len(got) != 2 || got[0].score <= got[1].score || !bytes.Contains(got[0].match, []byte(`"phrase"`)) {
+			t.Errorf("find(%q) ranks the words apart first or level", q)
+		}
+	}
+	if m := f.find("vehicle recalls").Matches; len(m) != 2 || m[0].score != m[1].score {
+		t.Errorf("words side by side in both tools scored apart")
+	}
+}
+
 // A tool that holds much of what the question asks is a strong match; one
 // that holds a word of it loosely, weak, and listed after every strong one.
 func TestFinderLabelsWeakMatches(t *testing.T) {
@@ -132,7 +153,7 @@ func TestFinderEmptyQueryListsAll(t *testing.T) {
 
 func TestWords(t *testing.T) {
 	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling, " +
-		"cite, cited, citing, free, what's on right now, WHO, US")
+		"cite, cited, citing, free, what's on right now, whats up, pls, WHO, US")
 	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall",
 		"cit", "cit", "cit", "free", "who", "us"}
 	if !slices.Equal(got, want) {

@@ -19,7 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "open access prevalence", "limit": 5},
-		Synonyms: []string{"scholarly works", "research by institution", "open access research", "bibliometrics"},
+		Synonyms: []string{"scholarly works", "research by institution", "open access research", "bibliometrics", "research by university"},
 		Expected: "Envelope whose data is an array of OpenAlex works with citations, open-access link, venue and authors with their institutions.",
 		Shape:    registry.Envelope,
 		Result:   []openalex.Work(nil),

@@ -18,7 +18,7 @@ func init() {
 			registry.Num("lon").Req().Range(-180, 180).Describe("longitude"),
 		},
 		Example:  map[string]any{"lat": 40.7128, "lon": -74.006},
-		Synonyms: []string{"forecast this week", "rain tomorrow", "7 day forecast", "nws forecast"},
+		Synonyms: []string{"forecast this week", "rain tomorrow", "7 day forecast", "nws forecast", "weekend forecast"},
 		Expected: "Envelope whose data holds the National Weather Service forecast periods for a US point with temperature, precipitation chance and wind.",
 		Shape:    registry.Envelope,
 		Result:   gridForecast{},

@@ -19,7 +19,7 @@ func init() {
 			registry.Num("min_volume").AtLeast(0).WithDefault(1000).Describe("minimum lifetime volume, USD; above 0 it leaves out markets whose volume the venue does not report"),
 		},
 		Example:  map[string]any{"limit": 10},
-		Synonyms: []string{"volume spikes", "momentum", "heating up", "trading activity", "unusual volume"},
+		Synonyms: []string{"volume spikes", "momentum", "heating up", "trading activity", "unusual volume", "market movers"},
 		Expected: "Envelope whose data is an array of markets with total, 24h and 7d volume, a momentum trend (accelerating, steady, cooling) and the 24h price change (null when the venue sends none), by 24h volume; markets near or past their end are listed while the venue lists them, liquidity 0 means no resting orders, and a missing price is null and momentum null without weekly volume; volume_total, volume_24h, volume_7d and liquidity are null when the venue does not report them (unknown, not 0): such a market comes after every reported 24h volume, a min_volume above 0 leaves it out when its total is unreported, and momentum is null with trend \"volume not reported\" when its 24h or 7d volume is.",
 		Shape:    registry.Envelope,
 		Result:   []volumeRow(nil),

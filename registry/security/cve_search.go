@@ -26,7 +26,7 @@ func init() {
 			registry.Str("severity").OneOf("LOW", "MEDIUM", "HIGH", "CRITICAL").Describe("CVSS v3 severity"),
 		},
 		Example:  map[string]any{"keyword": "log4j", "severity": "CRITICAL"},
-		Synonyms: []string{"security vulnerability", "exploit", "security bug", "patch", "known exploited", "nvd", "software flaw", "security flaws"},
+		Synonyms: []string{"security vulnerability", "exploit", "security bug", "patch", "known exploited", "nvd", "software flaw", "security flaws", "sql injection", "xss", "remote code execution"},
 		Expected: "Envelope whose data is an array of up to 20 CVEs from NVD with CVSS score and severity, weaknesses, affected products with their vulnerable version ranges and whether CISA lists them as known exploited.",
 		Shape:    registry.Envelope,
 		Result:   []nvd.CVE(nil),

@@ -140,7 +140,9 @@ fs.writeFileSync(combined, JSON.stringify({ contracts: Object.fromEntries(["Perm
 
 cd "$root"
 # Each binding is split by what it holds (FILE.go, FILE_calls.go,
-# FILE_events.go, FILE_errors.go), so no file is one long generated list.
+# FILE_transactions.go, FILE_events.go, FILE_errors.go, and in a binding of
+# several contracts the others' parts named for them), so no file is one
+# long generated list.
 abigen() {
 	rm -f "${4%.go}"_*.go
 	go run github.com/ethereum/go-ethereum/cmd/abigen@v1.17.10 --v2 \
@@ -150,7 +152,7 @@ abigen() {
 abigen TestUSDC usdc TestUSDC edge/facilitator/usdc/testusdc.go
 abigen x402BatchSettlement channels BatchSettlement edge/facilitator/channels/batchsettlement.go
 abigen ERC3009DepositCollector channels ERC3009DepositCollector edge/facilitator/channels/erc3009depositcollector.go
-rm -f edge/facilitator/permit2/permit2_*.go
+rm -f edge/facilitator/permit2/*_*.go
 go run github.com/ethereum/go-ethereum/cmd/abigen@v1.17.10 --v2 \
 	--combined-json "$work/permit2-combined.json" --pkg permit2 --out edge/facilitator/permit2/permit2.go
 go run ./contracts/splitbind edge/facilitator/permit2/permit2.go

@@ -1,8 +1,12 @@
 // Command splitbind splits an abigen v2 binding by what it holds: the
-// contract's metadata, structs and constructor stay in FILE.go, the packing
-// of its calls goes to FILE_calls.go, its events to FILE_events.go and its
-// errors to FILE_errors.go, each with the imports it uses. It runs after
-// abigen in contracts/generate.sh: go run ./contracts/splitbind FILE.go
+// contracts' metadata, structs and constructors stay in FILE.go; the
+// packing of a contract's calls that only read (view and pure functions)
+// goes to FILE_calls.go, of those that change state to
+// FILE_transactions.go, its events to FILE_events.go and its errors to
+// FILE_errors.go, each with the imports it uses. In a binding of several
+// contracts, another contract's parts are named for it (x402uptopermit2proxy_calls.go
+// beside permit2.go). It runs after abigen in contracts/generate.sh:
+// go run ./contracts/splitbind FILE.go
 package main
 
 import (
@@ -12,7 +16,11 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
 )
 
 func main() {
@@ -46,7 +54,12 @@ func split(path string) error {
 		}
 	}
 	header := string(src[:body])
-	parts := map[string]*strings.Builder{"": {}, "_calls": {}, "_events": {}, "_errors": {}}
+	contracts, err := contractsOf(f)
+	if err != nil {
+		return err
+	}
+	dir, stem := filepath.Split(strings.TrimSuffix(path, ".go"))
+	parts := map[string]*strings.Builder{}
 	for _, d := range f.Decls {
 		start := d.Pos()
 		if doc := docOf(d); doc != nil {
@@ -55,24 +68,137 @@ func split(path string) error {
 		if offset(d.End()) <= body {
 			continue
 		}
-		b := parts[kind(d)]
-		b.WriteString("\n\n")
-		b.Write(src[offset(start):offset(d.End())])
-	}
-	stem := strings.TrimSuffix(path, ".go")
-	for suffix, b := range parts {
-		if b.Len() == 0 {
-			continue
+		name := stem
+		k := kind(d)
+		if k != "" {
+			c := contracts.owner(d)
+			if len(contracts) > 1 {
+				name = strings.ToLower(c.name)
+			}
+			if k == "_calls" && !c.reads[methodOf(d, c.name)] {
+				k = "_transactions"
+			}
 		}
+		name = dir + name + k + ".go"
+		if parts[name] == nil {
+			parts[name] = &strings.Builder{}
+		}
+		parts[name].WriteString("\n\n")
+		parts[name].Write(src[offset(start):offset(d.End())])
+	}
+	for name, b := range parts {
 		out, err := withUsedImports(header + b.String() + "\n")
 		if err != nil {
-			return fmt.Errorf("%s%s.go: %w", stem, suffix, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		if err := os.WriteFile(stem+suffix+".go", out, 0o644); err != nil {
+		if err := os.WriteFile(name, out, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// contract is one contract of a binding: its Go name and the Go names of
+// its functions that only read.
+type contract struct {
+	name  string
+	reads map[string]bool
+}
+
+type contracts []contract
+
+// contractsOf reads the contracts of a binding from their metadata
+// (NAMEMetaData, whose ABI says each function's state mutability).
+func contractsOf(f *ast.File) (contracts, error) {
+	var cs contracts
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			name, ok := strings.CutSuffix(v.Names[0].Name, "MetaData")
+			if !ok || len(v.Values) != 1 {
+				continue
+			}
+			lit, ok := v.Values[0].(*ast.CompositeLit)
+			if !ok {
+				continue
+			}
+			for _, e := range lit.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if key, _ := kv.Key.(*ast.Ident); !ok || key == nil || key.Name != "ABI" {
+					continue
+				}
+				text, err := strconv.Unquote(kv.Value.(*ast.BasicLit).Value)
+				if err != nil {
+					return nil, fmt.Errorf("%s's ABI: %w", name, err)
+				}
+				parsed, err := abi.JSON(strings.NewReader(text))
+				if err != nil {
+					return nil, fmt.Errorf("%s's ABI: %w", name, err)
+				}
+				c := contract{name: name, reads: map[string]bool{}}
+				for _, m := range parsed.Methods {
+					c.reads[abi.ToCamelCase(m.Name)] = m.IsConstant()
+				}
+				cs = append(cs, c)
+			}
+		}
+	}
+	if len(cs) == 0 {
+		return nil, fmt.Errorf("no contract metadata (NAMEMetaData) in the binding")
+	}
+	return cs, nil
+}
+
+// owner is the contract a declaration is part of: its receiver's, or the
+// one its name begins with (the longest such), else the first.
+func (cs contracts) owner(d ast.Decl) contract {
+	name := declName(d)
+	if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv != nil {
+		if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
+			name = star.X.(*ast.Ident).Name
+		}
+	}
+	best := cs[0]
+	found := false
+	for _, c := range cs {
+		if strings.HasPrefix(name, c.name) && (!found || len(c.name) > len(best.name)) {
+			best, found = c, true
+		}
+	}
+	return best
+}
+
+// methodOf is the Go name of the function a part of the calls packs or
+// unpacks: PackApprove, UnpackApprove and TestUSDCApproveOutput are
+// Approve's.
+func methodOf(d ast.Decl, contract string) string {
+	name := declName(d)
+	for _, prefix := range []string{"TryPack", "Pack", "Unpack"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok {
+			return rest
+		}
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(name, contract), "Output")
+}
+
+// declName is a declaration's function, type or first value name.
+func declName(d ast.Decl) string {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		return d.Name.Name
+	case *ast.GenDecl:
+		switch s := d.Specs[0].(type) {
+		case *ast.TypeSpec:
+			return s.Name.Name
+		case *ast.ValueSpec:
+			return s.Names[0].Name
+		}
+	}
+	return ""
 }
 
 // withUsedImports formats a part, dropping the imports it does not use.

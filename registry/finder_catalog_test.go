@@ -69,21 +69,8 @@ func TestFinderOnTheCatalog(t *testing.T) {
 		{"nonprofit", []string{"nonprofit_filings"}},
 		{"scrape a page", []string{"scrape"}},
 	} {
-		b, err := docs.Find(c.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res struct {
-			Matches []struct {
-				Name  string `json:"name"`
-				Score int    `json:"score"`
-			} `json:"matches"`
-		}
-		if err := json.Unmarshal(b, &res); err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for _, m := range res.Matches {
+		for _, m := range findMatches(t, docs, c.q) {
 			got = append(got, m.Name)
 		}
 		if len(got) < len(c.first) {
@@ -105,21 +92,8 @@ func TestFinderOnTheCatalog(t *testing.T) {
 func TestFinderSaysWhenNothingFits(t *testing.T) {
 	docs := catalogDocuments(t)
 	find := func(q string) []string {
-		b, err := docs.Find(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res struct {
-			Matches []struct {
-				Name  string `json:"name"`
-				Match string `json:"match"`
-			} `json:"matches"`
-		}
-		if err := json.Unmarshal(b, &res); err != nil {
-			t.Fatal(err)
-		}
 		var got []string
-		for _, m := range res.Matches {
+		for _, m := range findMatches(t, docs, q) {
 			got = append(got, m.Name+" "+m.Match)
 		}
 		return got
@@ -133,6 +107,28 @@ func TestFinderSaysWhenNothingFits(t *testing.T) {
 	if with, without := find("what are people betting on right now"), find("what are people betting on"); !slices.Equal(with, without) || without[0] != "trending_markets strong" {
 		t.Errorf("with right now %v, without %v; want both trending_markets strong first", with[:min(3, len(with))], without[:min(3, len(without))])
 	}
+}
+
+// match is one result of the route finder, as its JSON names it.
+type match struct {
+	Name  string `json:"name"`
+	Match string `json:"match"` // strong or weak
+}
+
+// findMatches asks the finder q and reads its results.
+func findMatches(t testing.TB, docs *registry.Documents, q string) []match {
+	t.Helper()
+	b, err := docs.Find(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Matches []match `json:"matches"`
+	}
+	if err := json.Unmarshal(b, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res.Matches
 }
 
 // catalogDocuments are the documents of the real catalog, without this

@@ -2,7 +2,6 @@ package registry_test
 
 import (
 	"bufio"
-	"encoding/json"
 	"os"
 	"slices"
 	"strings"
@@ -77,26 +76,14 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 				logf = func(string, ...any) {}
 			}
 			for _, c := range qs {
-				b, err := docs.Find(c.q)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var res struct {
-					Matches []struct {
-						Name  string `json:"name"`
-						Match string `json:"match"`
-					} `json:"matches"`
-				}
-				if err := json.Unmarshal(b, &res); err != nil {
-					t.Fatal(err)
-				}
+				matches := findMatches(t, docs, c.q)
 				var top []string
-				for _, m := range res.Matches[:min(3, len(res.Matches))] {
+				for _, m := range matches[:min(3, len(matches))] {
 					top = append(top, m.Name+" ("+m.Match+")")
 				}
 				if len(c.tools) == 0 {
 					unanswerable++
-					if len(res.Matches) == 0 || res.Matches[0].Match == "weak" {
+					if len(matches) == 0 || matches[0].Match == "weak" {
 						weak++
 					} else {
 						logf("strong for no tool: %q → %s", c.q, strings.Join(top, ", "))
@@ -109,7 +96,7 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 				case len(top) > 0 && right(top[0]):
 					top1++
 					top3++
-					if res.Matches[0].Match == "strong" {
+					if matches[0].Match == "strong" {
 						sure++
 					} else {
 						logf("right but weak: %q → %s", c.q, top[0])

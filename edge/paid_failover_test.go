@@ -143,17 +143,8 @@ func TestNoFacilitatorReachableIsAnOutage(t *testing.T) {
 	h.srv.pay.Log = slog.New(slog.NewJSONHandler(&buf, nil))
 	p := h.payment(echoPath, nil)
 	buf.lines(t)
-	r := h.pay(echoPath, echoBody, p)
 	const msg = "no facilitator could verify the payment (facilitator verify: cannot resolve nonexistent.invalid: no such host); nothing was charged: send the same payment again"
-	if r.status != 503 || string(r.body) != `{"error":{"code":"upstream_unavailable","message":"`+msg+`"}}` {
-		t.Fatalf("%d %s", r.status, r.body)
-	}
-	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeFacilitatorDown)); v != 1 {
-		t.Fatalf("facilitator_unavailable counted %v, want 1", v)
-	}
-	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeRefused)); v != 0 {
-		t.Fatalf("refused counted %v, want 0", v)
-	}
+	outage(t, h, h.pay(echoPath, echoBody, p), msg, outcomeRefused)
 	line := accessLine(t, &buf, "")
 	if line["payment"] != "facilitator_unavailable" || line["error"] != "upstream_unavailable" || line["reason"] != msg {
 		t.Fatalf("access line %v", line)
@@ -186,17 +177,8 @@ func TestSettleThatReachedNoFacilitatorIsReleased(t *testing.T) {
 	h.via = settleUnreached{verify: h.fac.client(), settle: x402.NewHTTPFacilitator("http://nonexistent.invalid", "")}
 	h.start()
 	p := h.payment(echoPath, nil)
-	r := h.pay(echoPath, echoBody, p)
 	const msg = "no facilitator could settle the payment (facilitator settle: cannot resolve nonexistent.invalid: no such host); nothing was charged: send the same payment again"
-	if r.status != 503 || string(r.body) != `{"error":{"code":"upstream_unavailable","message":"`+msg+`"}}` {
-		t.Fatalf("%d %s", r.status, r.body)
-	}
-	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeFacilitatorDown)); v != 1 {
-		t.Fatalf("facilitator_unavailable counted %v, want 1", v)
-	}
-	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSettlePending)); v != 0 {
-		t.Fatalf("settlement_pending counted %v, want 0", v)
-	}
+	outage(t, h, h.pay(echoPath, echoBody, p), msg, outcomeSettlePending)
 	a := p.Payload.Exact().Authorization
 	if pm, err := h.srv.pay.Ledger.Payment(context.Background(), a.From, a.Nonce); err != nil || pm.State != ledger.Free {
 		t.Fatalf("the payment after a settle that reached no one: %+v, %v; want free", pm, err)
@@ -208,5 +190,21 @@ func TestSettleThatReachedNoFacilitatorIsReleased(t *testing.T) {
 	}
 	if n := h.fac.settleCount(); n != 1 {
 		t.Fatalf("%d settlements, want 1", n)
+	}
+}
+
+// outage asserts that r is the 503 of a payment no facilitator answered
+// on, counted once as an outage and never as not, the outcome it could be
+// mistaken for.
+func outage(t *testing.T, h *harness, r reply, msg, not string) {
+	t.Helper()
+	if r.status != 503 || string(r.body) != `{"error":{"code":"upstream_unavailable","message":"`+msg+`"}}` {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeFacilitatorDown)); v != 1 {
+		t.Fatalf("facilitator_unavailable counted %v, want 1", v)
+	}
+	if v := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", not)); v != 0 {
+		t.Fatalf("%s counted %v, want 0", not, v)
 	}
 }

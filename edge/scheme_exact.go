@@ -160,9 +160,7 @@ func (c *exactCharge) settleFailed(settled *x402.SettleResponse, err error) *sal
 		// No facilitator was reached, so nothing can have moved: the
 		// payment is free to send again, as when /verify found none.
 		c.release()
-		s.metrics.payments.WithLabelValues(t.Name, outcomeFacilitatorDown).Inc()
-		return &sale{failure: &failure{code: registry.CodeUpstreamUnavailable, facilitatorDown: true,
-			message: "no facilitator could settle the payment (" + err.Error() + "); nothing was charged: send the same payment again"}}
+		return &sale{failure: s.refused(o, facilitatorDown("settle", err))}
 	}
 	if err != nil {
 		s.metrics.payments.WithLabelValues(t.Name, outcomeSettlePending).Inc()

@@ -69,6 +69,13 @@ func (s *Server) run(cfg *config.Config, a *admission, deadline time.Time) ([]by
 // answered as an outage (refused), never as an invalid payment.
 const reasonFacilitatorDown = "facilitator_unavailable"
 
+// facilitatorDown is the refusal of a payment no facilitator could verify
+// or settle (what): nothing was charged, and the same payment may be sent
+// again.
+func facilitatorDown(what string, err error) *x402.Refusal {
+	return &x402.Refusal{Reason: reasonFacilitatorDown, Message: "no facilitator could " + what + " the payment (" + err.Error() + "); nothing was charged: send the same payment again"}
+}
+
 // verify asks the facilitator, within the authorization's window.
 func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyResponse, *x402.Refusal) {
 	ctx, cancel := context.WithDeadline(context.Background(), validBefore.Add(-x402.SettleMargin))
@@ -82,7 +89,7 @@ func (s *Server) verify(q *x402.Request, validBefore time.Time) (*x402.VerifyRes
 	s.metrics.facilitator.WithLabelValues("verify").Observe(time.Since(start).Seconds())
 	switch {
 	case err != nil:
-		return nil, &x402.Refusal{Reason: reasonFacilitatorDown, Message: "no facilitator could verify the payment (" + err.Error() + "); nothing was charged: send the same payment again"}
+		return nil, facilitatorDown("verify", err)
 	case !v.IsValid:
 		reason := v.InvalidReason
 		if reason == "" {

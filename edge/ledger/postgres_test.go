@@ -163,16 +163,8 @@ func TestPostgresSignInShared(t *testing.T) {
 // distinction at the next start: a binding of a settling or settled pair
 // is paid and counted; one of a pair released or never settled binds anew.
 func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
-	ledgertest.RequirePostgres(t)
-	dsn := ledgertest.PostgresSchema(t)
-	c := context.Background()
-	conn, err := pgx.Connect(c, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(c)
 	const payer, settled, released = "0xabc", "pay_7d5d747be160e280504c099d984bcfe0", "pay_0000000000000000aaaaaaaaaaaaaaaa"
-	_, err = conn.Exec(c, `
+	c, dsn, _ := earlierLedger(t, `
 		CREATE TABLE nonces (payer text NOT NULL, nonce text NOT NULL, tool text NOT NULL,
 			state text NOT NULL CHECK (state IN ('reserved', 'settling', 'settled')), since timestamptz NOT NULL,
 			pending jsonb, tx text, PRIMARY KEY (payer, nonce));
@@ -181,9 +173,6 @@ func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
 		INSERT INTO nonces VALUES ('0xabc', '0x1', 'tool_a', 'settled', now(), NULL, '0x1');
 		INSERT INTO payment_ids (payer, id, fingerprint, nonce) VALUES
 			('0xabc', '`+settled+`', 'fp-a', '0x1'), ('0xabc', '`+released+`', 'fp-a', '0x9')`)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s, err := ledger.OpenPostgres(c, dsn, ledger.WithPaymentIDs(1))
 	if err != nil {
 		t.Fatal(err)
@@ -264,19 +253,8 @@ func TestPostgresChargeGroupMembersFailAlone(t *testing.T) {
 // A channel written before its payer had a column of its own, or by an
 // instance of that version still running, is found by its payer.
 func TestPostgresPayerChannelsOfEarlierVersions(t *testing.T) {
-	ledgertest.RequirePostgres(t)
-	dsn := ledgertest.PostgresSchema(t)
-	c := context.Background()
-	conn, err := pgx.Connect(c, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(c)
-	_, err = conn.Exec(c, `CREATE TABLE channels (id text PRIMARY KEY, version bigint NOT NULL, doc json NOT NULL);
+	c, dsn, conn := earlierLedger(t, `CREATE TABLE channels (id text PRIMARY KEY, version bigint NOT NULL, doc json NOT NULL);
 		INSERT INTO channels VALUES ('0x01', 3, '{"id":"0x01","charged":"5","config":{"payer":"0xABC"}}')`)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s, err := ledger.OpenPostgres(c, dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -310,16 +288,8 @@ func TestPostgresChargeGivenUp(t *testing.T) {
 // the columns at the next start: its settling pair is still pending, with
 // neither digest, and is recorded as before.
 func TestPostgresTakesPaymentKeys(t *testing.T) {
-	ledgertest.RequirePostgres(t)
-	dsn := ledgertest.PostgresSchema(t)
-	c := context.Background()
-	conn, err := pgx.Connect(c, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(c)
 	const payer, nonce = "0xabcdef0123456789abcdef0123456789abcdef01", "0xf00d"
-	_, err = conn.Exec(c, `
+	c, dsn, _ := earlierLedger(t, `
 		CREATE TABLE nonces (
 			payer text NOT NULL, nonce text NOT NULL, tool text NOT NULL,
 			state text NOT NULL CHECK (state IN ('reserved', 'settling', 'settled')),
@@ -329,9 +299,6 @@ func TestPostgresTakesPaymentKeys(t *testing.T) {
 			PRIMARY KEY (payer, nonce));
 		INSERT INTO nonces (payer, nonce, tool, state, since, pending, request_key)
 		VALUES ('`+payer+`', '`+nonce+`', 'tool_a', 'settling', now(), '{"network":"eip155:8453","tool":"tool_a"}', 'k1')`)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s, err := ledger.OpenPostgres(c, dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -348,4 +315,22 @@ func TestPostgresTakesPaymentKeys(t *testing.T) {
 	if p, err := s.Payment(c, payer, nonce); err != nil || p.State != ledger.Settled || p.Receipt.RequestKey != "k1" || p.Receipt.Sent != "" {
 		t.Fatalf("payment %+v (%v)", p, err)
 	}
+}
+
+// earlierLedger is a schema of its own as an earlier version left it (the
+// statements given), and a connection to it, for the next start to take.
+func earlierLedger(t *testing.T, statements string) (context.Context, string, *pgx.Conn) {
+	t.Helper()
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	c := context.Background()
+	conn, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(c) })
+	if _, err := conn.Exec(c, statements); err != nil {
+		t.Fatal(err)
+	}
+	return c, dsn, conn
 }

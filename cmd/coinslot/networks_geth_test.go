@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/big"
 	"net/http"
 	"os"
@@ -65,17 +64,7 @@ custom_networks:
 chain_rpc: [%s, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
 `, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork(1337).Asset.Hex(), g.url, sandbox))
-	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
-	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
-	tool := b.sell("business_days")
-
-	var offered []string
-	for _, a := range b.terms.Accepts {
-		offered = append(offered, a.Scheme+" "+a.Network)
-	}
-	if got, want := strings.Join(offered, ", "), "exact eip155:31337, batch-settlement eip155:31337, exact eip155:1337"; got != want {
-		t.Fatalf("402 offers %s, want %s", got, want)
-	}
+	b, tool := sellOnTwoNetworks(t, ln, base, cfg, "exact eip155:31337, batch-settlement eip155:31337, exact eip155:1337")
 
 	// Exact on each network: the seller is paid on its chain, and the
 	// receipt names the network.

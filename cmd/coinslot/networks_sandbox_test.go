@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -45,17 +48,7 @@ custom_networks:
 chain_rpc: [%s/sandbox/rpc, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
 `, seller.Hex(), first, second, asset, asset, first, second))
-	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
-	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
-	tool := b.sell("business_days")
-
-	var offered []string
-	for _, a := range b.terms.Accepts {
-		offered = append(offered, a.Scheme+" "+a.Network)
-	}
-	if got, want := strings.Join(offered, ", "), "exact eip155:1337, batch-settlement eip155:1337, exact eip155:31338"; got != want {
-		t.Fatalf("402 offers %s, want %s", got, want)
-	}
+	b, tool := sellOnTwoNetworks(t, ln, base, cfg, "exact eip155:1337, batch-settlement eip155:1337, exact eip155:31338")
 
 	// The same buyer pays exact on each network: each chain is its own.
 	for _, network := range []string{"eip155:1337", "eip155:31338"} {
@@ -119,4 +112,21 @@ batch_settlement: {enabled: true, claim_every: 5m}
 	if got, want := revenue(t, base, tool.Name), fmt.Sprintf("eip155:1337=%s eip155:31338=%s", b.times(3), b.price); got != want {
 		t.Fatalf("revenue %s, want %s", got, want)
 	}
+}
+
+// sellOnTwoNetworks starts the service of cfg on ln and reads business_days'
+// 402, whose offers (scheme and network, in order) must be want.
+func sellOnTwoNetworks(t *testing.T, ln net.Listener, base string, cfg *config.Config, want string) (*batchSandbox, *registry.Tool) {
+	t.Helper()
+	b := &batchSandbox{t: t, base: base, log: new(lockedBuffer)}
+	b.svc = startService(t, ln, cfg, slog.New(slog.NewJSONHandler(b.log, nil)))
+	tool := b.sell("business_days")
+	var offered []string
+	for _, a := range b.terms.Accepts {
+		offered = append(offered, a.Scheme+" "+a.Network)
+	}
+	if got := strings.Join(offered, ", "); got != want {
+		t.Fatalf("402 offers %s, want %s", got, want)
+	}
+	return b, tool
 }

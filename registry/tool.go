@@ -63,6 +63,10 @@ type Tool struct {
 	// hyphens, a parsed date), so the handler holds no second copy of the
 	// rule. Nil when the parameters say it all.
 	Check func(Args) []FieldError
+	// Metered, when set, also sells the tool under upto: its price is the
+	// most one call costs, and a call is charged the share of it that it
+	// delivered. Nil: the tool is sold at its price only.
+	Metered *Metered
 
 	atomic int64 // Price in USDC atomic units (6 decimals), set by Register
 }

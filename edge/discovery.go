@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/coinslot/coinslot/config"
-	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
@@ -46,11 +45,7 @@ func (s *Server) site(cfg *config.Config) registry.Site {
 		if n.Asset != (common.Address{}) {
 			asset = n.Asset.Hex()
 		}
-		schemes := []string{x402.SchemeExact}
-		if s.pay.Batch != nil && s.pay.Batch.Network == n.ID {
-			schemes = append(schemes, x402.SchemeBatch)
-		}
-		nets = append(nets, registry.PayNetwork{Network: n.ID, NetworkName: n.Name, AssetContract: asset, Schemes: schemes})
+		nets = append(nets, registry.PayNetwork{Network: n.ID, NetworkName: n.Name, AssetContract: asset, Schemes: s.pay.schemesOn(n)})
 	}
 	if len(nets) == 0 { // refused by the checks that follow: paid routes need a network
 		nets = []registry.PayNetwork{{}}

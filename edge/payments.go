@@ -28,6 +28,10 @@ type Payments struct {
 	// Batch offers batch-settlement next to exact with these channel
 	// parameters; nil offers exact only.
 	Batch *x402.BatchTerms
+	// Supported is what the facilitator answered at /supported when the
+	// service started: exact through Permit2 and upto are offered where
+	// it settles them. Nil: neither is offered.
+	Supported *x402.Supported
 	// OfferKey signs every offer and every paid answer's receipt
 	// (offer-and-receipt); nil signs neither.
 	OfferKey *ecdsa.PrivateKey
@@ -81,7 +85,7 @@ func (s *Server) buildOffers(cfg *config.Config) (map[string]*offer, error) {
 			Example: t.Example, InputSchema: registry.InputSchema(t),
 			Output:      output,
 			ServiceName: registry.ServiceName, Tags: registry.BazaarTags(t), IconURL: registry.Site{BaseURL: cfg.BaseURL}.IconURL(),
-			Batch: s.pay.Batch,
+			Batch: s.pay.Batch, Sales: s.pay.sales(t),
 		}, cfg.MaxTimeoutSeconds, time.Duration(cfg.ValidityHorizon))
 		if err != nil {
 			return nil, err

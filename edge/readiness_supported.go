@@ -39,11 +39,7 @@ func (s *Server) SupportedCheck(supported func(ctx context.Context) (*x402.Suppo
 func (s *Server) Unsettled(doc *x402.Supported) []string {
 	var missing []string
 	for _, n := range s.pay.Networks {
-		schemes := []string{x402.SchemeExact}
-		if s.pay.Batch != nil && s.pay.Batch.Network == n.ID {
-			schemes = append(schemes, x402.SchemeBatch)
-		}
-		for _, scheme := range schemes {
+		for _, scheme := range s.pay.schemesOn(n) {
 			if !doc.Lists(scheme, n.ID) {
 				missing = append(missing, fmt.Sprintf("%s on %s (%s)", scheme, n.ID, n.Name))
 			}

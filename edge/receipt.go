@@ -28,7 +28,7 @@ var ReceiptSchemaDoc []byte
 
 // draftReceipt is a settlement's receipt before the facilitator names its
 // transaction.
-func (s *Server) draftReceipt(cfg *config.Config, o *offer, a *x402.Authorization, requestSHA, responseSHA string) *ledger.Receipt {
+func (s *Server) draftReceipt(cfg *config.Config, o *offer, a *x402.Authorization, amount int64, requestSHA, responseSHA string) *ledger.Receipt {
 	t := o.terms
 	payer := common.HexToAddress(a.From).Hex()
 	return &ledger.Receipt{
@@ -38,8 +38,8 @@ func (s *Server) draftReceipt(cfg *config.Config, o *offer, a *x402.Authorizatio
 		Asset:          t.Network.Asset.Hex(),
 		Payer:          payer,
 		PayTo:          t.PayTo.Hex(),
-		AmountAtomic:   strconv.FormatInt(o.tool.PriceAtomic(), 10),
-		AmountUSD:      registry.FormatUSD(o.tool.PriceAtomic()),
+		AmountAtomic:   strconv.FormatInt(amount, 10),
+		AmountUSD:      registry.FormatUSD(amount),
 		Tool:           o.tool.Name,
 		Endpoint:       t.Resource,
 		RequestSHA256:  requestSHA,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/registry"
 )
 
 // A scheme takes an admitted call's payment, on the terms of the network
@@ -24,33 +25,118 @@ type charge interface {
 	deadline() time.Time
 	// abandon releases what open held: the tool failed, nothing is charged.
 	abandon()
-	// complete settles or charges the tool's answer out, and is the sale.
-	complete(out []byte) *sale
+	// complete settles or charges the tool's answer out, which cost the
+	// atomic units the tool's metering says (its price, unless metered),
+	// and is the sale.
+	complete(out []byte, cost int64) *sale
 }
 
-// schemes are the schemes sold, by the name a payment gives its scheme:
-// one line each.
-var schemes = map[string]scheme{
-	x402.SchemeExact: (*Server).openExact,
-	x402.SchemeBatch: (*Server).openBatch,
+// soldScheme is one scheme sold here: its name on the wire, which a
+// payment's accepted entry names, the kinds of payment it adds to a tool's
+// offer on a network, beside exact through EIP-3009, which every offer
+// sells, and its open.
+type soldScheme struct {
+	name  string
+	sales func(pay *Payments, t *registry.Tool, n x402.Network) []x402.Kind
+	open  scheme
 }
 
-// schemeFor is the scheme a payment is sold under: the one its payload's
-// shape says (a batch-settlement payload, whatever scheme it claims it
-// accepted, is judged by the batch checks, which name the mismatch), exact
-// for x402 v1, else the one it names. A payment naming a scheme not sold
-// here is refused by the exact checks, which name the scheme expected:
-// every offer sells exact.
+// schemes are the schemes sold, one line each. Exact and upto share one
+// open: both are one signed transfer, settled once after the answer; upto
+// settles what the call cost.
+var schemes = []soldScheme{
+	{x402.SchemeExact, exactSales, (*Server).openExact},
+	{x402.SchemeUpto, uptoSales, (*Server).openExact},
+	{x402.SchemeBatch, batchSales, (*Server).openBatch},
+}
+
+// schemeFor is the scheme a payment is sold under: the one its accepted
+// entry names, exact for x402 v1. Each scheme's checks refuse a payload
+// of another's shape, naming it; a payment naming a scheme not sold here
+// meets the exact checks, which name the schemes sold.
 func schemeFor(p *x402.Payment) scheme {
-	name := x402.SchemeExact
-	switch {
-	case p.Batch() != nil:
-		name = x402.SchemeBatch
-	case p.V2 != nil:
-		name = p.V2.Accepted.Scheme
+	if p.V2 != nil {
+		for _, sc := range schemes {
+			if sc.name == p.V2.Accepted.Scheme {
+				return sc.open
+			}
+		}
 	}
-	if open, ok := schemes[name]; ok {
-		return open
+	return schemes[0].open
+}
+
+// exactSales: exact through Permit2 wherever the facilitator settles it
+// for a buyer with no gas.
+func exactSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Kind {
+	if pay.Supported != nil && pay.Supported.Permit2(n.ID) {
+		return []x402.Kind{x402.KindExactPermit2}
 	}
-	return schemes[x402.SchemeExact]
+	return nil
+}
+
+// uptoSales: upto for a metered tool, where the facilitator settles it.
+func uptoSales(pay *Payments, t *registry.Tool, n x402.Network) []x402.Kind {
+	if _, ok := pay.uptoFacilitator(n); ok && (t == nil || t.Metered != nil) {
+		return []x402.Kind{x402.KindUpto}
+	}
+	return nil
+}
+
+// batchSales: batch-settlement on the one network its channels are
+// offered on.
+func batchSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Kind {
+	if pay.Batch != nil && pay.Batch.Network == n.ID {
+		return []x402.Kind{x402.KindBatch}
+	}
+	return nil
+}
+
+// kindsOn are the kinds tool t is sold under on n, exact through EIP-3009
+// first; for a nil t, those any tool is.
+func (pay *Payments) kindsOn(t *registry.Tool, n x402.Network) []x402.Kind {
+	kinds := []x402.Kind{x402.KindExact}
+	for _, sc := range schemes {
+		kinds = append(kinds, sc.sales(pay, t, n)...)
+	}
+	return kinds
+}
+
+// schemesOn names the schemes some tool is sold under on n, once each.
+func (pay *Payments) schemesOn(n x402.Network) []string {
+	var names []string
+	for _, k := range pay.kindsOn(nil, n) {
+		if len(names) == 0 || names[len(names)-1] != k.Scheme {
+			names = append(names, k.Scheme)
+		}
+	}
+	return names
+}
+
+// uptoFacilitator is the facilitator upto payments on n are settled by,
+// which their witness must name.
+func (pay *Payments) uptoFacilitator(n x402.Network) (string, bool) {
+	if pay.Supported == nil {
+		return "", false
+	}
+	a, ok := pay.Supported.UptoFacilitator(n.ID)
+	return a.Hex(), ok
+}
+
+// sales are the offer's entries beyond exact through EIP-3009 and the
+// batch-settlement entry Offer.Batch builds.
+func (pay *Payments) sales(t *registry.Tool) []x402.Sale {
+	var out []x402.Sale
+	for _, n := range pay.Networks {
+		for _, k := range pay.kindsOn(t, n) {
+			switch k {
+			case x402.KindExact, x402.KindBatch:
+			case x402.KindUpto:
+				a, _ := pay.uptoFacilitator(n)
+				out = append(out, x402.Sale{Kind: k, Network: n.ID, Extra: map[string]any{"facilitatorAddress": a}})
+			default:
+				out = append(out, x402.Sale{Kind: k, Network: n.ID})
+			}
+		}
+	}
+	return out
 }

@@ -127,7 +127,7 @@ func (c *batchCharge) abandon() { c.unlock() }
 // complete settles the call's deposit, if it brings one, and writes the
 // charge to the channel's record, with the voucher, the answer and its
 // settlement for a retry to get again.
-func (c *batchCharge) complete(out []byte) *sale {
+func (c *batchCharge) complete(out []byte, _ int64) *sale {
 	defer c.unlock()
 	s, cfg, a, call, id, rec, charged, state := c.s, c.cfg, c.a, c.call, c.id, c.rec, c.charged, c.state
 	o, p := a.offer, a.payment
@@ -210,9 +210,7 @@ func (c *batchCharge) complete(out []byte) *sale {
 	case err != nil:
 		return &sale{failure: internalFailure(t, "channel", err)}
 	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
-	return &sale{body: out, settlement: settlement, settled: settled}
+	return &sale{body: out, settlement: settlement, settled: settled, charged: price.Int64(), settledNow: true}
 }
 
 // mismatch refuses a voucher whose ceiling is not want, what the charged

@@ -36,8 +36,8 @@ func depositNonce(call *x402.BatchCall) string {
 func (s *Server) depositSettling(cfg *config.Config, o *offer, call *x402.BatchCall, a *admission, total string, out []byte) (*ledger.Receipt, error) {
 	payer, nonce := call.Channel.Payer.Hex(), depositNonce(call)
 	auth := &x402.Authorization{From: payer, To: x402.ERC3009CollectorAddress.Hex(), Value: call.Deposit.String(), Nonce: nonce}
-	r := s.draftReceipt(cfg, o, auth, digest(a.request), digest(out))
-	r.PayTo, r.AmountAtomic = auth.To, auth.Value
+	r := s.draftReceipt(cfg, o, auth, call.Deposit.Int64(), digest(a.request), digest(out))
+	r.PayTo = auth.To
 	r.Channel, r.ChargedCumulative = strings.ToLower(call.ID.Hex()), total
 	r.RequestKey = requestKey(a)
 	if before, err := strconv.ParseInt(call.Payload.Deposit.Authorization.ERC3009.ValidBefore, 10, 64); err == nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -14,10 +15,11 @@ import (
 	"github.com/coinslot/coinslot/registry"
 )
 
-// openExact takes an exact (EIP-3009) payment through the
-// payment-identifier checks, the local check, the reservation of its
-// (payer, nonce), the id's binding and the facilitator's verification. A
-// payment the ledger has seen is answered as a retry (redeliver).
+// openExact takes a payment of one signed transfer (exact through EIP-3009
+// or Permit2, or upto) through the payment-identifier checks, the local
+// check, the reservation of its (payer, nonce), the id's binding and the
+// facilitator's verification. A payment the ledger has seen is answered as
+// a retry (redeliver).
 func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 	o, p := a.offer, a.payment
 	t := o.tool
@@ -40,7 +42,8 @@ func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 		}
 		return nil, &sale{failure: s.refused(o, err)}
 	}
-	auth := p.Exact().Authorization
+	auth, _ := p.Signed()
+	entry := o.terms.Entry(p.Kind())      // Check found it
 	until := time.Now().Add(inFlightWait) // for a duplicate of a call running now
 	for {
 		err := s.pay.Ledger.Reserve(context.Background(), auth.From, auth.Nonce, t.Name)
@@ -56,8 +59,8 @@ func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 		// The call it duplicated failed and released the pair: this one
 		// is sold anew.
 	}
-	c := &exactCharge{s: s, cfg: cfg, a: a, auth: auth, id: id, validBefore: validBefore,
-		forwarded: x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements), end: s.calls.begin(auth.From, auth.Nonce)}
+	c := &exactCharge{s: s, cfg: cfg, a: a, auth: *auth, id: id, validBefore: validBefore, entry: entry,
+		forwarded: x402.NewRequest(o.terms.Forwarded(p), entry), end: s.calls.begin(auth.From, auth.Nonce)}
 	if id != "" {
 		if sold := s.identify(cfg, o, p, id, a, until); sold != nil {
 			c.abandon()
@@ -84,11 +87,12 @@ type exactCharge struct {
 	s           *Server
 	cfg         *config.Config
 	a           *admission
-	auth        x402.Authorization
-	id          string // the payment-identifier id, "" when none
+	auth        x402.Authorization // the transfer signed, read alike whatever moves it (Payment.Signed)
+	id          string             // the payment-identifier id, "" when none
 	validBefore time.Time
-	forwarded   *x402.Request // what the facilitator verified, and settles
-	end         func()        // tells the duplicates waiting that the call was answered
+	entry       *x402.Requirements // the terms' entry of the payment's kind
+	forwarded   *x402.Request      // what the facilitator verified, and settles
+	end         func()             // tells the duplicates waiting that the call was answered
 }
 
 // deadline leaves /settle its budget, and the facilitators their margin,
@@ -111,11 +115,18 @@ func (c *exactCharge) release() {
 
 // complete journals the payment settling with its answer, settles it and
 // records its receipt; the answer is sent only once it is settled.
-func (c *exactCharge) complete(out []byte) *sale {
+func (c *exactCharge) complete(out []byte, cost int64) *sale {
 	defer c.end()
 	s, cfg, o, p, auth := c.s, c.cfg, c.a.offer, c.a.payment, &c.auth
 	t := o.tool
-	receipt := s.draftReceipt(cfg, o, auth, digest(c.a.request), digest(out))
+	amount := o.terms.Amount.Int64()
+	if c.entry.Scheme == x402.SchemeUpto {
+		if cost == 0 {
+			return c.deliveredNothing(out)
+		}
+		amount = cost
+	}
+	receipt := s.draftReceipt(cfg, o, auth, amount, digest(c.a.request), digest(out))
 	receipt.ValidBefore, receipt.RequestKey = c.validBefore, requestKey(c.a)
 	receipt.Sent, receipt.IDKey = sentKey(o.terms, p), idKey(c.id)
 	// Noted before /settle: a crash from here on leaves the payment pending
@@ -124,7 +135,7 @@ func (c *exactCharge) complete(out []byte) *sale {
 		c.release()
 		return &sale{failure: internalFailure(t, "settling", err)}
 	}
-	settled, err := s.settle(c.forwarded)
+	settled, err := s.settle(settleRequest(c.forwarded, amount))
 	if err != nil || !settled.Success {
 		return c.settleFailed(settled, err)
 	}
@@ -136,14 +147,43 @@ func (c *exactCharge) complete(out []byte) *sale {
 		// the payment reconcilable.
 		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", receipt.Tx, "payer", x402.Checksummed(auth.From), "nonce", auth.Nonce, "err", err)
 	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, receipt)
 	}
-	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From}
+	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From, Amount: upto(c.entry, amount)}
 	o.terms.Receipt(settlement, receipt.SettledAt)
-	return &sale{body: out, settlement: settlement}
+	return &sale{body: out, settlement: settlement, settledNow: true, charged: amount}
+}
+
+// deliveredNothing answers an upto call that delivered nothing: its cost
+// is 0, which moves nothing and needs no transaction, so the authorization
+// is released unused and may pay again.
+func (c *exactCharge) deliveredNothing(out []byte) *sale {
+	c.release()
+	settlement := &x402.SettleResponse{Success: true, Network: c.a.offer.terms.Network.ID, Payer: c.auth.From, Amount: "0"}
+	return &sale{body: out, settlement: settlement, settledNow: true}
+}
+
+// settleRequest is the settlement of a verified payment for amount: an
+// upto payment settles what its call cost (its entry's amount is the most
+// it may), any other its entry's amount.
+func settleRequest(verified *x402.Request, amount int64) *x402.Request {
+	r := verified.Requirements
+	if r.Scheme != x402.SchemeUpto || r.Amount == strconv.FormatInt(amount, 10) {
+		return verified
+	}
+	settling := *r
+	settling.Amount = strconv.FormatInt(amount, 10)
+	return x402.NewRequest(verified.Payload, &settling)
+}
+
+// upto is the settled amount a settlement states: upto's, the only scheme
+// whose amount is not the price.
+func upto(r *x402.Requirements, amount int64) string {
+	if r.Scheme != x402.SchemeUpto {
+		return ""
+	}
+	return strconv.FormatInt(amount, 10)
 }
 
 // settleFailed withholds the tool's answer. A settlement refused by the

@@ -68,7 +68,7 @@ const reasonIDsPending = "payment_ids_pending"
 // waiting until the deadline while that payment's call runs, or 409 when
 // that payment was for another request.
 func (s *Server) identify(cfg *config.Config, o *offer, p *x402.Payment, id string, a *admission, until time.Time) *sale {
-	auth := &p.Exact().Authorization
+	auth, _ := p.Signed()
 	fp := fingerprint(o.terms, a)
 	for {
 		bound, err := s.pay.Ledger.Identify(context.Background(), auth.From, id, fp, auth.Nonce)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"strings"
+	"strconv"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -25,7 +25,8 @@ import (
 // released the pair, which the caller then sells anew.
 func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce string, a *admission, until time.Time) *sale {
 	t := o.tool
-	payer := p.Exact().Authorization.From
+	auth, _ := p.Signed()
+	payer := auth.From
 	pm, running, err := s.awaitCall(payer, nonce, until)
 	switch {
 	case err != nil:
@@ -102,7 +103,12 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 		pm.Receipt.Sent != sentKey(o.terms, p) || !paidFor(pm.Receipt, t, a) {
 		return nil
 	}
-	settled, err := s.settle(x402.NewRequest(o.terms.Forwarded(p), &o.terms.Requirements))
+	entry := o.terms.Entry(p.Kind())
+	amount, err := strconv.ParseInt(pm.Receipt.AmountAtomic, 10, 64)
+	if entry == nil || err != nil {
+		return nil
+	}
+	settled, err := s.settle(settleRequest(x402.NewRequest(o.terms.Forwarded(p), entry), amount))
 	if err != nil || !settled.Success {
 		return nil
 	}
@@ -112,15 +118,13 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	if err := s.record(payer, nonce, &r); err != nil {
 		slog.Error("ledger: a settled payment's receipt was not written; it stays pending for reconciliation", "tool", t.Name, "tx", r.Tx, "payer", x402.Checksummed(payer), "nonce", nonce, "err", err)
 	}
-	s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
-	s.metrics.revenue.WithLabelValues(t.Name, o.terms.Network.ID).Add(float64(t.PriceAtomic()))
 	out := pm.Answer
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, &r)
 	}
-	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
+	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer, Amount: upto(entry, amount)}
 	o.terms.Receipt(settlement, r.SettledAt)
-	return &sale{body: out, settlement: settlement}
+	return &sale{body: out, settlement: settlement, settledNow: true, charged: amount}
 }
 
 // redeliverExpired answers the retry of a payment whose authorization has
@@ -133,12 +137,10 @@ func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment,
 	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore {
 		return nil
 	}
-	exact := p.Exact()
-	auth := &exact.Authorization
-	signer, err := x402.RecoverAuthorizer(o.terms.Network.Domain(), auth, exact.Signature)
-	if err != nil || !strings.EqualFold(signer.Hex(), auth.From) {
+	if !o.terms.SignedByPayer(p) {
 		return nil
 	}
+	auth, _ := p.Signed()
 	pm, err := s.pay.Ledger.Payment(context.Background(), auth.From, auth.Nonce)
 	if err != nil || pm.State != ledger.Settled && pm.State != ledger.Settling {
 		return nil

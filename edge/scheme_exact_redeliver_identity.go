@@ -34,10 +34,9 @@ const retryGrace = 2 * time.Minute
 // network and asset it pays on and the authorization as signed. Two
 // payments with one key are one transfer on one chain.
 func sentKey(t *x402.Terms, p *x402.Payment) string {
-	e := p.Exact()
-	a := &e.Authorization
+	a, signature := p.Signed()
 	return digest([]byte(strings.ToLower(strings.Join([]string{
-		t.Network.ID, t.Network.Asset.Hex(), a.From, a.To, a.Value, a.ValidAfter, a.ValidBefore, a.Nonce, e.Signature}, "|"))))
+		t.Network.ID, t.Network.Asset.Hex(), a.From, a.To, a.Value, a.ValidAfter, a.ValidBefore, a.Nonce, signature}, "|"))))
 }
 
 // idKey is what the ledger keeps of a payment-identifier id: its digest,
@@ -63,7 +62,8 @@ func (s *Server) ownRetry(r *ledger.Receipt, t *x402.Terms, p *x402.Payment) boo
 		return false
 	}
 	end := r.SettledAt.Add(retryGrace)
-	if vb, err := strconv.ParseInt(p.Exact().Authorization.ValidBefore, 10, 64); err == nil && time.Unix(vb, 0).After(end) {
+	a, _ := p.Signed()
+	if vb, err := strconv.ParseInt(a.ValidBefore, 10, 64); err == nil && time.Unix(vb, 0).After(end) {
 		end = time.Unix(vb, 0)
 	}
 	return s.now().Before(end)

@@ -23,12 +23,27 @@ type sale struct {
 	settlement  *x402.SettleResponse
 	settled     []byte // settlement as JSON, when the sale encoded it for its record; nil: not encoded yet
 	redelivered bool   // the answer of a payment settled before, sent again
+	// settledNow: this sale settled or charged a payment, for charged
+	// atomic units (0: an upto call that delivered nothing). sell counts
+	// it, the one place that does.
+	settledNow bool
+	charged    int64
 }
 
 // sell takes an admitted call's payment, on the terms of the network it
 // chose, through its scheme: the scheme's open, then the tool, then the
 // charge's settlement. Every transport sells through it.
 func (s *Server) sell(cfg *config.Config, a *admission) *sale {
+	sold := s.sale(cfg, a)
+	if sold.settledNow {
+		t := a.offer.tool
+		s.metrics.payments.WithLabelValues(t.Name, outcomeSettled).Inc()
+		s.metrics.revenue.WithLabelValues(t.Name, a.offer.terms.Network.ID).Add(float64(sold.charged))
+	}
+	return sold
+}
+
+func (s *Server) sale(cfg *config.Config, a *admission) *sale {
 	terms, refusal := a.offer.terms.For(a.payment)
 	if refusal != nil {
 		return &sale{failure: s.refused(a.offer, refusal)}
@@ -38,30 +53,31 @@ func (s *Server) sell(cfg *config.Config, a *admission) *sale {
 	if sold != nil {
 		return sold
 	}
-	out, f := s.run(cfg, a, c.deadline())
+	out, cost, f := s.run(cfg, a, c.deadline())
 	if f != nil {
 		c.abandon()
 		s.metrics.payments.WithLabelValues(a.offer.tool.Name, outcomeToolFailed).Inc()
 		return &sale{failure: f}
 	}
-	return c.complete(out)
+	return c.complete(out, cost)
 }
 
-// run runs the tool until the deadline and renders its answer; a failure
-// is the tool's, and charges nothing.
-func (s *Server) run(cfg *config.Config, a *admission, deadline time.Time) ([]byte, *failure) {
+// run runs the tool until the deadline and renders its answer, with what
+// the answer cost by the tool's metering; a failure is the tool's, and
+// charges nothing.
+func (s *Server) run(cfg *config.Config, a *admission, deadline time.Time) ([]byte, int64, *failure) {
 	t := a.offer.tool
 	ctx, cancel := context.WithDeadline(upstreams.WithTraceparent(context.Background(), a.trace), deadline)
 	result, err := s.runtime.Run(ctx, t, a.args)
 	cancel()
 	if err != nil {
-		return nil, toolFailure(t, err)
+		return nil, 0, toolFailure(t, err)
 	}
 	out, err := registry.Render(t, result, s.now(), cfg.Mode == config.Sandbox)
 	if err != nil {
-		return nil, internalFailure(t, "shape", err)
+		return nil, 0, internalFailure(t, "shape", err)
 	}
-	return out, nil
+	return out, t.Charge(a.args, result), nil
 }
 
 // reasonFacilitatorDown is the refusal of a payment no facilitator gave an

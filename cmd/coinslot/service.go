@@ -105,6 +105,7 @@ func start(ctx context.Context, cfg *config.Config, log *slog.Logger) (_ *servic
 	} else if cfg.Mode == config.Production {
 		pay.Networks = settled(pay.Networks, supported, log)
 	}
+	pay.Supported = supported
 	if cfg.BatchSettlement.Enabled {
 		if pay.Batch, err = batchTerms(cfg, pay.Networks, supported); err != nil {
 			log.Warn("batch-settlement is not offered", "err", err)

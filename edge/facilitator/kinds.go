@@ -12,45 +12,26 @@ type kind struct {
 	settle func(*Facilitator, context.Context, *x402.Payload, *x402.Requirements) (*x402.SettleResponse, error)
 }
 
-// kindKey picks a payment's kind: the scheme it accepted and the asset
-// transfer method its extra names, or the scheme's own when it names none.
-type kindKey struct{ scheme, method string }
-
-const methodEIP3009 = "eip3009"
-
 // kinds is every sort of payment settled here, one line each. A payment of
 // another meets the EIP-3009 checks, which name the scheme they settle.
-var kinds = map[kindKey]kind{
-	{x402.SchemeExact, methodEIP3009}:                   {(*Facilitator).verifyEIP3009, (*Facilitator).settleEIP3009},
-	{x402.SchemeExact, x402.AssetTransferMethodPermit2}: {(*Facilitator).verifyPermit2, (*Facilitator).settlePermit2},
-	{x402.SchemeUpto, x402.AssetTransferMethodPermit2}:  {(*Facilitator).verifyPermit2, (*Facilitator).settlePermit2},
-	{x402.SchemeBatch, methodEIP3009}:                   {(*Facilitator).verifyBatch, (*Facilitator).settleBatch},
+var kinds = map[x402.Kind]kind{
+	x402.KindExact:        {(*Facilitator).verifyEIP3009, (*Facilitator).settleEIP3009},
+	x402.KindExactPermit2: {(*Facilitator).verifyPermit2, (*Facilitator).settlePermit2},
+	x402.KindUpto:         {(*Facilitator).verifyPermit2, (*Facilitator).settlePermit2},
+	x402.KindBatch:        {(*Facilitator).verifyBatch, (*Facilitator).settleBatch},
 }
 
-// defaultMethods is the asset transfer method of a scheme's payments that
-// name none: upto moves funds only through Permit2.
-var defaultMethods = map[string]string{x402.SchemeUpto: x402.AssetTransferMethodPermit2}
-
+// kindOf is the kind a payment accepted; a payment of a kind not settled
+// here meets the EIP-3009 checks.
 func kindOf(p *x402.Payload) kind {
 	if p == nil {
-		return kinds[kindKey{x402.SchemeExact, methodEIP3009}]
+		return kinds[x402.KindExact]
 	}
-	k, ok := kinds[kindKey{p.Accepted.Scheme, transferMethod(p.Accepted.Scheme, p.Accepted.Extra)}]
+	k, ok := kinds[x402.KindOf(p.Accepted.Scheme, p.Accepted.Extra)]
 	if !ok {
-		return kinds[kindKey{x402.SchemeExact, methodEIP3009}]
+		return kinds[x402.KindExact]
 	}
 	return k
-}
-
-// transferMethod is the asset transfer method extra names for scheme.
-func transferMethod(scheme string, extra map[string]any) string {
-	if m, ok := extra["assetTransferMethod"].(string); ok && m != "" {
-		return m
-	}
-	if m, ok := defaultMethods[scheme]; ok {
-		return m
-	}
-	return methodEIP3009
 }
 
 // Verify checks a payment by the rules of its kind. An invalid payment is

@@ -51,8 +51,8 @@ func (f *Facilitator) checkPermit2(ctx context.Context, p *x402.Payload, r *x402
 		return nil, refuse(x402.ReasonInvalidVersion, "Permit2 payments are x402Version 2, not %d", p.X402Version), nil
 	case r.Scheme != scheme:
 		return nil, refuse(x402.ReasonInvalidScheme, "the payment is %q, the requirements %q", scheme, r.Scheme), nil
-	case transferMethod(r.Scheme, r.Extra) != x402.AssetTransferMethodPermit2:
-		return nil, refuse(x402.ReasonInvalidScheme, "the payment transfers through Permit2, the requirements by %s", transferMethod(r.Scheme, r.Extra)), nil
+	case !r.Kind().Permit2():
+		return nil, refuse(x402.ReasonInvalidScheme, "the payment transfers through Permit2, the requirements by %s", r.Kind().Method), nil
 	case r.Network != f.network.ID:
 		return nil, refuse(x402.ReasonInvalidNetwork, "this facilitator settles on %s, the requirements are for %s", f.network.ID, r.Network), nil
 	case p.Accepted.Network != r.Network:

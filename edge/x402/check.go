@@ -17,8 +17,20 @@ const SettleMargin = 6 * time.Second
 // the price), time window and the EIP-712 signature, which must recover to
 // authorization.from. It returns the payment's window end on success.
 func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err error) {
-	if r := t.checkTerms(p, &t.Requirements); r != nil {
+	k := p.Kind()
+	want := t.Entry(k)
+	if want == nil {
+		if k.Scheme != SchemeExact && k.Scheme != SchemeUpto {
+			want = &t.Requirements // refused by checkTerms, naming the scheme sold
+		} else {
+			return time.Time{}, refuse(ReasonInvalidScheme, "%s is not sold on %s; pay %s", k, t.Network.ID, t.kinds())
+		}
+	}
+	if r := t.checkTerms(p, want); r != nil {
 		return time.Time{}, r
+	}
+	if k.Permit2() {
+		return t.checkPermit2(p, k, want, now)
 	}
 	if p.Batch() != nil {
 		return time.Time{}, refuse(ReasonInvalidPayload, "payload is a %s payload; an %s payment carries an authorization and its signature", SchemeBatch, SchemeExact)
@@ -69,6 +81,15 @@ func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err err
 			signer.Hex(), a.From, t.Network.AssetName, t.Network.AssetVersion, t.Network.ChainID, t.Network.Asset.Hex())
 	}
 	return time.Unix(before.Int64(), 0), nil
+}
+
+// kinds names the kinds of single transfer sold on t's network.
+func (t *Terms) kinds() string {
+	names := []string{KindExact.String()}
+	for _, r := range t.sales {
+		names = append(names, r.Kind().String())
+	}
+	return strings.Join(names, " or ")
 }
 
 // checkTerms compares what the buyer says it accepted with the terms' entry

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -156,6 +157,11 @@ func (f *Failover) Supported(ctx context.Context) (*Supported, error) {
 			all = &Supported{}
 		}
 		all.Kinds = append(all.Kinds, doc.Kinds...)
+		for _, e := range doc.Extensions {
+			if !slices.Contains(all.Extensions, e) {
+				all.Extensions = append(all.Extensions, e)
+			}
+		}
 	}
 	switch {
 	case all == nil:
@@ -225,6 +231,7 @@ func (f *Failover) candidates(r *Requirements) []*member {
 		m.mu.Unlock()
 		switch {
 		case doc != nil && !doc.Lists(r.Scheme, r.Network):
+		case r.Scheme == SchemeUpto && !settlesUpto(doc, r):
 		case isDown:
 			down = append(down, m)
 		default:
@@ -236,6 +243,16 @@ func (f *Failover) candidates(r *Requirements) []*member {
 		out = out[:1]
 	}
 	return out
+}
+
+// settlesUpto reports whether doc is the facilitator an upto entry names:
+// its witness lets that one alone settle.
+func settlesUpto(doc *Supported, r *Requirements) bool {
+	if doc == nil {
+		return false
+	}
+	a, ok := doc.UptoFacilitator(r.Network)
+	return ok && strings.EqualFold(a.Hex(), facilitatorOf(r))
 }
 
 // admit says whether m may be asked now; a refusal is counted.

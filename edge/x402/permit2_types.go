@@ -137,3 +137,29 @@ func (p *Payload) SponsoredPermit() (*EIP2612Permit, error) {
 	}
 	return ext.Sponsoring.Info, nil
 }
+
+// eip2612Sponsoring is the eip2612GasSponsoring declaration in a 402 that
+// offers Permit2: the facilitator submits the buyer's EIP-2612 permit for
+// Permit2, so a wallet with no gas and no approval can pay. The buyer
+// fills in the rest.
+var eip2612Sponsoring = map[string]any{
+	"info": map[string]any{
+		"description": "The facilitator accepts an EIP-2612 gasless permit to the canonical Permit2 contract.",
+		"version":     "1",
+	},
+	"schema": map[string]any{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"type":    "object",
+		"properties": map[string]any{
+			"from":      map[string]any{"type": "string", "pattern": "^0x[a-fA-F0-9]{40}$"},
+			"asset":     map[string]any{"type": "string", "pattern": "^0x[a-fA-F0-9]{40}$"},
+			"spender":   map[string]any{"type": "string", "pattern": "^0x[a-fA-F0-9]{40}$"},
+			"amount":    map[string]any{"type": "string", "pattern": "^[0-9]+$"},
+			"nonce":     map[string]any{"type": "string", "pattern": "^[0-9]+$"},
+			"deadline":  map[string]any{"type": "string", "pattern": "^[0-9]+$"},
+			"signature": map[string]any{"type": "string", "pattern": "^0x[a-fA-F0-9]+$"},
+			"version":   map[string]any{"type": "string"},
+		},
+		"required": []string{"from", "asset", "spender", "amount", "nonce", "deadline", "signature", "version"},
+	},
+}

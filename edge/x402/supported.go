@@ -2,6 +2,7 @@ package x402
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -47,4 +48,23 @@ func (s *Supported) kind(scheme, network string) *SupportedKind {
 		}
 	}
 	return nil
+}
+
+// UptoFacilitator is the address the facilitator settles upto payments
+// with on network, which an upto witness must name, and whether it lists
+// upto there with one.
+func (s *Supported) UptoFacilitator(network string) (common.Address, bool) {
+	k := s.kind(SchemeUpto, network)
+	if k == nil {
+		return common.Address{}, false
+	}
+	a, _ := k.Extra["facilitatorAddress"].(string)
+	return common.HexToAddress(a), common.IsHexAddress(a)
+}
+
+// Permit2 reports whether the facilitator settles exact through Permit2 on
+// network for a buyer with no gas: it lists exact there and takes the
+// buyer's EIP-2612 permit for Permit2 (eip2612GasSponsoring).
+func (s *Supported) Permit2(network string) bool {
+	return s.Lists(SchemeExact, network) && slices.Contains(s.Extensions, EIP2612GasSponsoring)
 }

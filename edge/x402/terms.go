@@ -30,6 +30,16 @@ type Offer struct {
 	Tags        []string       // topical tags (at most 5, ASCII, 32 characters each)
 	IconURL     string         // and its icon's absolute address ("" for none)
 	Batch       *BatchTerms    // also sold under batch-settlement; nil: exact only
+	Sales       []Sale         // the other kinds it is sold under, beside exact through EIP-3009
+}
+
+// Sale is one more kind an offer is sold under on one network: an accepts
+// entry at the offer's price, with the kind's extra beside the token's name
+// and version.
+type Sale struct {
+	Kind    Kind
+	Network string         // the CAIP-2 id
+	Extra   map[string]any // e.g. upto's facilitatorAddress; nil for none
 }
 
 // BatchTerms are the seller's channel parameters for batch-settlement.
@@ -64,6 +74,7 @@ type Terms struct {
 	Required       PaymentRequired // the v2 402 document: every network's entries
 	Requirements   Requirements    // this network's v2 exact entry
 	Batch          *Requirements   // this network's v2 batch-settlement entry, nil when not offered here
+	sales          []*Requirements // this network's entries of the offer's Sales
 	RequirementsV1 RequirementsV1  // this network's v1 entry; its network is "" where v1 names none
 	Header         string          // PAYMENT-REQUIRED: base64 of the v2 PaymentRequired
 	AcceptsV1      json.RawMessage // the v1 body's accepts array: every network with a v1 name
@@ -109,6 +120,7 @@ func NewTerms(nets []Network, o Offer, maxTimeout int, horizon time.Duration) (*
 	}
 	var acceptsV1 []RequirementsV1
 	var all []*Terms
+	sponsored := false // a Permit2 entry is offered: its buyer's EIP-2612 permit is taken
 	amount := strconv.FormatInt(o.Amount, 10)
 	for _, net := range nets {
 		if slices.ContainsFunc(all, func(t *Terms) bool { return t.Network.ID == net.ID }) {
@@ -138,10 +150,31 @@ func NewTerms(nets []Network, o Offer, maxTimeout int, horizon time.Duration) (*
 				MaxTimeoutSeconds: maxTimeout, Extra: extra}
 			required.Accepts = append(required.Accepts, *t.Batch)
 		}
+		for _, sale := range o.Sales {
+			if sale.Network != net.ID {
+				continue
+			}
+			r := t.Requirements
+			r.Scheme, r.Extra = sale.Kind.Scheme, net.extra()
+			if KindOf(r.Scheme, nil) != sale.Kind {
+				r.Extra["assetTransferMethod"] = sale.Kind.Method
+			}
+			for k, v := range sale.Extra {
+				r.Extra[k] = v
+			}
+			t.sales = append(t.sales, &r)
+			required.Accepts = append(required.Accepts, r)
+			sponsored = sponsored || sale.Kind.Permit2()
+		}
 		if net.V1Name != "" {
 			acceptsV1 = append(acceptsV1, t.RequirementsV1)
 		}
 		all = append(all, t)
+	}
+	if sponsored {
+		if required.Extensions, err = json.Marshal(map[string]any{"bazaar": discovery, EIP2612GasSponsoring: eip2612Sponsoring}); err != nil {
+			return nil, fmt.Errorf("offer %s: %w", o.Name, err)
+		}
 	}
 	first := all[0]
 	first.networks, first.Required = all, required
@@ -167,6 +200,22 @@ func (t *Terms) share() error {
 	for _, n := range t.networks {
 		n.networks, n.Required, n.Header, n.AcceptsV1 = t.networks, t.Required, t.Header, t.AcceptsV1
 		n.ExtensionsV1, n.receiptKey, n.receipts = t.ExtensionsV1, t.receiptKey, t.receipts
+	}
+	return nil
+}
+
+// Entry is this network's entry of kind k, nil when k is not sold here.
+func (t *Terms) Entry(k Kind) *Requirements {
+	switch k {
+	case KindExact:
+		return &t.Requirements
+	case KindBatch:
+		return t.Batch
+	}
+	for _, r := range t.sales {
+		if r.Kind() == k {
+			return r
+		}
 	}
 	return nil
 }

@@ -51,6 +51,13 @@ var testTools = []*registry.Tool{
 		Example: map[string]any{"kind": "not_found"}, Expected: "Nothing.", Shape: registry.Envelope},
 	{Name: "test_down", Path: "/paid/test/down", Price: "0.01", Category: "Utility", Description: "Never ready.",
 		Example: map[string]any{}, Expected: "Nothing.", Shape: registry.Envelope},
+	{Name: "test_words", Path: "/paid/test/words", Price: "0.04", Category: "Utility", Description: "Lists n words of the text, after the first skip.",
+		Params: []registry.Param{registry.Str("text").Req().Len(1, 100), registry.Int("n").Range(1, 10).WithDefault(4),
+			registry.Int("skip").Range(0, 10).WithDefault(0)},
+		Example: map[string]any{"text": "hi"}, Expected: "Envelope: data is up to n words.", Shape: registry.Envelope,
+		Metered: &registry.Metered{Rule: "words returned over the n asked", Delivered: func(a registry.Args, r *registry.Result) (int, int) {
+			return r.Count, a.Int("n")
+		}}},
 	{Name: "test_mcp_only", Price: "0.03", Category: "Web & Leads", Description: "Scores a domain.",
 		Params: []registry.Param{registry.Str("domain").Req()}, Sources: []string{"rdap"},
 		Example: map[string]any{"domain": "example.com"}, Expected: "An object with a score.", Shape: registry.Object},
@@ -86,6 +93,11 @@ func (r *fakeRuntime) Run(ctx context.Context, t *registry.Tool, args registry.A
 	switch t.Name {
 	case "test_echo":
 		return &registry.Result{Data: []string{strings.Repeat(args.String("text"), args.Int("n"))}, Count: 1, Source: "local analysis"}, nil
+	case "test_words":
+		words := strings.Fields(args.String("text"))
+		words = words[min(len(words), args.Int("skip")):]
+		words = words[:min(len(words), args.Int("n"))]
+		return &registry.Result{Data: words, Count: len(words), Source: "local analysis"}, nil
 	case "test_object":
 		return &registry.Result{Data: map[string]int{"letters": len(args.String("text"))}, Count: 1, Source: "local analysis"}, nil
 	case "test_receipt":
@@ -118,6 +130,9 @@ type harness struct {
 	env      []string                // more config variables
 	now      func() time.Time        // the server's clock; nil: time.Now
 	wallets  ethereum.ContractCaller // reads contract wallets' signatures on nets[0]; nil: none
+	// supported is what the facilitator lists, for the kinds offered
+	// beside exact; nil: exact (and batch-settlement) only.
+	supported *x402.Supported
 }
 
 func newHarness(t *testing.T) *harness {
@@ -181,7 +196,7 @@ func (h *harness) start() {
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
-		Now: h.now, Wallets: h.walletsOn(),
+		Now: h.now, Wallets: h.walletsOn(), Supported: h.supported,
 	})
 	if err != nil {
 		t.Fatal(err)

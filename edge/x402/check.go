@@ -19,12 +19,11 @@ const SettleMargin = 6 * time.Second
 func (t *Terms) Check(p *Payment, now time.Time) (validBefore time.Time, err error) {
 	k := p.Kind()
 	want := t.Entry(k)
-	if want == nil {
-		if k.Scheme != SchemeExact && k.Scheme != SchemeUpto {
-			want = &t.Requirements // refused by checkTerms, naming the scheme sold
-		} else {
-			return time.Time{}, refuse(ReasonInvalidScheme, "%s is not sold on %s; pay %s", k, t.Network.ID, t.kinds())
-		}
+	switch {
+	case k.Scheme != SchemeExact && k.Scheme != SchemeUpto:
+		want = &t.Requirements // refused by checkTerms, naming the scheme sold
+	case want == nil:
+		return time.Time{}, refuse(ReasonInvalidScheme, "%s is not sold on %s; pay %s", k, t.Network.ID, t.kinds())
 	}
 	if r := t.checkTerms(p, want); r != nil {
 		return time.Time{}, r

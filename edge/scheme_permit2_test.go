@@ -1,0 +1,242 @@
+package edge
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/coinslot/coinslot/edge/facilitator"
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
+	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+)
+
+// chainSeller is a seller whose facilitator is the sandbox's own, settling
+// on its simulated chain with Permit2 and the x402 proxies in place: it
+// offers exact through Permit2 and, for a metered tool, upto.
+type chainSeller struct {
+	*harness
+	sb *facilitator.Sandbox
+}
+
+func newChainSeller(t *testing.T) *chainSeller {
+	sb, err := facilitator.NewSandbox(context.Background(), 1, 1337)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+		nets: []x402.Network{sb.Network}, via: sb.Facilitator, supported: sb.Facilitator.Supported(), now: sb.Now}
+	h.start()
+	return &chainSeller{harness: h, sb: sb}
+}
+
+// freshWallet is a new key holding funds of the test USDC and no ETH, which
+// never approved Permit2: it pays only through a sponsored permit.
+func (c *chainSeller) freshWallet(funds int64) *ecdsa.PrivateKey {
+	c.t.Helper()
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	ctx := context.Background()
+	opts := bind.NewKeyedTransactor(c.sb.Buyers[0].Key, c.sb.Network.ChainID)
+	opts.Context = ctx
+	token := usdc.NewTestUSDC()
+	tx, err := bind.Transact(token.Instance(c.sb.Client(), c.sb.Network.Asset), opts, token.PackTransfer(crypto.PubkeyToAddress(key.PublicKey), big.NewInt(funds)))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := c.sb.Mine(ctx, tx.Hash()); err != nil {
+		c.t.Fatal(err)
+	}
+	return key
+}
+
+func (c *chainSeller) balance(addr common.Address) int64 {
+	c.t.Helper()
+	b, err := c.sb.BalanceOf(context.Background(), addr)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return b.Int64()
+}
+
+// permit2Payment is key's payment of the entry of kind k in path's 402,
+// with the EIP-2612 permit its wallet's next token nonce calls for; mutate,
+// when set, changes the authorization before it is signed by signer.
+func (c *chainSeller) permit2Payment(path string, k x402.Kind, key *ecdsa.PrivateKey, mutate func(*x402.Permit2Authorization), signer *ecdsa.PrivateKey) *x402.Payload {
+	c.t.Helper()
+	pr := c.terms(path)
+	entry, ok := pr.Entry(k)
+	if !ok {
+		c.t.Fatalf("the 402 of %s offers no %s: %+v", path, k, pr.Accepts)
+	}
+	token := usdc.NewTestUSDC()
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	nonce, err := bind.Call(token.Instance(c.sb.Client(), c.sb.Network.Asset), &bind.CallOpts{}, token.PackNonces(from), token.UnpackNonces)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	p, err := x402.PayPermit2(key, pr, entry, c.sb.Now(), nonce)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if mutate != nil {
+		a := p.Payload.Permit2Authorization
+		mutate(a)
+		m, err := x402.ParsePermit2(k.Scheme, a)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		if p.Payload.Signature, err = x402.SignPermit2(signer, c.sb.Network.ChainID, m); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	return p
+}
+
+// TestPermit2FromAWalletWithOnlyUSDC: a wallet holding USDC and no ETH,
+// which never approved Permit2, pays exact through Permit2 with a
+// sponsored permit; its balance and the seller's move by exactly the
+// price, once, and a replay moves nothing and gets the same answer.
+func TestPermit2FromAWalletWithOnlyUSDC(t *testing.T) {
+	c := newChainSeller(t)
+	key := c.freshWallet(1_000_000)
+	payer, seller := crypto.PubkeyToAddress(key.PublicKey), common.HexToAddress(testSeller)
+	before := c.balance(seller)
+	p := c.permit2Payment("/paid/test/echo", x402.KindExactPermit2, key, nil, nil)
+	r := c.pay("/paid/test/echo", `{"text":"hi"}`, p)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if s := settlementOf(t, r, x402.HeaderResponse); !s.Success || s.Transaction == "" || s.Amount != "" {
+		t.Errorf("settlement %+v: want a transaction and no upto amount", s)
+	}
+	if got := c.balance(payer); got != 1_000_000-50_000 {
+		t.Errorf("payer holds %d, want %d", got, 1_000_000-50_000)
+	}
+	if got := c.balance(seller) - before; got != 50_000 {
+		t.Errorf("seller got %d, want 50000", got)
+	}
+	again := c.pay("/paid/test/echo", `{"text":"hi"}`, p)
+	if again.status != 200 || string(again.body) != string(r.body) {
+		t.Errorf("replay: %d %s, want the same answer", again.status, again.body)
+	}
+	if got := c.balance(payer); got != 1_000_000-50_000 {
+		t.Errorf("after the replay the payer holds %d", got)
+	}
+	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_echo", c.sb.Network.ID)); v != 50_000 {
+		t.Errorf("revenue %v, want 50000", v)
+	}
+}
+
+// TestUptoSettlesWhatWasDelivered: a metered tool's 402 offers upto at its
+// price as the most; a call that returned 2 of the 4 words asked settles
+// half the price, and states it in PAYMENT-RESPONSE, the receipt and the
+// revenue; a call that returned none settles nothing and sends no
+// transaction.
+func TestUptoSettlesWhatWasDelivered(t *testing.T) {
+	c := newChainSeller(t)
+	key := c.freshWallet(1_000_000)
+	payer := crypto.PubkeyToAddress(key.PublicKey)
+	if _, ok := c.terms("/paid/test/echo").Entry(x402.KindUpto); ok {
+		t.Error("an unmetered tool offers upto")
+	}
+	p := c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil)
+	if p.Accepted.Amount != "40000" || p.Payload.Permit2Authorization.Witness.Facilitator != c.sb.Facilitator.Address().Hex() {
+		t.Fatalf("upto entry %+v, witness %+v", p.Accepted, p.Payload.Permit2Authorization.Witness)
+	}
+	r := c.pay("/paid/test/words", `{"text":"a b","n":4}`, p)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	s := settlementOf(t, r, x402.HeaderResponse)
+	if !s.Success || s.Amount != "20000" || s.Transaction == "" {
+		t.Fatalf("settlement %+v, want 20000 settled", s)
+	}
+	if got := c.balance(payer); got != 1_000_000-20_000 {
+		t.Errorf("payer holds %d, want %d", got, 1_000_000-20_000)
+	}
+	receipt := c.do("GET", "/receipt/"+s.Transaction, "", nil).json(t)
+	if receipt["amount_atomic"] != "20000" || receipt["amount_usd"] != "0.02" {
+		t.Errorf("receipt %v, want 20000 atomic, 0.02 USD", receipt)
+	}
+	none := c.pay("/paid/test/words", `{"text":"a b","n":4,"skip":2}`, c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil))
+	if none.status != 200 {
+		t.Fatalf("%d %s", none.status, none.body)
+	}
+	if s := settlementOf(t, none, x402.HeaderResponse); !s.Success || s.Amount != "0" || s.Transaction != "" {
+		t.Errorf("settlement of nothing %+v, want 0 and no transaction", s)
+	}
+	if got := c.balance(payer); got != 1_000_000-20_000 {
+		t.Errorf("after a call that delivered nothing the payer holds %d", got)
+	}
+	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_words", c.sb.Network.ID)); v != 20_000 {
+		t.Errorf("revenue %v, want 20000", v)
+	}
+	if v := testutil.ToFloat64(c.srv.metrics.payments.WithLabelValues("test_words", outcomeSettled)); v != 2 {
+		t.Errorf("settled %v, want 2", v)
+	}
+}
+
+// TestHostilePermit2Payments: what a buyer changes in a Permit2 payment
+// after reading the terms is refused by the seller's own check, before the
+// facilitator is asked, and moves nothing; copies of one upto payment sent
+// at once settle once.
+func TestHostilePermit2Payments(t *testing.T) {
+	c := newChainSeller(t)
+	key := c.freshWallet(1_000_000)
+	payer := crypto.PubkeyToAddress(key.PublicKey)
+	far := strconv.FormatInt(c.sb.Now().Add(48*3600e9).Unix(), 10)
+	for _, tc := range []struct {
+		name   string
+		kind   x402.Kind
+		mutate func(*x402.Permit2Authorization)
+		signer *ecdsa.PrivateKey
+		reason string
+	}{
+		{"another recipient", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Witness.To = buyer }, key, x402.ReasonRecipientMismatch},
+		{"more than the price", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "50001" }, key, x402.ReasonValueMismatch},
+		{"upto above its most", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "40001" }, key, x402.ReasonValueMismatch},
+		{"the other proxy", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Spender = x402.UptoPermit2ProxyAddress.Hex() }, key, x402.ReasonInvalidPayload},
+		{"another facilitator", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.Facilitator = buyer }, key, x402.ReasonInvalidPayload},
+		{"expired", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = "1" }, key, x402.ReasonValidBefore},
+		{"beyond the horizon", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = far }, key, x402.ReasonValidBefore},
+		{"not yet valid", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.ValidAfter = far }, key, x402.ReasonValidAfter},
+		{"forged", x402.KindExactPermit2, func(*x402.Permit2Authorization) {}, otherKey, x402.ReasonSignature},
+	} {
+		path := "/paid/test/echo"
+		if tc.kind == x402.KindUpto {
+			path = "/paid/test/words"
+		}
+		r := c.pay(path, `{"text":"a b"}`, c.permit2Payment(path, tc.kind, key, tc.mutate, tc.signer))
+		if _, reason := r.errorOf(t); r.status != 402 || reason != tc.reason {
+			t.Errorf("%s: %d %s, want 402 %s", tc.name, r.status, r.body, tc.reason)
+		}
+	}
+	if got := c.balance(payer); got != 1_000_000 {
+		t.Fatalf("refused payments moved funds: the payer holds %d", got)
+	}
+	p := c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil)
+	var wg sync.WaitGroup
+	statuses := make([]int, 8)
+	for i := range statuses {
+		wg.Go(func() { statuses[i] = c.pay("/paid/test/words", `{"text":"a b c d"}`, p).status })
+	}
+	wg.Wait()
+	if got := c.balance(payer); got != 1_000_000-40_000 {
+		t.Errorf("8 copies at once: the payer holds %d, want %d (%v)", got, 1_000_000-40_000, statuses)
+	}
+	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_words", c.sb.Network.ID)); v != 40_000 {
+		t.Errorf("revenue %v, want 40000 (%v)", v, fmt.Sprint(statuses))
+	}
+}

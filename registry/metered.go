@@ -1,5 +1,10 @@
 package registry
 
+import (
+	"errors"
+	"fmt"
+)
+
 // Metered is how a tool whose work varies with what it delivers measures
 // one call's delivery, for the upto scheme: the call is charged
 // price × delivered ÷ asked, rounded down, so never above the price, and
@@ -12,6 +17,20 @@ type Metered struct {
 	// validated arguments and the handler's result. asked is at least 1;
 	// delivered beyond asked counts as asked.
 	Delivered func(a Args, r *Result) (delivered, asked int)
+
+	per string // the parameter PerItem counts against, checked by Register
+}
+
+// PerItem meters a tool whose answer lists at most as many items as its
+// integer parameter param asks for, and fewer when there are fewer to be
+// found: a call is charged for the items it answered (meta.count) out of
+// those asked. The parameter needs a default, so that asked is never 0.
+func PerItem(param string) *Metered {
+	return &Metered{
+		Rule:      "items answered (meta.count) over items asked (" + param + ", its default when omitted)",
+		Delivered: func(a Args, r *Result) (int, int) { return r.Count, a.Int(param) },
+		per:       param,
+	}
 }
 
 // Charge is what one call that answered r to a costs, in atomic units: the
@@ -28,4 +47,24 @@ func (t *Tool) Charge(a Args, r *Result) int64 {
 		return 0
 	}
 	return t.atomic * int64(delivered) / int64(asked)
+}
+
+// checkMetered refuses a metering that could not count: one without a rule
+// or a count, or per a parameter that is no integer of at least 1 always
+// set (a misspelt name would count nothing asked, and charge the price).
+func (t *Tool) checkMetered() error {
+	m := t.Metered
+	if m == nil {
+		return nil
+	}
+	if m.Rule == "" || m.Delivered == nil {
+		return errors.New("metered without a rule and a count")
+	}
+	if m.per == "" {
+		return nil
+	}
+	if p, ok := t.Param(m.per); !ok || p.Type != Integer || (p.Default == nil && !p.Required) || p.Min == nil || *p.Min < 1 {
+		return fmt.Errorf("metered per %s, which is no integer parameter of at least 1 that is always set", m.per)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package registry
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Metered is how a tool whose work varies with what it delivers measures
@@ -67,4 +68,30 @@ func (t *Tool) checkMetered() error {
 		return fmt.Errorf("metered per %s, which is no integer parameter of at least 1 that is always set", m.per)
 	}
 	return nil
+}
+
+// upto is a metered tool as its documents state it: the most one call
+// costs, in atomic units as x402 states amounts, and what it is charged by.
+type upto struct {
+	MaxAtomic string `json:"max_atomic"`
+	Rule      string `json:"rule"`
+}
+
+// upto is nil for a tool sold at its price only, which documents then
+// leave as they were.
+func (t *Tool) upto() *upto {
+	if t.Metered == nil {
+		return nil
+	}
+	return &upto{strconv.FormatInt(t.atomic, 10), t.Metered.Rule}
+}
+
+// uptoNote is the rule in a sentence, for the documents people and models
+// read; "" for a tool sold at its price only.
+func (t *Tool) uptoNote() string {
+	if t.Metered == nil {
+		return ""
+	}
+	return "Metered under x402 upto: the price is the most a call costs, and a call is charged its share of it, " +
+		t.Metered.Rule + ", rounded down to a " + AssetName + " atomic unit; a call that delivers nothing costs 0."
 }

@@ -1,6 +1,14 @@
 package registry
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // Charge is price × delivered ÷ asked, rounded down: 0 for nothing, the
 // price for everything or more, and never a fraction of an atomic unit.
@@ -69,4 +77,66 @@ func TestRegisterRefusesAMeteringThatCannotCount(t *testing.T) {
 			Register(&tool)
 		}()
 	}
+}
+
+// Every document a buyer reads states a metered tool's rule, where it
+// states the tool's price, and says nothing of it for the other tools.
+func TestDocumentsStateTheMeteredRule(t *testing.T) {
+	d := buildSamples(t, testSite)
+	want := map[string]any{"max_atomic": "50000", "rule": "items answered (meta.count) over items asked (query_limit, its default when omitted)"}
+	quote, _ := d.Quote("test_market_radar")
+	plain, _ := d.Quote("test_insider_brief")
+	for _, c := range []struct {
+		doc  []byte
+		path string // to the metered tool's statement, through objects and array indices
+		none string // to where another tool would state it
+	}{
+		{quote, "tool.upto", ""},
+		{plain, "", "tool.upto"},
+		{d.Info, "tools.0.upto", "tools.1.upto"},
+		{d.Discovery, "matches.0.upto", "matches.1.upto"},
+		{d.X402, "items.0.upto", "items.1.upto"},
+		{d.MCPManifest, "tools.0._meta.x402/upto", "tools.1._meta.x402/upto"},
+		{d.OpenAPI, "paths./paid/test/market-radar.post.x-upto", "paths./paid/test/insider-brief.post.x-upto"},
+	} {
+		var doc any
+		if err := json.Unmarshal(c.doc, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if c.path != "" && !reflect.DeepEqual(at(doc, c.path), want) {
+			t.Errorf("%s = %v, want %v", c.path, at(doc, c.path), want)
+		}
+		if c.none != "" && at(doc, c.none) != nil {
+			t.Errorf("%s = %v, want none", c.none, at(doc, c.none))
+		}
+	}
+	note := sampleRadar.uptoNote()
+	for name, doc := range map[string][]byte{
+		"openapi": d.OpenAPI, "agent card": d.AgentCard, "llms.txt": d.LLMs, "llms-full.txt": d.LLMsFull,
+		"docs": []byte(html.UnescapeString(string(d.Docs))),
+	} {
+		if n := bytes.Count(doc, []byte(note)); n != 1 {
+			t.Errorf("%s states the rule %d times, want once: %q", name, n, note)
+		}
+	}
+}
+
+// at is the value at a dotted path in a decoded JSON document, nil when
+// there is none.
+func at(doc any, path string) any {
+	for _, key := range strings.Split(path, ".") {
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[key]
+		case []any:
+			i, err := strconv.Atoi(key)
+			if err != nil || i >= len(v) {
+				return nil
+			}
+			doc = v[i]
+		default:
+			return nil
+		}
+	}
+	return doc
 }

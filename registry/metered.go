@@ -12,7 +12,7 @@ import (
 // 0 when it delivered nothing.
 type Metered struct {
 	// Rule says in words what is counted, for the tool's documents:
-	// "items returned over the limit asked", for instance.
+	// "items answered (meta.count) over items asked (limit, ...)", PerItem's.
 	Rule string
 	// Delivered counts what the call gave against what it asked, from the
 	// validated arguments and the handler's result. asked is at least 1;

@@ -24,7 +24,7 @@ func TestChargeIsTheDeliveredShareRoundedDown(t *testing.T) {
 		{5, 10, 25_000},
 		{1, 3, 16_666}, // 16,666.67
 		{2, 3, 33_333}, // 33,333.33
-		{1, 0, 50_000}, // nothing asked: the price, as the parameters never allow
+		{1, 0, 50_000}, // nothing asked, which Register rules out for PerItem: the price
 	} {
 		tool := &Tool{atomic: 50_000, Metered: &Metered{Rule: "r", Delivered: func(Args, *Result) (int, int) { return c.delivered, c.asked }}}
 		if got := tool.Charge(nil, &Result{}); got != c.want {

@@ -76,7 +76,7 @@ func check(t *Tool) error {
 	if _, errs := t.Validate(t.Example); len(errs) > 0 {
 		return fmt.Errorf("example does not validate: %v", errs)
 	}
-	return nil
+	return t.checkMetered()
 }
 
 // Names are the names of every tool in the catalog, in All's order: what a

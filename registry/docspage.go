@@ -36,6 +36,7 @@ type docsGroup struct {
 
 type docsTool struct {
 	Name, Price, Description, Expected, Endpoint, Quote, Example string
+	Upto                                                         string // a metered tool's rule, in a sentence
 	Fetch, CLI                                                   string // copy-paste paid calls
 	Sample, SampleLabel                                          string // a recorded answer, indented
 	MCPOnly, BodyRequired                                        bool
@@ -92,7 +93,7 @@ func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error)
 				sample, label = b.String(), a.Label()
 			}
 			dg.Tools = append(dg.Tools, docsTool{
-				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected,
+				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected, Upto: t.uptoNote(),
 				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
 				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body), Sample: sample, SampleLabel: label,
 				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),

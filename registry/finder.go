@@ -87,6 +87,7 @@ type match struct {
 	Category       string        `json:"category"`
 	Description    string        `json:"description"`
 	PriceUSD       string        `json:"price_usd"`
+	Upto           *upto         `json:"upto,omitempty"`
 	Endpoint       string        `json:"endpoint"`
 	Quote          string        `json:"quote"`
 	ToolPage       string        `json:"tool_page"`
@@ -126,7 +127,7 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 	}
 	for _, t := range tools {
 		m, err := json.Marshal(match{
-			Name: t.Name, Category: t.Category, Description: t.Description, PriceUSD: t.Price,
+			Name: t.Name, Category: t.Category, Description: t.Description, PriceUSD: t.Price, Upto: t.upto(),
 			Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), ToolPage: s.ToolPage(t),
 			BuyerContract: s.Contract(t), ApprovalPrompt: s.ApprovalPrompt(t), ExpectedResult: t.Expected,
 		})

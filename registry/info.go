@@ -18,10 +18,11 @@ type Entry struct {
 	Input       object         `json:"input"`
 	Example     map[string]any `json:"example"`
 	HTTPPath    string         `json:"http_path,omitempty"` // absent for the tools sold over MCP only
+	Upto        *upto          `json:"upto,omitempty"`      // a metered tool's rule; absent for the others
 }
 
 func entry(t *Tool) Entry {
-	return Entry{t.Name, t.Price, t.Description, hints(t), example(t), t.Path}
+	return Entry{t.Name, t.Price, t.Description, hints(t), example(t), t.Path, t.upto()}
 }
 
 type info struct {

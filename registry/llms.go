@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // byCategory groups tools in the order of Categories, skipping empty ones.
@@ -73,7 +74,7 @@ func buildLLMs(s Site, tools []*Tool) []byte {
 	for _, g := range byCategory(tools) {
 		fmt.Fprintf(&b, "## %s\n\n", g.Name)
 		for _, t := range g.Tools {
-			fmt.Fprintf(&b, "- [%s](%s): %s USD. %s\n", t.Name, s.QuoteURL(t), t.Price, t.Description)
+			fmt.Fprintf(&b, "- [%s](%s): %s USD. %s\n", t.Name, s.QuoteURL(t), t.Price, strings.TrimSpace(t.Description+" "+t.uptoNote()))
 		}
 		b.WriteByte('\n')
 	}
@@ -90,6 +91,9 @@ func buildLLMsFull(s Site, tools []*Tool) ([]byte, error) {
 		for _, t := range g.Tools {
 			fmt.Fprintf(&b, "### %s\n\n%s\n\n", t.Name, t.Description)
 			fmt.Fprintf(&b, "- Price: %s USD (%s atomic %s)\n", t.Price, strconv.FormatInt(t.PriceAtomic(), 10), AssetName)
+			if t.Metered != nil {
+				fmt.Fprintf(&b, "- %s\n", t.uptoNote())
+			}
 			if t.Paid() {
 				fmt.Fprintf(&b, "- Endpoint: `POST %s`\n", s.URL(t.Path))
 			} else {

@@ -89,34 +89,38 @@ func pathItem(s Site, t *Tool, sample *Sample) map[string]any {
 		}
 		expected += "."
 	}
-	return map[string]any{
-		"post": map[string]any{
-			"operationId": t.Name,
-			"summary":     t.Name + " (" + t.Price + " USD)",
-			"description": t.Description + "\n\nPrice: " + t.Price + " USD per call, paid in " + AssetName + " over x402. " +
-				"A GET on " + t.Path + " answers these 402 terms without reading a body or running the tool.",
-			"tags":        []string{t.Category},
-			"x-price-usd": t.Price,
-			"x-payment-info": map[string]any{
-				"protocol": "x402", "x402Version": 2, "schemes": s.PayNetworks()[0].Schemes, "price": t.Price, "currency": "USD",
-				"amount": strconv.FormatInt(t.PriceAtomic(), 10), "network": s.Network, "asset": s.AssetContract, "payTo": s.PayTo,
-				"resource": s.Endpoint(t), "accepts": s.accepts(t),
+	description := t.Description + "\n\nPrice: " + t.Price + " USD per call, paid in " + AssetName + " over x402. " +
+		"A GET on " + t.Path + " answers these 402 terms without reading a body or running the tool."
+	post := map[string]any{
+		"operationId": t.Name,
+		"summary":     t.Name + " (" + t.Price + " USD)",
+		"description": description,
+		"tags":        []string{t.Category},
+		"x-price-usd": t.Price,
+		"x-payment-info": map[string]any{
+			"protocol": "x402", "x402Version": 2, "schemes": s.PayNetworks()[0].Schemes, "price": t.Price, "currency": "USD",
+			"amount": strconv.FormatInt(t.PriceAtomic(), 10), "network": s.Network, "asset": s.AssetContract, "payTo": s.PayTo,
+			"resource": s.Endpoint(t), "accepts": s.accepts(t),
+		},
+		"requestBody": body,
+		"responses": map[string]any{
+			"200": map[string]any{
+				"description": expected,
+				"headers":     map[string]any{"PAYMENT-RESPONSE": ref("headers", "PaymentResponse")},
+				"content":     map[string]any{"application/json": answer},
 			},
-			"requestBody": body,
-			"responses": map[string]any{
-				"200": map[string]any{
-					"description": expected,
-					"headers":     map[string]any{"PAYMENT-RESPONSE": ref("headers", "PaymentResponse")},
-					"content":     map[string]any{"application/json": answer},
-				},
-				"400": ref("responses", "InvalidRequest"),
-				"402": ref("responses", "PaymentRequired"),
-				"404": ref("responses", "NotFound"),
-				"413": ref("responses", "BodyTooLarge"),
-				"502": ref("responses", "UpstreamError"),
-				"503": ref("responses", "Unavailable"),
-				"504": ref("responses", "UpstreamTimeout"),
-			},
+			"400": ref("responses", "InvalidRequest"),
+			"402": ref("responses", "PaymentRequired"),
+			"404": ref("responses", "NotFound"),
+			"413": ref("responses", "BodyTooLarge"),
+			"502": ref("responses", "UpstreamError"),
+			"503": ref("responses", "Unavailable"),
+			"504": ref("responses", "UpstreamTimeout"),
 		},
 	}
+	if u := t.upto(); u != nil {
+		post["description"] = description + "\n\n" + t.uptoNote()
+		post["x-upto"] = u
+	}
+	return map[string]any{"post": post}
 }

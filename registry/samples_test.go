@@ -8,7 +8,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
-// Sample tools, one of each response shape plus one sold over MCP only. They
+// Sample tools, one of each response shape plus one sold over MCP only, the
+// first of them metered. They
 // are registered in TestMain so the builders see them as the catalog does;
 // testdata/samples holds recorded answers for all but test_insider_brief and
 // test_national_debt, which show the documents without one.
@@ -24,6 +25,7 @@ var (
 		Example:  map[string]any{"query_limit": int64(10), "keywords": []any{"weather", "odds"}},
 		Expected: "Envelope: catalog size, own ranks & keyword gaps.",
 		Shape:    Envelope,
+		Metered:  PerItem("query_limit"),
 	}
 	sampleBrief = &Tool{
 		Name: "test_safety_brief", Path: "/paid/test/safety-brief", Price: "0.10", Category: "Tool Safety",

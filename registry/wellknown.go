@@ -20,6 +20,7 @@ type x402Resource struct {
 	Tool        string             `json:"tool"`
 	Description string             `json:"description"`
 	PriceUSD    string             `json:"price_usd"`
+	Upto        *upto              `json:"upto,omitempty"`
 	Tags        []string           `json:"tags"`
 	Accepts     []x402Requirements `json:"accepts"`
 }
@@ -41,7 +42,7 @@ func buildX402(s Site, tools []*Tool) object {
 	items := make([]x402Resource, len(tools))
 	for i, t := range tools {
 		r := x402Resource{
-			Resource: s.Endpoint(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Tags: BazaarTags(t),
+			Resource: s.Endpoint(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Upto: t.upto(), Tags: BazaarTags(t),
 		}
 		for _, n := range s.PayNetworks() {
 			for _, scheme := range n.Schemes {
@@ -100,7 +101,7 @@ func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 		skills[i] = map[string]any{
 			"id":          t.Name,
 			"name":        t.Name,
-			"description": t.Description + " Price: " + t.Price + " USD per call via x402 at " + s.Endpoint(t) + ".",
+			"description": strings.TrimSpace(t.Description + " Price: " + t.Price + " USD per call via x402 at " + s.Endpoint(t) + ". " + t.uptoNote()),
 			"tags":        []string{t.Category, Protocol},
 			"examples":    []string{ex},
 			"inputModes":  []string{"application/json"},
@@ -137,11 +138,15 @@ func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 func buildMCPManifest(s Site, tools []*Tool) map[string]any {
 	list := make([]map[string]any, len(tools))
 	for i, t := range tools {
+		meta := map[string]any{"x402/price_usd": t.Price}
+		if u := t.upto(); u != nil {
+			meta["x402/upto"] = u
+		}
 		list[i] = map[string]any{
 			"name":        t.Name,
 			"description": t.Description,
 			"inputSchema": InputSchema(t),
-			"_meta":       map[string]any{"x402/price_usd": t.Price},
+			"_meta":       meta,
 		}
 	}
 	return map[string]any{

@@ -24,6 +24,8 @@ func init() {
 		Result:   []insiderTrade(nil),
 		Sources:  []string{sec.EDGAR.Name, sec.Data.Name, sec.Search.Name},
 		Handler:  insiderTrades,
+		// A company may have fewer recent Form 4 transactions than asked.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

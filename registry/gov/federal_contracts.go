@@ -24,6 +24,8 @@ func init() {
 		Result:   []awardRow(nil),
 		Sources:  []string{usaspending.Source.Name},
 		Handler:  federalContracts,
+		// USAspending answers at most limit awards, fewer when fewer match.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -25,6 +25,8 @@ func init() {
 		Result:   []awardRow(nil),
 		Sources:  []string{usaspending.Source.Name},
 		Handler:  federalSpending,
+		// USAspending answers at most limit awards, fewer when fewer match.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -31,6 +31,8 @@ func init() {
 		Result:   []outbreak(nil),
 		Sources:  []string{who.Source.Name},
 		Handler:  diseaseOutbreaks,
+		// A query keeps only the matching reports among the latest 100.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -27,6 +27,8 @@ func init() {
 		Result:   []oddsRow(nil),
 		Sources:  []string{polymarket.Gamma.Name, kalshi.Source.Name},
 		Handler:  oddsFeed,
+		// Each venue gives at most its share of the limit; one with fewer open markets answers fewer.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

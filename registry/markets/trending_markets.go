@@ -27,6 +27,8 @@ func init() {
 		Result:   []trendingRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
 		Handler:  trendingMarkets,
+		// A category, like the venue itself, may hold fewer open markets than asked.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -25,6 +25,8 @@ func init() {
 		Result:   []venueBRow(nil),
 		Sources:  []string{kalshi.Source.Name},
 		Handler:  venueBMarkets,
+		// An event ticker may hold fewer open markets than asked.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -25,6 +25,8 @@ func init() {
 		Result:   []volumeRow(nil),
 		Sources:  []string{polymarket.Gamma.Name},
 		Handler:  volumeAnalytics,
+		// Markets of the limit read whose total volume is under min_volume are left out.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

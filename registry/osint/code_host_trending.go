@@ -27,6 +27,8 @@ func init() {
 		Result:   []trendingRepo(nil),
 		Sources:  []string{github.Source.Name},
 		Handler:  codeHostTrending,
+		// A language or a short window may hold fewer new repositories than asked.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

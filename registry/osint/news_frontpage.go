@@ -27,6 +27,8 @@ func init() {
 		Sources:  []string{hackernews.Source.Name},
 		CacheTTL: 10 * time.Minute,
 		Handler:  newsFrontpage,
+		// The front page may hold fewer stories than asked, and min_points leaves some out.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

@@ -24,6 +24,8 @@ func init() {
 		Result:   []quake(nil),
 		Sources:  []string{usgs.Source.Name},
 		Handler:  quakeFeed,
+		// The catalog's 30 days may hold fewer quakes above min_mag than asked.
+		Metered: registry.PerItem("limit"),
 	})
 }
 

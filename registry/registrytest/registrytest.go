@@ -63,6 +63,48 @@ func Handle(t testing.TB, c *registry.Call) (*registry.Result, error) {
 	return res, err
 }
 
+// Charge runs the named tool on in, answered from the recorded fixtures at
+// the time they were recorded, and is what the call costs (Tool.Charge):
+// the atomic amount a metered tool's call settles under upto.
+func Charge(t testing.TB, name string, in map[string]any) int64 {
+	t.Helper()
+	c := Call(t, name, in, upstreams.Replay, upstreams.RecordedAt)
+	res, err := Handle(t, c)
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, in, err)
+	}
+	return c.Tool.Charge(c.Args, res)
+}
+
+// ChargeCase is one call of a metered tool and what it costs, in atomic
+// units.
+type ChargeCase struct {
+	Tool string
+	In   map[string]any
+	Want int64
+}
+
+// Charges checks what each case costs on the recorded fixtures, and that
+// every metered tool of the family's category has a case charged its whole
+// price and one charged less: its rule is tested where it bites.
+func Charges(t *testing.T, category string, cases []ChargeCase) {
+	t.Helper()
+	whole, less := map[string]bool{}, map[string]bool{}
+	for _, c := range cases {
+		price := Tool(t, c.Tool).PriceAtomic()
+		if got := Charge(t, c.Tool, c.In); got != c.Want {
+			t.Errorf("%s %v: charged %d, want %d", c.Tool, c.In, got, c.Want)
+		}
+		whole[c.Tool] = whole[c.Tool] || c.Want == price
+		less[c.Tool] = less[c.Tool] || c.Want < price
+	}
+	for _, tool := range InCategory(t, category) {
+		if tool.Metered != nil && !(whole[tool.Name] && less[tool.Name]) {
+			t.Errorf("%s is metered, but no case is charged its whole price and one less", tool.Name)
+		}
+	}
+}
+
 // Golden compares got, marshalled as indented JSON, with the file at path;
 // with -update it rewrites the file instead.
 func Golden(t testing.TB, path string, got any) {

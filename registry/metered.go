@@ -3,6 +3,7 @@ package registry
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -94,4 +95,16 @@ func (t *Tool) uptoNote() string {
 	}
 	return "Metered under x402 upto: the price is the most a call costs, and a call is charged its share of it, " +
 		t.Metered.Rule + ", rounded down to a " + AssetName + " atomic unit; a call that delivers nothing costs 0."
+}
+
+// SchemeUpto is the scheme a metered tool is also sold under.
+const SchemeUpto = "upto"
+
+// schemesFor are the schemes t is sold under on n: upto for a metered tool
+// only.
+func (n PayNetwork) schemesFor(t *Tool) []string {
+	if t.Metered != nil {
+		return n.Schemes
+	}
+	return slices.DeleteFunc(slices.Clone(n.Schemes), func(s string) bool { return s == SchemeUpto })
 }

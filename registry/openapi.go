@@ -98,7 +98,7 @@ func pathItem(s Site, t *Tool, sample *Sample) map[string]any {
 		"tags":        []string{t.Category},
 		"x-price-usd": t.Price,
 		"x-payment-info": map[string]any{
-			"protocol": "x402", "x402Version": 2, "schemes": s.PayNetworks()[0].Schemes, "price": t.Price, "currency": "USD",
+			"protocol": "x402", "x402Version": 2, "schemes": s.PayNetworks()[0].schemesFor(t), "price": t.Price, "currency": "USD",
 			"amount": strconv.FormatInt(t.PriceAtomic(), 10), "network": s.Network, "asset": s.AssetContract, "payTo": s.PayTo,
 			"resource": s.Endpoint(t), "accepts": s.accepts(t),
 		},

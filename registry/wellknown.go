@@ -45,7 +45,7 @@ func buildX402(s Site, tools []*Tool) object {
 			Resource: s.Endpoint(t), Type: "mcp", Tool: t.Name, Description: t.Description, PriceUSD: t.Price, Upto: t.upto(), Tags: BazaarTags(t),
 		}
 		for _, n := range s.PayNetworks() {
-			for _, scheme := range n.Schemes {
+			for _, scheme := range n.schemesFor(t) {
 				r.Accepts = append(r.Accepts, x402Requirements{scheme, n.Network, strconv.FormatInt(t.PriceAtomic(), 10), n.AssetContract, s.PayTo, s.MaxTimeoutSeconds})
 			}
 		}
@@ -191,7 +191,7 @@ func serverName(base, service string) string {
 func (s Site) accepts(t *Tool) []map[string]any {
 	var out []map[string]any
 	for _, n := range s.PayNetworks() {
-		for _, scheme := range n.Schemes {
+		for _, scheme := range n.schemesFor(t) {
 			out = append(out, map[string]any{"scheme": scheme, "network": n.Network, "asset": n.AssetContract,
 				"amount": strconv.FormatInt(t.PriceAtomic(), 10), "payTo": s.PayTo})
 		}

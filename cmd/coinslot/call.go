@@ -350,22 +350,23 @@ func termsQuote(tool, endpoint string, acc *x402.Requirements, limit *big.Int) *
 	return q
 }
 
-// chooseEntry is the exact entry of the terms on network, or the first
-// exact entry when network is ""; nil when there is none.
+// chooseEntry is the exact (EIP-3009) entry of the terms on network, or
+// the first one when network is ""; nil when there is none.
 func chooseEntry(terms *x402.PaymentRequired, network string) *x402.Requirements {
 	for i, r := range terms.Accepts {
-		if r.Scheme == x402.SchemeExact && (network == "" || r.Network == network) {
+		if r.Kind() == x402.KindExact && (network == "" || r.Network == network) {
 			return &terms.Accepts[i]
 		}
 	}
 	return nil
 }
 
-// offeredNetworks lists the networks of the terms' exact entries.
+// offeredNetworks lists the networks of the terms' exact (EIP-3009)
+// entries.
 func offeredNetworks(terms *x402.PaymentRequired) string {
 	var nets []string
 	for _, r := range terms.Accepts {
-		if r.Scheme == x402.SchemeExact {
+		if r.Kind() == x402.KindExact {
 			nets = append(nets, r.Network)
 		}
 	}

@@ -90,7 +90,7 @@ func (c *canary) Run(ctx context.Context) []canaryResult {
 	var results []canaryResult
 	for _, acc := range terms.Accepts {
 		start := time.Now()
-		r := canaryResult{Network: acc.Network, Scheme: acc.Scheme}
+		r := canaryResult{Network: acc.Network, Scheme: acc.Kind().String()}
 		r.Tx, err = c.buy(ctx, via, data, terms, acc)
 		r.Took = time.Since(start)
 		var se *stepError
@@ -116,13 +116,15 @@ func (c *canary) buy(ctx context.Context, via *routeSeller, data []byte, terms *
 	case amount.Cmp(c.limit) > 0:
 		return "", failAt(stepTerms, "the price %s USD is more than the canary's limit %s USD", atomicToUSD(amount), atomicToUSD(c.limit))
 	}
-	switch acc.Scheme {
-	case x402.SchemeExact:
+	switch acc.Kind() {
+	case x402.KindExact:
 		return c.buyExact(ctx, via, data, terms, acc, amount)
-	case x402.SchemeBatch:
+	case x402.KindExactPermit2, x402.KindUpto:
+		return c.buyPermit2(ctx, via, data, terms, acc, amount)
+	case x402.KindBatch:
 		return c.buyBatch(ctx, via, data, terms, acc, amount)
 	}
-	return "", failAt(stepTerms, "the canary cannot pay the scheme %q", acc.Scheme)
+	return "", failAt(stepTerms, "the canary cannot pay %s", acc.Kind())
 }
 
 // pay sends one signed payment the way coinslot call does, re-sending it

@@ -73,7 +73,7 @@ batch_settlement: {enabled: true, claim_every: 5m}
 		terms := b.terms
 		terms.Accepts = nil
 		for _, a := range b.terms.Accepts {
-			if a.Scheme == x402.SchemeExact && a.Network == pay.network {
+			if a.Kind() == x402.KindExact && a.Network == pay.network {
 				terms.Accepts = append(terms.Accepts, a)
 			}
 		}

@@ -48,7 +48,7 @@ custom_networks:
 chain_rpc: [%s/sandbox/rpc, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
 `, seller.Hex(), first, second, asset, asset, first, second))
-	b, tool := sellOnTwoNetworks(t, ln, base, cfg, "exact eip155:1337, batch-settlement eip155:1337, exact eip155:31338")
+	b, tool := sellOnTwoNetworks(t, ln, base, cfg, "exact eip155:1337, batch-settlement eip155:1337, exact (permit2) eip155:1337, exact eip155:31338, exact (permit2) eip155:31338")
 
 	// The same buyer pays exact on each network: each chain is its own.
 	for _, network := range []string{"eip155:1337", "eip155:31338"} {
@@ -56,7 +56,7 @@ batch_settlement: {enabled: true, claim_every: 5m}
 		terms := b.terms
 		terms.Accepts = nil
 		for _, a := range b.terms.Accepts {
-			if a.Scheme == x402.SchemeExact && a.Network == network {
+			if a.Kind() == x402.KindExact && a.Network == network {
 				terms.Accepts = append(terms.Accepts, a)
 			}
 		}
@@ -123,7 +123,7 @@ func sellOnTwoNetworks(t *testing.T, ln net.Listener, base string, cfg *config.C
 	tool := b.sell("business_days")
 	var offered []string
 	for _, a := range b.terms.Accepts {
-		offered = append(offered, a.Scheme+" "+a.Network)
+		offered = append(offered, a.Kind().String()+" "+a.Network)
 	}
 	if got := strings.Join(offered, ", "); got != want {
 		t.Fatalf("402 offers %s, want %s", got, want)

@@ -81,6 +81,24 @@ type Facilitator struct {
 	nextNonce *uint64 // the gas key's next account nonce; nil until read from the chain
 
 	settling sync.Map // authorizationKey → struct{}: settlements in progress
+
+	permit2 bool // Permit2 and the x402 proxies have code on the chain: exact through Permit2 and upto settle here
+}
+
+// permit2Deployed reports whether Permit2 and both x402 proxies have code
+// on the backend's chain, at the addresses the official clients sign for.
+// A chain without them (a fresh geth --dev node) settles EIP-3009 only.
+func permit2Deployed(ctx context.Context, b Backend) (bool, error) {
+	for _, a := range []common.Address{x402.Permit2Address, x402.ExactPermit2ProxyAddress, x402.UptoPermit2ProxyAddress} {
+		code, err := b.CodeAt(ctx, a, nil)
+		if err != nil {
+			return false, fmt.Errorf("facilitator: reading the code at %s: %w", a.Hex(), err)
+		}
+		if len(code) == 0 {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 var _ x402.Facilitator = (*Facilitator)(nil)
@@ -113,6 +131,9 @@ func New(ctx context.Context, c Config) (*Facilitator, error) {
 		chain:         c.Chain,
 		settleTimeout: c.SettleTimeout,
 		pollInterval:  c.PollInterval,
+	}
+	if f.permit2, err = permit2Deployed(ctx, c.Backend); err != nil {
+		return nil, err
 	}
 	f.token = f.abi.Instance(c.Backend, c.Network.Asset)
 	f.batch, f.key = batchABI.Instance(c.Backend, x402.BatchSettlementAddress), c.GasKey

@@ -55,12 +55,14 @@ func writeError(w http.ResponseWriter, status int, code, message string) {
 // buyer's EIP-2612 permit for Permit2.
 func (f *Facilitator) Supported() *x402.Supported {
 	s := &x402.Supported{
-		Kinds:      []x402.SupportedKind{{X402Version: 2, Scheme: "exact", Network: f.network.ID}},
-		Extensions: []string{x402.EIP2612GasSponsoring},
-		Signers:    map[string][]string{"eip155:*": {f.Address().Hex()}},
+		Kinds:   []x402.SupportedKind{{X402Version: 2, Scheme: "exact", Network: f.network.ID}},
+		Signers: map[string][]string{"eip155:*": {f.Address().Hex()}},
 	}
-	s.Kinds = append(s.Kinds, x402.SupportedKind{X402Version: 2, Scheme: x402.SchemeUpto, Network: f.network.ID,
-		Extra: map[string]any{"facilitatorAddress": f.Address().Hex()}})
+	if f.permit2 {
+		s.Extensions = []string{x402.EIP2612GasSponsoring}
+		s.Kinds = append(s.Kinds, x402.SupportedKind{X402Version: 2, Scheme: x402.SchemeUpto, Network: f.network.ID,
+			Extra: map[string]any{"facilitatorAddress": f.Address().Hex()}})
+	}
 	s.Kinds = append(s.Kinds, x402.SupportedKind{X402Version: 2, Scheme: x402.SchemeBatch, Network: f.network.ID,
 		Extra: map[string]any{"receiverAuthorizer": f.Address().Hex()}})
 	if f.network.V1Name != "" {

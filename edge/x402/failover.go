@@ -154,14 +154,13 @@ func (f *Failover) Supported(ctx context.Context) (*Supported, error) {
 			continue
 		}
 		if all == nil {
-			all = &Supported{}
+			all = &Supported{Extensions: slices.Clone(doc.Extensions)}
+		} else {
+			// An extension names no network: it is taken on every network
+			// only when every member takes it.
+			all.Extensions = slices.DeleteFunc(all.Extensions, func(e string) bool { return !slices.Contains(doc.Extensions, e) })
 		}
 		all.Kinds = append(all.Kinds, doc.Kinds...)
-		for _, e := range doc.Extensions {
-			if !slices.Contains(all.Extensions, e) {
-				all.Extensions = append(all.Extensions, e)
-			}
-		}
 	}
 	switch {
 	case all == nil:

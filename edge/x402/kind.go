@@ -12,8 +12,10 @@ const MethodEIP3009 = "eip3009"
 // payments apart by it.
 type Kind struct{ Scheme, Method string }
 
+// String is the scheme, with the method when it is not the scheme's own:
+// "exact", "exact (permit2)", "upto".
 func (k Kind) String() string {
-	if k.Method == MethodEIP3009 {
+	if KindOf(k.Scheme, nil) == k {
 		return k.Scheme
 	}
 	return k.Scheme + " (" + k.Method + ")"

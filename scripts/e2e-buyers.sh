@@ -3,8 +3,9 @@
 # (@x402/fetch + @x402/evm, x402 v2), checking each receipt, one over A2A
 # with the official A2A client (@a2a-js/sdk), the seller's signed offers and
 # receipts with the official verifier, a paid answer read again by signing
-# in (sign-in-with-x), then 100 calls over one
-# batch-settlement deposit, checking that the seller's claim lands.
+# in (sign-in-with-x), 100 calls over one batch-settlement deposit,
+# checking that the seller's claim lands, then exact through Permit2 and
+# upto from a wallet holding only USDC.
 # BASE_URL selects a running service; without it one is built from this
 # checkout and started, claiming every 2 seconds.
 set -euo pipefail
@@ -38,3 +39,6 @@ node offer_receipt.mjs
 node siwx.mjs
 # Account 2 pays over a channel of its own.
 COINSLOT_BUYER_KEY=0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a CALLS=100 npm run batch
+# A fresh wallet holding only USDC, funded by account 1, pays exact through
+# Permit2 and, on a metered tool asked for more than it holds, upto.
+UPTO_TOOL=trending_markets UPTO_BODY='{"limit":20}' node permit2.mjs

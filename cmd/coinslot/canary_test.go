@@ -51,33 +51,35 @@ func metricValue(t *testing.T, text, series string) float64 {
 const (
 	exactSeries = `{network="eip155:1337",scheme="exact"}`
 	batchSeries = `{network="eip155:1337",scheme="batch-settlement"}`
+	// permit2Series is exact through Permit2's.
+	permit2Series = `{network="eip155:1337",scheme="exact (permit2)"}`
 )
 
-// Against the sandbox the canary buys under both schemes the 402 offers
-// and every check passes: the first run deposits into the canary's
-// channel (a transaction), the second pays from it (a voucher). The key
-// appears nowhere in what it prints.
+// Against the sandbox the canary buys every kind the 402 offers (exact,
+// batch-settlement, exact through Permit2) and every check passes: the
+// first run deposits into the canary's channel (a transaction), the second
+// pays from it (a voucher). The key appears nowhere in what it prints.
 func TestCanaryAgainstTheSandboxSucceeds(t *testing.T) {
 	base := startSandbox(t)
 	t.Setenv("COINSLOT_CANARY_KEY", buyer1)
-	ok := regexp.MustCompile(`^ok eip155:1337 (exact|batch-settlement) (0x[0-9a-f]{64}|voucher) in \d+(\.\d+)?m?s$`)
+	ok := regexp.MustCompile(`^ok eip155:1337 (exact|batch-settlement|exact \(permit2\)) (0x[0-9a-f]{64}|voucher) in \d+(\.\d+)?m?s$`)
 	for run, wantBatch := range []string{"0x", "voucher"} {
 		before := float64(time.Now().UnixNano()) / 1e9
 		code, lines, metrics, stderr := canaryRun(t, "--url", base)
 		after := float64(time.Now().UnixNano()) / 1e9
-		if code != canaryOK || len(lines) != 2 || stderr != "" {
+		if code != canaryOK || len(lines) != 3 || stderr != "" {
 			t.Fatalf("run %d: exit %d\n%s\nstderr %s", run, code, strings.Join(lines, "\n"), stderr)
 		}
-		for i, scheme := range []string{"exact", "batch-settlement"} {
+		for i, scheme := range []string{"exact", "batch-settlement", "exact (permit2)"} {
 			m := ok.FindStringSubmatch(lines[i])
 			if m == nil || m[1] != scheme {
 				t.Fatalf("run %d line %d: %q", run, i, lines[i])
 			}
 		}
-		if !strings.Contains(lines[0], " 0x") || !strings.Contains(lines[1], " "+wantBatch) {
+		if !strings.Contains(lines[0], " 0x") || !strings.Contains(lines[1], " "+wantBatch) || !strings.Contains(lines[2], " 0x") {
 			t.Errorf("run %d: %q", run, lines)
 		}
-		for _, s := range []string{exactSeries, batchSeries} {
+		for _, s := range []string{exactSeries, batchSeries, permit2Series} {
 			if v := metricValue(t, metrics, "coinslot_canary_runs_total"+s); v != 1 {
 				t.Errorf("runs_total%s = %v", s, v)
 			}
@@ -100,12 +102,12 @@ func TestCanaryChecksAReceiptBackedAnswer(t *testing.T) {
 	base := startSandbox(t)
 	t.Setenv("COINSLOT_CANARY_KEY", buyer1)
 	code, lines, _, _ := canaryRun(t, "--url", base, "--tool", "mcp_approval_pack")
-	if code != canaryOK || len(lines) != 2 || !strings.HasPrefix(lines[0], "ok eip155:1337 exact 0x") {
+	if code != canaryOK || len(lines) != 3 || !strings.HasPrefix(lines[0], "ok eip155:1337 exact 0x") || !strings.HasPrefix(lines[2], "ok eip155:1337 exact (permit2) 0x") {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
 	}
 	// Above the ceiling it pays nothing.
 	code, lines, _, _ = canaryRun(t, "--url", base, "--tool", "mcp_approval_pack", "--max-usd", "0.04")
-	if code != canaryFailed || len(lines) != 2 || lines[0] != "FAILED eip155:1337 exact terms: the price 0.05 USD is more than the canary's limit 0.04 USD" {
+	if code != canaryFailed || len(lines) != 3 || lines[0] != "FAILED eip155:1337 exact terms: the price 0.05 USD is more than the canary's limit 0.04 USD" {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
 	}
 }
@@ -145,8 +147,8 @@ func TestCanaryFailsOnAWrongReceipt(t *testing.T) {
 		return regexp.MustCompile(`"response_sha256":"[0-9a-f]+"`).ReplaceAll(b, []byte(`"response_sha256":"00"`))
 	})
 	code, lines, metrics, _ := canaryRun(t, "--url", double, "--rpc", base+pathSandboxRPC)
-	want := regexp.MustCompile(`^FAILED eip155:1337 exact receipt: GET /receipt/0x[0-9a-f]{64}: amount_atomic is "1", want "10000"; response_sha256 is "00", want "[0-9a-f]{64}"$`)
-	if code != canaryFailed || len(lines) != 2 || !want.MatchString(lines[0]) || !strings.HasPrefix(lines[1], "ok eip155:1337 batch-settlement ") {
+	want := regexp.MustCompile(`^FAILED eip155:1337 exact( \(permit2\))? receipt: GET /receipt/0x[0-9a-f]{64}: amount_atomic is "1", want "10000"; response_sha256 is "00", want "[0-9a-f]{64}"$`)
+	if code != canaryFailed || len(lines) != 3 || !want.MatchString(lines[0]) || !strings.HasPrefix(lines[1], "ok eip155:1337 batch-settlement ") || !want.MatchString(lines[2]) {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
 	}
 	if v := metricValue(t, metrics, `coinslot_canary_failures_total{network="eip155:1337",scheme="exact",step="receipt"}`); v != 1 {
@@ -167,8 +169,8 @@ func TestCanaryFailsWhenTheTransferIsMissing(t *testing.T) {
 	defer func(w time.Duration) { canaryReceiptWait = w }(canaryReceiptWait)
 	canaryReceiptWait = time.Second
 	code, lines, metrics, _ := canaryRun(t, "--url", base, "--rpc", other+pathSandboxRPC)
-	want := regexp.MustCompile(`^FAILED eip155:1337 (exact|batch-settlement) chain: transaction 0x[0-9a-f]{64}: not found on chain$`)
-	if code != canaryFailed || len(lines) != 2 || !want.MatchString(lines[0]) || !want.MatchString(lines[1]) {
+	want := regexp.MustCompile(`^FAILED eip155:1337 (exact|batch-settlement|exact \(permit2\)) chain: transaction 0x[0-9a-f]{64}: not found on chain$`)
+	if code != canaryFailed || len(lines) != 3 || !want.MatchString(lines[0]) || !want.MatchString(lines[1]) || !want.MatchString(lines[2]) {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
 	}
 	for _, s := range []string{`{network="eip155:1337",scheme="exact",step="chain"}`, `{network="eip155:1337",scheme="batch-settlement",step="chain"}`} {
@@ -210,7 +212,7 @@ func TestCanaryPaysOnTopOfAnotherRunsCharge(t *testing.T) {
 		return body
 	})
 	code, lines, metrics, _ := canaryRun(t, "--url", double, "--rpc", b.base+pathSandboxRPC)
-	if code != canaryOK || len(lines) != 2 || !strings.HasPrefix(lines[1], "ok eip155:1337 batch-settlement voucher in ") {
+	if code != canaryOK || len(lines) != 3 || !strings.HasPrefix(lines[1], "ok eip155:1337 batch-settlement voucher in ") {
 		t.Fatalf("exit %d\n%s", code, strings.Join(lines, "\n"))
 	}
 	if got := b.record(other).Charged; got != b.times(3).String() {

@@ -48,7 +48,7 @@ func TestBatchSettlementOffersAndReceiptsAreSigned(t *testing.T) {
 			Info struct{ Offers []x402.SignedOffer }
 		} `json:"offer-receipt"`
 	}
-	if err := json.Unmarshal(b.terms.Extensions, &ext); err != nil || len(ext.OfferReceipt.Info.Offers) != 2 {
+	if err := json.Unmarshal(b.terms.Extensions, &ext); err != nil || len(ext.OfferReceipt.Info.Offers) != len(b.terms.Accepts) {
 		t.Fatalf("offers %s: %v", b.terms.Extensions, err)
 	}
 	for i, o := range ext.OfferReceipt.Info.Offers {

@@ -12,6 +12,7 @@
 //   COINSLOT_BUYER_KEY  a funded key on the sandbox chain, 0x-hex
 //   TOOL                the tool bought exact through Permit2 (default business_days)
 //   UPTO_TOOL           the metered tool bought under upto
+//   UPTO_BODY           its request, JSON (default its contract's requestBody)
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from "@x402/fetch";
 import { toClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -56,7 +57,7 @@ const signer = toClientEvmSigner(buyer, publicClient);
 
 // buy pays c's route with scheme on the entries pick keeps, then replays
 // the very payment; it returns the settlement after checking the balances.
-async function buy(c, scheme, pick) {
+async function buy(c, scheme, pick, request = c.requestBody ?? {}) {
   const client = new x402Client();
   client.register("eip155:1337", scheme);
   client.setSpendControls({ allowedAssets: [{ network: c.network, asset: c.assetContract }] });
@@ -67,7 +68,7 @@ async function buy(c, scheme, pick) {
     if (request.headers.get("PAYMENT-SIGNATURE")) sent = request.headers.get("PAYMENT-SIGNATURE");
     return fetch(request);
   };
-  const body = JSON.stringify(c.requestBody ?? {});
+  const body = JSON.stringify(request);
   const init = () => ({ method: "POST", headers: { "Content-Type": "application/json" }, body });
   const [buyerBefore, sellerBefore] = [await balanceOf(c, buyer.address), await balanceOf(c, c.payTo)];
   const res = await wrapFetchWithPayment(recording, client)(c.endpoint, init());
@@ -92,7 +93,7 @@ check((await receipt(exact.settled)).amount_atomic === exact.amount.toString(), 
 console.log(`exact (permit2): ${exactTool} bought for ${exact.amount} atomic units from a wallet holding only USDC; the replay moved nothing`);
 
 const metered = await quote(uptoTool);
-const upto = await buy(metered, new UptoEvmScheme(signer), (r) => r.scheme === "upto");
+const upto = await buy(metered, new UptoEvmScheme(signer), (r) => r.scheme === "upto", process.env.UPTO_BODY ? JSON.parse(process.env.UPTO_BODY) : undefined);
 const most = priceOf(metered);
 check(upto.settled.amount !== undefined && upto.amount <= most, `upto settled ${upto.settled.amount}, at most ${most}`);
 if (upto.amount > 0n) {

@@ -3,6 +3,7 @@ package edge
 import (
 	"context"
 	"crypto/ecdsa"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"path/filepath"
@@ -75,10 +76,15 @@ func (c *chainSeller) balance(addr common.Address) int64 {
 // when set, changes the authorization before it is signed by signer.
 func (c *chainSeller) permit2Payment(path string, k x402.Kind, key *ecdsa.PrivateKey, mutate func(*x402.Permit2Authorization), signer *ecdsa.PrivateKey) *x402.Payload {
 	c.t.Helper()
-	pr := c.terms(path)
+	return c.signPermit2(c.terms(path), k, key, mutate, signer)
+}
+
+// signPermit2 is permit2Payment for the terms pr.
+func (c *chainSeller) signPermit2(pr *x402.PaymentRequired, k x402.Kind, key *ecdsa.PrivateKey, mutate func(*x402.Permit2Authorization), signer *ecdsa.PrivateKey) *x402.Payload {
+	c.t.Helper()
 	entry, ok := pr.Entry(k)
 	if !ok {
-		c.t.Fatalf("the 402 of %s offers no %s: %+v", path, k, pr.Accepts)
+		c.t.Fatalf("the terms of %s offer no %s: %+v", pr.Resource.URL, k, pr.Accepts)
 	}
 	token := usdc.NewTestUSDC()
 	from := crypto.PubkeyToAddress(key.PublicKey)
@@ -238,5 +244,26 @@ func TestHostilePermit2Payments(t *testing.T) {
 	}
 	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_words", c.sb.Network.ID)); v != 40_000 {
 		t.Errorf("revenue %v, want 40000 (%v)", v, fmt.Sprint(statuses))
+	}
+}
+
+// TestUptoOverMCP: a metered tool called over MCP offers upto in its
+// payment-required result, and the call settles what it delivered: 3 of
+// the 4 words asked.
+func TestUptoOverMCP(t *testing.T) {
+	c := newChainSeller(t)
+	key := c.freshWallet(1_000_000)
+	args := `{"text":"a b c","n":4}`
+	var pr x402.PaymentRequired
+	if err := json.Unmarshal(c.call("test_words", args, nil).StructuredContent, &pr); err != nil {
+		t.Fatal(err)
+	}
+	res := c.call("test_words", args, c.signPermit2(&pr, x402.KindUpto, key, nil, nil))
+	var settled x402.SettleResponse
+	if err := json.Unmarshal(res.Meta[mcpPaymentResponseKey], &settled); res.IsError || err != nil || !settled.Success || settled.Amount != "30000" {
+		t.Fatalf("%+v: payment response %s", res, res.Meta[mcpPaymentResponseKey])
+	}
+	if got := c.balance(crypto.PubkeyToAddress(key.PublicKey)); got != 1_000_000-30_000 {
+		t.Errorf("payer holds %d, want %d", got, 1_000_000-30_000)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,6 +30,8 @@ type access struct {
 	payment string             // a coinslot_payments_total outcome; empty for free routes
 	reason  string             // why a payment was refused
 	payer   string
+	scheme  string // the payment's kind: "exact", "exact (permit2)", "upto", "batch-settlement"
+	amount  string // what a settled call charged, in atomic units
 	tx      string
 	channel string        // a batch-settlement call's channel,
 	charged string        // and the channel's charged total with it
@@ -75,7 +78,10 @@ func accessFrom(ctx context.Context) *access {
 func (a *access) sold(tool string, p *x402.Payment, s *sale) {
 	a.tool = tool
 	if p != nil {
-		a.payer = p.Payer()
+		a.payer, a.scheme = p.Payer(), p.Kind().String()
+	}
+	if s.settledNow {
+		a.amount = strconv.FormatInt(s.charged, 10)
 	}
 	if settled := s.settlement; settled != nil {
 		a.payer, a.tx = cmp.Or(settled.Payer, a.payer), settled.Transaction
@@ -151,7 +157,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, a *access, status int) {
 	}
 	// Room for every member, on the stack: the record takes them in one
 	// copy.
-	attrs := append(make([]slog.Attr, 0, 15),
+	attrs := append(make([]slog.Attr, 0, 17),
 		slog.String("request_id", string(a.id)),
 		slog.String("trace_id", string(a.trace.id[:])),
 		slog.String("method", string(ctx.Method())),
@@ -166,7 +172,7 @@ func (s *Server) logAccess(ctx *fasthttp.RequestCtx, a *access, status int) {
 	if a.payment != "" {
 		attrs = append(attrs, slog.String("payment", a.payment))
 	}
-	for _, kv := range [...][2]string{{"error", string(a.code)}, {"reason", a.reason}, {"payer", x402.Checksummed(a.payer)}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
+	for _, kv := range [...][2]string{{"error", string(a.code)}, {"reason", a.reason}, {"payer", x402.Checksummed(a.payer)}, {"scheme", a.scheme}, {"amount", a.amount}, {"tx", a.tx}, {"channel", a.channel}, {"charged", a.charged}} {
 		if kv[1] != "" {
 			attrs = append(attrs, slog.String(kv[0], kv[1]))
 		}

@@ -92,7 +92,7 @@ func TestAccessLinePaidCall(t *testing.T) {
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/paid/test/echo", "status": 200,
 		"bytes": len(r.body), "tool": "test_echo", "payment": "settled",
-		"payer": settled.Payer, "tx": settled.Transaction,
+		"payer": settled.Payer, "scheme": "exact", "amount": "50000", "tx": settled.Transaction,
 	})
 	if !bytes.Equal(got, want) {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -115,7 +115,7 @@ func TestAccessLineRefusal(t *testing.T) {
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/paid/test/echo", "status": 402,
 		"bytes": len(r.body), "tool": "test_echo", "payment": "refused", "error": "payment_invalid", "reason": "invalid_scheme",
-		"payer": buyer,
+		"payer": buyer, "scheme": "upto",
 	})
 	if !bytes.Equal(got, want) {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -134,7 +134,7 @@ func TestAccessLineToolFailure(t *testing.T) {
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/paid/test/fail", "status": 504,
 		"bytes": len(r.body), "tool": "test_fail", "payment": "tool_failed", "error": "upstream_timeout", "reason": "upstream_timeout",
-		"payer": buyer,
+		"payer": buyer, "scheme": "exact",
 	})
 	if !bytes.Equal(got, want) {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -210,7 +210,7 @@ func TestAccessLineMCPPaidCall(t *testing.T) {
 	want, _ := json.Marshal(map[string]any{
 		"level": "INFO", "msg": "request", "method": "POST", "route": "/mcp", "status": 200,
 		"bytes": line["bytes"], "tool": "test_echo", "payment": "settled",
-		"payer": settled.Payer, "tx": settled.Transaction,
+		"payer": settled.Payer, "scheme": "exact", "amount": "50000", "tx": settled.Transaction,
 	})
 	if !bytes.Equal(got, want) || line["bytes"].(float64) <= 0 {
 		t.Errorf("access line\n got %s\nwant %s", got, want)
@@ -238,10 +238,10 @@ func TestAccessLineRetries(t *testing.T) {
 	buf.lines(t)
 	again := h.pay(echoPath, echoBody, p)
 	wantAccess(t, buf, len(again.body), map[string]any{"route": echoPath, "status": 200, "tool": "test_echo",
-		"payment": "redelivered", "payer": buyer, "tx": tx})
+		"payment": "redelivered", "payer": buyer, "scheme": "exact", "tx": tx})
 	other := h.pay(echoPath, `{"text":"other"}`, p)
 	wantAccess(t, buf, len(other.body), map[string]any{"route": echoPath, "status": 409, "tool": "test_echo",
-		"payment": "refused", "error": "payment_conflict", "reason": "payment_conflict", "payer": buyer})
+		"payment": "refused", "error": "payment_conflict", "reason": "payment_conflict", "payer": buyer, "scheme": "exact"})
 
 	mp := h.mcpPayment("test_echo", `{"text":"ab"}`)
 	h.call("test_echo", `{"text":"ab"}`, mp)
@@ -267,7 +267,7 @@ func TestAccessLineRefusedPayer(t *testing.T) {
 	buf.lines(t)
 	r := h.pay(echoPath, echoBody, p)
 	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 402, "tool": "test_echo",
-		"payment": "refused", "error": "payment_invalid", "reason": "insufficient_funds", "payer": buyer})
+		"payment": "refused", "error": "payment_invalid", "reason": "insufficient_funds", "payer": buyer, "scheme": "exact"})
 }
 
 // Every answer in the error shape logs its code: a refusal before payment
@@ -293,7 +293,7 @@ func TestAccessLineErrorCodes(t *testing.T) {
 	buf.lines(t)
 	r = h.pay(echoPath, echoBody, over)
 	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 429, "tool": "test_echo",
-		"payment": "refused", "error": "rate_limited", "reason": "rate_limited", "payer": buyer})
+		"payment": "refused", "error": "rate_limited", "reason": "rate_limited", "payer": buyer, "scheme": "exact"})
 }
 
 // Over /mcp every answer is a 200: a tools/call line logs the code of its
@@ -329,7 +329,7 @@ func TestLogsChecksumPayers(t *testing.T) {
 	paid := h.pay(echoPath, echoBody, p)
 	tx := settlementOf(t, paid, x402.HeaderResponse).Transaction
 	wantAccess(t, buf, len(paid.body), map[string]any{"route": echoPath, "status": 200, "tool": "test_echo",
-		"payment": "settled", "payer": buyer, "tx": tx})
+		"payment": "settled", "payer": buyer, "scheme": "exact", "amount": "50000", "tx": tx})
 
 	pend := h.pending()
 	if len(pend) != 1 || pend[0].Payer == buyer {

@@ -198,9 +198,11 @@ func TestBatchSettlementChannel(t *testing.T) {
 		t.Fatalf("voucher: %d %+v", r.status, r.settled)
 	}
 	last, _ := buyer.Voucher(b.times(2))
-	// The access line of a voucher call names the channel and its charged total.
+	// The access line of a voucher call names its scheme, what it charged,
+	// the channel and its charged total.
 	channel := strings.ToLower(last.Payload.BatchPayload.Voucher.ChannelID)
-	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
+	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","scheme":"batch-settlement","amount":"` + b.price.String() +
+		`","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
 		t.Fatalf("no access line with %s in\n%s", want, b.log.String())
 	}
 

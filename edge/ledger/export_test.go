@@ -1,5 +1,7 @@
 package ledger
 
+import "time"
+
 // PutChannelsTogether writes cs as one group, as concurrent PutChannel
 // calls would share it, and returns each write's outcome.
 func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
@@ -11,8 +13,17 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 		}
 		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, done: make(chan error, 1)}
 	}
+	// The leader of an earlier write may not have seen the queue empty
+	// yet: this one leads only once it has, or two would commit at once.
 	g := &p.charges
-	g.mu.Lock()
+	for {
+		g.mu.Lock()
+		if !g.busy {
+			break
+		}
+		g.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
 	g.waiting = append(g.waiting, writes...)
 	g.busy = true
 	g.mu.Unlock()

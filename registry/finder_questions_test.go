@@ -77,7 +77,7 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 	}{
 		{"tuning.txt", "", true, 120, 0.95, 0.98, 0.95, 0.55},
 		{"fresh.txt", "", true, 100, 0.90, 0.95, 0.85, 0.60},
-		{"fresh2.txt", "tuning", true, 35, 0.0, 0.0, 0.0, 0.0},
+		{"fresh2.txt", "tuning", true, 45, 0.0, 0.0, 0.0, 0.0},
 		{"fresh2.txt", "held", false, 40, 0.0, 0.0, 0.0, 0.0},
 		// top-3 is held to 91%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions

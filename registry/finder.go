@@ -23,8 +23,9 @@ import (
 // more than in its description. A word matches a tool's word exactly,
 // through an alias (a venue's real name for its identifier), as the start
 // of a longer word, or, when the catalog has no such word, with one small
-// typo; the looser the match, the less it counts. Two query words that
-// stand side by side in a field of the tool, a phrase, count once more.
+// typo in a word of five letters or more ("burn" is no typo of "turn");
+// the looser the match, the less it counts. Two query words that stand
+// side by side in a field of the tool, a phrase, count once more.
 const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
@@ -282,7 +283,7 @@ func (f *finder) variants(w string) map[string]float64 {
 		switch {
 		case len(w) >= 3 && strings.HasPrefix(cw, w):
 			add(cw, matchPrefix)
-		case !known && len(w) >= 4 && withinTypos(w, cw):
+		case !known && len(w) >= 5 && withinTypos(w, cw):
 			add(cw, matchTypo)
 		}
 	}

@@ -387,7 +387,7 @@ var stopWords = map[string]bool{
 	"kind": true, "sort": true, "maybe": true, "possible": true, "someone": true, "anyone": true,
 	"as": true, "more": true, "happen": true, "going": true, "moment": true, "quick": true, "quickly": true,
 	"help": true, "thank": true, "thanks": true, "ok": true, "okay": true, "hello": true, "wonder": true,
-	"im": true, "ive": true, "dont": true, "wanna": true, "gonna": true, "got": true, "people": true,
+	"im": true, "ive": true, "dont": true, "wanna": true, "gonna": true, "got": true, "people": true, "question": true, "favor": true,
 	"check": true, "look": true, "info": true, "information": true, "detail": true, "latest": true,
 }
 

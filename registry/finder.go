@@ -388,6 +388,7 @@ var stopWords = map[string]bool{
 	"as": true, "more": true, "happen": true, "going": true, "moment": true, "quick": true, "quickly": true,
 	"help": true, "thank": true, "thanks": true, "ok": true, "okay": true, "hello": true, "wonder": true,
 	"im": true, "ive": true, "dont": true, "wanna": true, "gonna": true, "got": true, "people": true, "question": true, "favor": true,
+	"see": true, "think": true, "u": true, "ur": true, "yo": true,
 	"check": true, "look": true, "info": true, "information": true, "detail": true, "latest": true,
 }
 

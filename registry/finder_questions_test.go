@@ -62,7 +62,8 @@ func questionSet(t *testing.T, name, half string) []question {
 // too once it had been measured untuned (86% top-1, 94% top-3); the
 // held-out set measures how it does on questions it was not tuned for. The
 // second fresh set is in two halves: the first tuned on once measured
-// untuned, the second held out, as the held-out set is.
+// untuned (95% top-1, 100% top-3), the second held out, as the held-out set
+// is (92% top-1, 100% top-3 untuned).
 func TestFinderAnswersUsersQuestions(t *testing.T) {
 	docs := catalogDocuments(t)
 	for _, set := range []struct {
@@ -77,11 +78,11 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 	}{
 		{"tuning.txt", "", true, 120, 0.95, 0.98, 0.95, 0.55},
 		{"fresh.txt", "", true, 100, 0.90, 0.95, 0.85, 0.60},
-		{"fresh2.txt", "tuning", true, 45, 0.0, 0.0, 0.0, 0.0},
-		{"fresh2.txt", "held", false, 40, 0.0, 0.0, 0.0, 0.0},
-		// top-3 is held to 91%, short of the 95% aimed at: the gap is left
+		{"fresh2.txt", "tuning", true, 45, 0.95, 0.98, 0.90, 0.65},
+		{"fresh2.txt", "held", false, 40, 0.90, 0.95, 0.90, 0.65},
+		// top-3 is held to 94%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
-		{"heldout.txt", "", false, 60, 0.85, 0.91, 0.85, 0.65},
+		{"heldout.txt", "", false, 60, 0.88, 0.94, 0.85, 0.65},
 	} {
 		t.Run(strings.TrimSuffix(set.file+" "+set.half, " "), func(t *testing.T) {
 			qs := questionSet(t, set.file, set.half)

@@ -17,11 +17,15 @@ import (
 // a tool's name, synonyms (the words people ask for it with), path,
 // category and description, weighted per field, its
 // repetitions saturating (k1) and long fields discounted (b), and rare words
-// count for more than words every tool has. A word matches a tool's word
-// exactly, through an alias (a venue's real name for its identifier), as
-// the start of a longer word, or with one small typo; the looser the match,
-// the less it counts. Two query words that stand side by side in a field
-// of the tool, a phrase, count once more.
+// count for more than words every tool has. A field's weight above the
+// description's is given in proportion to how rare the word is: a word
+// many tools have ("market", "data", "scan") in a tool's name says little
+// more than in its description. A word matches a tool's word exactly,
+// through an alias (a venue's real name for its identifier), as the start
+// of a longer word, or, when the catalog has no such word, with one small
+// typo in a word of five letters or more ("burn" is no typo of "turn");
+// the looser the match, the less it counts. Two query words that stand
+// side by side in a field of the tool, a phrase, count once more.
 const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
@@ -110,6 +114,7 @@ type finder struct {
 	entries  []finderEntry
 	avgLen   [fieldCount]float64 // mean words per field over the catalog
 	vocab    []string            // every word of every field, once
+	known    map[string]bool     // the words of vocab
 	idfOne   float64             // the idf of a word one tool has
 }
 
@@ -160,6 +165,7 @@ func newFinder(s Site, tools []*Tool) (*finder, error) {
 		f.vocab = append(f.vocab, w)
 	}
 	slices.Sort(f.vocab)
+	f.known = seen
 	f.idfOne = f.idfOf(1)
 	for _, e := range f.entries {
 		for i, ws := range e.fields {
@@ -270,6 +276,7 @@ func (f *finder) variants(w string) map[string]float64 {
 		}
 	}
 	add(w, 1)
+	known := f.known[w] // a word the catalog has is spelt as meant: "stock" is no typo of "stack"
 	for _, cw := range f.vocab {
 		if _, ok := v[cw]; ok {
 			continue
@@ -277,7 +284,7 @@ func (f *finder) variants(w string) map[string]float64 {
 		switch {
 		case len(w) >= 3 && strings.HasPrefix(cw, w):
 			add(cw, matchPrefix)
-		case len(w) >= 4 && withinTypos(w, cw):
+		case !known && len(w) >= 5 && withinTypos(w, cw):
 			add(cw, matchTypo)
 		}
 	}
@@ -285,30 +292,36 @@ func (f *finder) variants(w string) map[string]float64 {
 }
 
 // score is e's BM25F score for the query words' variants, scaled by the
-// share of query words it matches (a tool about both venues beats one that
-// only repeats one of them), and its fit, the share of the query it covers;
+// share of the query it matches, each word weighing its idf and counted as
+// closely as it matches (a tool about both venues beats one that only
+// repeats one of them, and one holding the rare word of a question beats one
+// holding its common ones), and its fit, the share of the query it covers;
 // name is the query as a tool name.
 func (f *finder) score(e finderEntry, name string, terms []term) (score, fit float64) {
-	matched, weight := 0, 0.0
+	matched, total, weight := 0.0, 0.0, 0.0
 	for _, t := range terms {
-		tf, closest := 0.0, 0.0
+		tf, held, closest := 0.0, 0.0, 0.0
+		spec := min(t.idf/f.idfOne, 1)
 		for i, ws := range e.fields {
 			n := 0.0
 			for _, w := range ws {
 				n += t.variants[w]
 				closest = max(closest, t.variants[w])
 			}
-			tf += fieldWeights[i] * n / (1 - bm25B + bm25B*float64(len(ws))/max(f.avgLen[i], 1))
+			n /= 1 - bm25B + bm25B*float64(len(ws))/max(f.avgLen[i], 1)
+			tf += (1 + (fieldWeights[i]-1)*spec) * n
+			held += fieldWeights[i] * n
 		}
 		w := min(t.idf, f.idfOne)
 		weight += w
+		total += t.idf
 		if tf > 0 {
 			score += t.idf * tf * (bm25K1 + 1) / (tf + bm25K1)
-			fit += w * closest * tf / (tf + fitK)
-			matched++
+			fit += w * closest * held / (held + fitK)
+			matched += t.idf * closest
 		}
 	}
-	score *= float64(matched) / float64(len(terms))
+	score *= matched / max(total, 1e-9)
 	if name == e.name {
 		score += bonusExactName
 	}
@@ -351,8 +364,11 @@ func withinTypos(a, b string) bool {
 // stopWords carry no meaning for ranking: articles, prepositions, the words
 // a question is phrased with ("what is this", "show me"), the tails of
 // contractions ("what's") and fillers that say when, not what ("right now",
-// "today": every tool answers as of now). A word whose stem is a stop word
-// is one too: "whats".
+// "today": every tool answers as of now), the asides of a conversation
+// ("quick", "thanks", "what's happening") and the words a question asks for
+// information with, whatever its subject ("check", "look up", "info",
+// "details", "latest"). A word whose stem is a stop word is one too:
+// "whats".
 var stopWords = map[string]bool{
 	"a": true, "an": true, "and": true, "the": true, "of": true, "for": true, "to": true, "in": true,
 	"on": true, "with": true, "by": true, "or": true, "is": true, "from": true, "at": true,
@@ -360,7 +376,7 @@ var stopWords = map[string]bool{
 	"we": true, "our": true, "you": true, "your": true, "it": true, "its": true, "this": true, "that": true,
 	"these": true, "what": true, "which": true, "who": true, "how": true, "when": true, "where": true,
 	"there": true, "any": true, "about": true, "against": true, "get": true, "show": true, "find": true,
-	"give": true, "tell": true, "list": true, "want": true, "need": true, "please": true, "much": true,
+	"give": true, "tell": true, "want": true, "need": true, "please": true, "much": true,
 	"many": true, "s": true, "t": true, "d": true, "ll": true, "m": true, "re": true, "ve": true,
 	"will": true, "would": true, "could": true, "should": true, "has": true, "have": true, "had": true,
 	"was": true, "were": true, "been": true, "if": true, "so": true, "just": true, "some": true,
@@ -370,6 +386,11 @@ var stopWords = map[string]bool{
 	"hey": true, "hi": true, "also": true, "still": true, "here": true, "than": true, "into": true,
 	"up": true, "out": true, "anything": true, "everything": true, "something": true, "thing": true,
 	"kind": true, "sort": true, "maybe": true, "possible": true, "someone": true, "anyone": true,
+	"as": true, "more": true, "happen": true, "going": true, "moment": true, "quick": true, "quickly": true,
+	"help": true, "thank": true, "thanks": true, "ok": true, "okay": true, "hello": true, "wonder": true,
+	"im": true, "ive": true, "dont": true, "wanna": true, "gonna": true, "got": true, "people": true, "question": true, "favor": true,
+	"see": true, "think": true, "u": true, "ur": true, "yo": true,
+	"check": true, "look": true, "info": true, "information": true, "detail": true, "latest": true,
 }
 
 // words splits text into lower-case words at anything that is not a letter
@@ -397,7 +418,7 @@ func words(text string) []string {
 // word.
 func stem(w string) string {
 	switch {
-	case len(w) <= 3:
+	case len(w) <= 3, invariant[w]:
 		return w
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		w = w[:len(w)-3] + "y"
@@ -415,6 +436,10 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// invariant are words that end like an inflection and are none: "news" is
+// not the plural of "new".
+var invariant = map[string]bool{"news": true}
 
 // undouble drops the consonant English doubles before -ing and -ed, so
 // "betting" finds "bet" and "shipped" "ship"; l, s and z stay doubled

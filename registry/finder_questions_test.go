@@ -15,9 +15,15 @@ type question struct {
 	tools []string
 }
 
+// heldOutHalf is the line of a question set before which its questions may
+// be tuned on and after which they are held out.
+const heldOutHalf = "# == held out =="
+
 // questionSet reads testdata/finder/<name>: a question a line, then "|" and
-// the tools that answer it, any one of them, or "-".
-func questionSet(t *testing.T, name string) []question {
+// the tools that answer it, any one of them, or "-". Of a set in two
+// halves, half "tuning" is the questions before the line heldOutHalf, half
+// "held" those after it, and "" all of them.
+func questionSet(t *testing.T, name, half string) []question {
 	t.Helper()
 	f, err := os.Open("testdata/finder/" + name)
 	if err != nil {
@@ -25,10 +31,14 @@ func questionSet(t *testing.T, name string) []question {
 	}
 	defer f.Close()
 	var set []question
+	held := false
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
+		if line == heldOutHalf {
+			held = true
+		}
+		if line == "" || strings.HasPrefix(line, "#") || half == "tuning" && held || half == "held" && !held {
 			continue
 		}
 		q, tools, ok := strings.Cut(line, " | ")
@@ -50,26 +60,32 @@ func questionSet(t *testing.T, name string) []question {
 // question shares with a tool's name, "order a pizza", still makes a strong
 // one). The tuning set is what the finder was tuned on, and the fresh set
 // too once it had been measured untuned (86% top-1, 94% top-3); the
-// held-out set measures how it does on questions it was not tuned for.
+// held-out set measures how it does on questions it was not tuned for. The
+// second fresh set is in two halves: the first tuned on once measured
+// untuned (95% top-1, 100% top-3), the second held out, as the held-out set
+// is (92% top-1, 100% top-3 untuned).
 func TestFinderAnswersUsersQuestions(t *testing.T) {
 	docs := catalogDocuments(t)
 	for _, set := range []struct {
 		file      string
-		tuned     bool // held out: its questions are counted, never shown
+		half      string // of a set in two halves, "tuning" or "held"
+		tuned     bool   // held out: its questions are counted, never shown
 		questions int
 		// the least shares allowed: of the answered questions, with a right
 		// tool first, among the first three, and first and strong; of the
 		// others, those with no strong match
 		top1, top3, sure, weak float64
 	}{
-		{"tuning.txt", true, 120, 0.95, 0.98, 0.95, 0.55},
-		{"fresh.txt", true, 100, 0.90, 0.95, 0.85, 0.60},
-		// top-3 is held to 91%, short of the 95% aimed at: the gap is left
+		{"tuning.txt", "", true, 120, 0.95, 0.98, 0.95, 0.55},
+		{"fresh.txt", "", true, 100, 0.90, 0.95, 0.85, 0.60},
+		{"fresh2.txt", "tuning", true, 45, 0.95, 0.98, 0.90, 0.65},
+		{"fresh2.txt", "held", false, 40, 0.90, 0.95, 0.90, 0.65},
+		// top-3 is held to 94%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
-		{"heldout.txt", false, 60, 0.85, 0.91, 0.85, 0.65},
+		{"heldout.txt", "", false, 60, 0.88, 0.94, 0.85, 0.65},
 	} {
-		t.Run(set.file, func(t *testing.T) {
-			qs := questionSet(t, set.file)
+		t.Run(strings.TrimSuffix(set.file+" "+set.half, " "), func(t *testing.T) {
+			qs := questionSet(t, set.file, set.half)
 			var answerable, top1, top3, sure, unanswerable, weak int
 			logf := t.Logf
 			if !set.tuned {
@@ -110,7 +126,7 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 			}
 			share := func(n, of int) float64 { return float64(n) / float64(max(of, 1)) }
 			t.Logf("%s: top-1 %d/%d (%.1f%%), top-3 %d/%d (%.1f%%), right and strong %d/%d; no tool fits %d, weak for %d",
-				set.file, top1, answerable, 100*share(top1, answerable), top3, answerable, 100*share(top3, answerable),
+				strings.TrimSuffix(set.file+" "+set.half, " "), top1, answerable, 100*share(top1, answerable), top3, answerable, 100*share(top3, answerable),
 				sure, top1, unanswerable, weak)
 			if len(qs) < set.questions || unanswerable == 0 {
 				t.Errorf("%d questions, %d that no tool answers; want at least %d and some", len(qs), unanswerable, set.questions)

@@ -153,8 +153,8 @@ func TestFinderEmptyQueryListsAll(t *testing.T) {
 
 func TestWords(t *testing.T) {
 	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling, " +
-		"cite, cited, citing, free, what's on right now, whats up, pls, WHO, US")
-	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "new", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall",
+		"cite, cited, citing, free, what's on right now, whats up, pls, WHO, US, quick check: what's happening, look up info")
+	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "news", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall",
 		"cit", "cit", "cit", "free", "who", "us"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -195,4 +197,73 @@ func callPermit2(t *testing.T, s *Sandbox, key *ecdsa.PrivateKey, data []byte) S
 		t.Fatal(err)
 	}
 	return Settlement{Tx: tx.Hash(), Block: block.Number.Uint64(), Time: time.Unix(int64(block.Time), 0).UTC()}
+}
+
+// forwarder is the runtime code of a contract that calls to with its own
+// calldata and reverts when that call fails: a facilitator's contract
+// running an x402 proxy's settlement, whose transaction is not sent to the
+// proxy.
+func forwarder(to common.Address) []byte {
+	runtime := append(append(common.FromHex("0x366000600037600060003660006000"+"73"), to.Bytes()...), common.FromHex("0x5af1602e5760006000fd5b00")...)
+	// init: CODECOPY the runtime after it to memory 0, RETURN it
+	return append(common.FromHex("0x6030600c60003960306000f3"), runtime...)
+}
+
+// A Permit2 nonce spent by a proxy settlement that a contract ran is
+// left in doubt, an error that is not x402.ErrNonceSpent: the transaction's
+// input does not name the nonce, and it may be the settlement. Sent to
+// the proxy itself, the same settlement is found.
+func TestFinderLeavesAPermit2SettlementRunByAContractInDoubt(t *testing.T) {
+	s := newSandbox(t, 1)
+	ctx := context.Background()
+	start := s.clock().Add(-time.Minute)
+	finder := Finder{Chain: s.Client(), ChainID: s.Network.ChainID, Asset: s.Network.Asset}
+	buyer := s.Buyers[0]
+	send(t, s, buyer.Key, usdc.NewTestUSDC().PackApprove(x402.Permit2Address, big.NewInt(1_000000)))
+
+	code := forwarder(x402.ExactPermit2ProxyAddress)
+	opts := bind.NewKeyedTransactor(buyer.Key, s.Network.ChainID)
+	opts.Context = ctx
+	contract, deploy, err := bind.DeployContract(opts, code, s.client, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Mine(ctx, deploy.Hash()); err != nil {
+		t.Fatal(err)
+	}
+
+	p := s.newPermit2(x402.SchemeExact, buyer.Key, price)
+	m, err := x402.ParsePermit2(p.scheme, &p.auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := x402.SignPermit2(buyer.Key, s.Network.ChainID, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settle := (&permit2Transfer{Permit2Message: m, signature: common.FromHex(sig), amount: m.Amount}).pack()
+	before := balances(t, s, buyer.Address, s.PayTo)
+	tx, err := bind.Transact(bind.NewBoundContract(contract, abi.ABI{}, s.client, s.client, s.client), opts, settle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Mine(ctx, tx.Hash()); err != nil {
+		t.Fatal(err)
+	}
+	moves(t, s, buyer.Address, s.PayTo, before, price)
+
+	_, _, _, err = finder.FindSettlement(ctx, pendingAuth(p, "10000"), start)
+	want := fmt.Sprintf("Permit2 nonce %s of %s is used, and transactions %s ran an x402 proxy's settlement from another contract, whose nonce cannot be read",
+		p.auth.Nonce, buyer.Address.Hex(), tx.Hash().Hex())
+	if err == nil || errors.Is(err, x402.ErrNonceSpent) || err.Error() != want {
+		t.Fatalf("settled through a contract: %v, want %s", err, want)
+	}
+
+	// The same kind of settlement sent to the proxy is named.
+	direct := s.newPermit2(x402.SchemeExact, buyer.Key, price)
+	direct.sponsored = false
+	at := settlePermit2(t, s, direct, "")
+	if got, when, paid, err := finder.FindSettlement(ctx, pendingAuth(direct, "10000"), start); err != nil || got != at.Tx.Hex() || when != at.Time || !paid {
+		t.Fatalf("settled through the proxy: %s at %v paid %v (%v), want %s at %v paid", got, when, paid, err, at.Tx.Hex(), at.Time)
+	}
 }

@@ -187,7 +187,8 @@ func proxiedSettlements(ctx context.Context, chain ChainReader, txs []common.Has
 			return nil, fmt.Errorf("reading the receipt of %s: %w", h.Hex(), err)
 		}
 		for _, l := range receipt.Logs {
-			if _, proxy := permit2Callees[l.Address]; proxy && l.Address != x402.Permit2Address && len(l.Topics) > 0 && settled[l.Topics[0]] {
+			proxy := l.Address == x402.ExactPermit2ProxyAddress || l.Address == x402.UptoPermit2ProxyAddress
+			if proxy && len(l.Topics) > 0 && settled[l.Topics[0]] {
 				found = append(found, h.Hex())
 				break
 			}

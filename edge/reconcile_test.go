@@ -133,6 +133,38 @@ func TestReconcileReleasesADeniedPayment(t *testing.T) {
 	}
 }
 
+// A pending payment whose nonce the chain shows spent by no transaction it
+// can name (a Permit2 nonce a permit to another spender used) is denied
+// too; a lookup that failed otherwise leaves it pending.
+func TestReconcileReleasesAPaymentSpentUnnamed(t *testing.T) {
+	h := newHarness(t)
+	h.srv.pay.Ledger = crashingStore{h.store}
+	if r := h.pay(echoPath, echoBody, h.payment(echoPath, nil)); r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	pend := h.pending()
+	if len(pend) != 1 {
+		t.Fatalf("pending %+v", pend)
+	}
+	now := pend[0].Since.Add(upkeep.FirstLook)
+	chain := &fakeChain{err: errors.New("Permit2 nonce 7 of the payer is used, and a transaction ran an x402 proxy from another contract")}
+	r := h.reconcilerFor(chain, &now)
+	once(t, r, 1)
+	r.wantCounts(t, 1, 0, 0, 1)
+
+	now = now.Add(upkeep.MaxBackoff)
+	chain.err = fmt.Errorf("Permit2 nonce 7 of the payer is used, but no transaction sent it to an x402 proxy: %w", x402.ErrNonceSpent)
+	once(t, r, 0)
+	r.wantCounts(t, 0, 0, 0, 1)
+	if got := r.reconciled(t, "denied"); got != 1 {
+		t.Fatalf("denied %v, want 1", got)
+	}
+	pm, err := h.store.Payment(context.Background(), pend[0].Payer, pend[0].Nonce)
+	if err != nil || pm.State != ledger.Free || pm.Answer != nil {
+		t.Fatalf("the denied pair: %+v %v", pm, err)
+	}
+}
+
 // pendingCount is coinslot_settlements_pending summed over its ages.
 func (r *reconciling) pendingCount(t *testing.T) float64 {
 	var n float64

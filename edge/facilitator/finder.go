@@ -15,11 +15,12 @@ import (
 )
 
 // ChainReader is what looking a settlement up needs from a chain: calls,
-// logs, receipts, headers and the chain id, no key. *ethclient.Client and
+// logs, transactions, receipts, headers and the chain id, no key. *ethclient.Client and
 // the simulated backend's client both provide it.
 type ChainReader interface {
 	ethereum.ContractCaller
 	ethereum.LogFilterer
+	TransactionByHash(ctx context.Context, tx common.Hash) (*types.Transaction, bool, error)
 	TransactionReceipt(ctx context.Context, tx common.Hash) (*types.Receipt, error)
 	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
 	ChainID(ctx context.Context) (*big.Int, error)
@@ -139,7 +140,8 @@ func blockAt(ctx context.Context, chain ChainReader, head *types.Header, t time.
 }
 
 // Finder looks up the settlements of one token by payer and nonce as the
-// seller's ledger writes them: hex, 0x-prefixed.
+// seller's ledger writes them: an EIP-3009 authorization's nonce in hex,
+// 0x-prefixed, a Permit2 nonce in decimal (see FindPermit2Settlement).
 type Finder struct {
 	Chain   ChainReader
 	ChainID *big.Int // the token's chain: an endpoint serving another is an error, never "unused"
@@ -149,7 +151,8 @@ type Finder struct {
 // FindSettlement returns the transaction that used a's nonce and its
 // block's time, searching the blocks sealed from after on (tx is empty while
 // the nonce is unused), and whether it carried a out: moved a.Value of the
-// token from a.From to a.To with the nonce.
+// token from a.From to a.To with the nonce. A Permit2 nonce used by no
+// transaction it can name is an error wrapping x402.ErrNonceSpent.
 func (f Finder) FindSettlement(ctx context.Context, a *x402.Authorization, after time.Time) (tx string, at time.Time, paid bool, err error) {
 	if !common.IsHexAddress(a.From) || !common.IsHexAddress(a.To) {
 		return "", time.Time{}, false, fmt.Errorf("payer %q or payee %q is not an address", a.From, a.To)
@@ -158,9 +161,19 @@ func (f Finder) FindSettlement(ctx context.Context, a *x402.Authorization, after
 	if !ok {
 		return "", time.Time{}, false, fmt.Errorf("value %q is not an integer", a.Value)
 	}
-	n, err := hexutil.Decode(a.Nonce)
-	if err != nil || len(n) != 32 {
-		return "", time.Time{}, false, fmt.Errorf("nonce %q is not 32 bytes of hex", a.Nonce)
+	var find func() (*Settlement, error)
+	if permit2Nonce, ok := decimalNonce(a.Nonce); ok {
+		find = func() (*Settlement, error) {
+			return FindPermit2Settlement(ctx, f.Chain, f.Asset, common.HexToAddress(a.From), permit2Nonce, after)
+		}
+	} else {
+		n, err := hexutil.Decode(a.Nonce)
+		if err != nil || len(n) != 32 {
+			return "", time.Time{}, false, fmt.Errorf("nonce %q is not 32 bytes of hex, nor a decimal Permit2 nonce", a.Nonce)
+		}
+		find = func() (*Settlement, error) {
+			return FindSettlement(ctx, f.Chain, f.Asset, common.HexToAddress(a.From), [32]byte(n), after)
+		}
 	}
 	id, err := f.Chain.ChainID(ctx)
 	if err != nil {
@@ -169,7 +182,7 @@ func (f Finder) FindSettlement(ctx context.Context, a *x402.Authorization, after
 	if id.Cmp(f.ChainID) != 0 {
 		return "", time.Time{}, false, fmt.Errorf("the endpoint serves chain %s, not %s", id, f.ChainID)
 	}
-	s, err := FindSettlement(ctx, f.Chain, f.Asset, common.HexToAddress(a.From), [32]byte(n), after)
+	s, err := find()
 	if err != nil || s == nil {
 		return "", time.Time{}, false, err
 	}

@@ -18,7 +18,10 @@ type SettlementFinder interface {
 	// FindSettlement returns the transaction that used a's nonce and its
 	// block's time, searching the blocks sealed from after on (tx is empty
 	// while the nonce is unused), and whether it carried a out: moved
-	// a.Value of the token from a.From to a.To with the nonce.
+	// a.Value of the token from a.From to a.To with the nonce. A nonce
+	// spent by no transaction the finder can name, which therefore paid
+	// no x402 settlement (a Permit2 nonce used by a permit to another
+	// spender), is an error wrapping x402.ErrNonceSpent.
 	FindSettlement(ctx context.Context, a *x402.Authorization, after time.Time) (tx string, at time.Time, paid bool, err error)
 }
 
@@ -251,6 +254,18 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	auth := &x402.Authorization{From: p.Payer, To: p.Receipt.PayTo, Value: p.Receipt.AmountAtomic, Nonce: p.Nonce}
 	tx, at, paid, err := finder.FindSettlement(ctx, auth, p.Since.Add(-ledger.DefaultHold))
 	switch {
+	case errors.Is(err, x402.ErrNonceSpent):
+		// As below, with no transaction to name: the payer's nonce went
+		// to a permit of his own that no x402 proxy settled.
+		if err := r.release(ctx, p); err != nil {
+			r.reconciled.WithLabelValues(reconciledFailed).Inc()
+			log.Error("reconciliation: releasing a denied payment", "err", err)
+			return false
+		}
+		r.reconciled.WithLabelValues(reconciledDenied).Inc()
+		log.Error("reconciliation: the nonce was spent without paying the price to pay_to; the payment failed and its answer is withheld",
+			"err", err, "pay_to", p.Receipt.PayTo, "amount_atomic", p.Receipt.AmountAtomic)
+		return true
 	case err != nil:
 		r.reconciled.WithLabelValues(reconciledFailed).Inc()
 		log.Warn("reconciliation: looking the settlement up on chain", "err", err)

@@ -1,6 +1,10 @@
 package x402
 
-import "github.com/ethereum/go-ethereum/common"
+import (
+	"errors"
+
+	"github.com/ethereum/go-ethereum/common"
+)
 
 // Schemes and asset transfer methods carried by Permit2 (see permit2_types.go).
 const (
@@ -20,3 +24,9 @@ var (
 	ExactPermit2ProxyAddress = common.HexToAddress("0x402085c248EeA27D92E8b30b2C58ed07f9E20001")
 	UptoPermit2ProxyAddress  = common.HexToAddress("0x4020A4f3b7b90ccA423B9fabCc0CE57C6C240002")
 )
+
+// ErrNonceSpent is a lookup's answer for a Permit2 nonce that is used,
+// when no transaction that used it can be named: a permit with the nonce
+// went to a spender that called Permit2 from a contract. No x402 proxy
+// settled the payment, so the seller was not paid with it.
+var ErrNonceSpent = errors.New("the nonce is used by no transaction an x402 proxy sent")

@@ -47,7 +47,9 @@ func llmsHeader(b *bytes.Buffer, s Site, tools []*Tool) {
 	fmt.Fprintf(b, "How to buy:\n\n"+
 		"- %d tools are HTTP routes: `POST %s/paid/...` with a JSON object body. Tools sold over MCP only (%d) are called with `tools/call` at %s.\n"+
 		"- A call without payment answers HTTP 402 with the terms in the `PAYMENT-REQUIRED` header (x402 v2). "+
-		"Sign an EIP-3009 authorization for the exact price and retry with `PAYMENT-SIGNATURE`.\n"+
+		"Sign an EIP-3009 authorization for the exact price and retry with `PAYMENT-SIGNATURE`; "+
+		"a wallet without gas pays the `permit2` entry with an EIP-2612 permit (`eip2612GasSponsoring`), "+
+		"and a tool marked upto settles what it delivered, at most its price.\n"+
 		"- Before paying, check the terms against the tool's buyer contract (%s?tool=NAME): network `%s`, "+
 		"asset contract `%s`, payTo `%s`, maxPayment equal to the price, and the resource path.\n"+
 		"- Input is checked before payment is asked for: a bad field is a 400 that costs nothing.\n"+

@@ -135,7 +135,8 @@ func TestReconcileReleasesADeniedPayment(t *testing.T) {
 
 // A pending payment whose nonce the chain shows spent by no transaction it
 // can name (a Permit2 nonce a permit to another spender used) is denied
-// too; a lookup that failed otherwise leaves it pending.
+// too, once its authorization has expired; a lookup that failed otherwise
+// leaves it pending.
 func TestReconcileReleasesAPaymentSpentUnnamed(t *testing.T) {
 	h := newHarness(t)
 	h.srv.pay.Ledger = crashingStore{h.store}
@@ -152,8 +153,15 @@ func TestReconcileReleasesAPaymentSpentUnnamed(t *testing.T) {
 	once(t, r, 1)
 	r.wantCounts(t, 1, 0, 0, 1)
 
+	// Spent by no transaction found: pending while the authorization
+	// lasts (a node's logs may lag its state), denied once it expired.
 	now = now.Add(upkeep.MaxBackoff)
 	chain.err = fmt.Errorf("Permit2 nonce 7 of the payer is used, but no transaction sent it to an x402 proxy: %w", x402.ErrNonceSpent)
+	once(t, r, 1)
+	if got := r.reconciled(t, "denied"); got != 0 {
+		t.Fatalf("denied %v before the authorization expired", got)
+	}
+	now = pend[0].Receipt.ValidBefore.Add(upkeep.ExpiryMargin)
 	once(t, r, 0)
 	r.wantCounts(t, 0, 0, 0, 1)
 	if got := r.reconciled(t, "denied"); got != 1 {

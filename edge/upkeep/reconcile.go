@@ -254,6 +254,12 @@ func (r *Reconciler) resolve(ctx context.Context, p ledger.Pending, now time.Tim
 	auth := &x402.Authorization{From: p.Payer, To: p.Receipt.PayTo, Value: p.Receipt.AmountAtomic, Nonce: p.Nonce}
 	tx, at, paid, err := finder.FindSettlement(ctx, auth, p.Since.Add(-ledger.DefaultHold))
 	switch {
+	case errors.Is(err, x402.ErrNonceSpent) && (p.Receipt.ValidBefore.IsZero() || now.Before(p.Receipt.ValidBefore.Add(ExpiryMargin))):
+		// A node whose logs lag its state would read the same: the
+		// denial, which cannot be undone, waits until the authorization
+		// has expired, when every node has the transaction that spent it.
+		log.Warn("reconciliation: the nonce is spent by no transaction found yet; looked up again until the authorization expires", "err", err)
+		return false
 	case errors.Is(err, x402.ErrNonceSpent):
 		// As below, with no transaction to name: the payer's nonce went
 		// to a permit of his own that no x402 proxy settled.

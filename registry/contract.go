@@ -52,7 +52,7 @@ func (s Site) Contract(t *Tool) BuyerContract {
 		NetworkName:        s.NetworkName,
 		Asset:              AssetName,
 		AssetContract:      s.AssetContract,
-		Networks:           s.PayNetworks(),
+		Networks:           s.payNetworksFor(t),
 		PayTo:              s.PayTo,
 		Facilitator:        s.Facilitator,
 		RequestBody:        example(t),
@@ -92,4 +92,14 @@ func (s Site) ApprovalPrompt(t *Tool) string {
 	return fmt.Sprintf("Calling %s costs %s USD in %s on %s (%s). Before approving, verify payTo %s, "+
 		"asset contract %s and maxPayment %s USD. Expected result: %s",
 		t.Name, t.Price, AssetName, s.NetworkName, s.Network, s.PayTo, s.AssetContract, t.Price, t.Expected)
+}
+
+// payNetworksFor are the networks t may be paid on, each with the schemes
+// t is sold under there.
+func (s Site) payNetworksFor(t *Tool) []PayNetwork {
+	nets := s.PayNetworks()
+	for i := range nets {
+		nets[i].Schemes = nets[i].schemesFor(t)
+	}
+	return nets
 }

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/coinslot/coinslot/lexical"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
+	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // Exit codes of coinslot call.
@@ -35,10 +38,17 @@ asks for its 402 terms (from the tool's route, or over /mcp for a tool sold only
 there), and refuses to pay unless every verifyBeforePaying rule holds: network,
 asset contract and payTo equal the contract's, the amount is no more than
 maxPaymentUsd (and --max-usd), and the resource is the contract's endpoint. It
-then prints the approval prompt, signs an EIP-3009 authorization, pays, prints
-the JSON answer on stdout and the receipt address on stderr. It pays on
---network when given (a CAIP-2 id such as eip155:84532, which the terms must
-offer), else on the first network the terms offer.
+then prints the approval prompt, signs the payment, pays, prints the JSON answer
+on stdout and the receipt address on stderr. It pays on --network when given (a
+CAIP-2 id such as eip155:84532, which the terms must offer), else on the first
+network the terms offer.
+
+--pay chooses how: exact (an EIP-3009 authorization, the default), permit2
+(exact through Permit2) or upto (a metered tool: the price is the most, and the
+call settles what it delivered). A Permit2 payment from a wallet that never
+approved Permit2 carries an EIP-2612 permit, signed with the token's nonce read
+from --rpc (the network's JSON-RPC; a sandbox's is BASE/sandbox/rpc); without
+--rpc it carries none, and the wallet must have approved Permit2.
 
 Environment:
   COINSLOT_BUYER_KEY     the buyer's private key in hex, when --key-file is not given
@@ -65,6 +75,8 @@ func runCall(args []string) int {
 	keyFile := fs.String("key-file", "", "file holding the buyer's private key in hex")
 	maxUSD := fs.String("max-usd", "", "refuse to pay more than this many dollars")
 	network := fs.String("network", "", "pay on this network, a CAIP-2 id such as eip155:84532 (default: the first the terms offer)")
+	pay := fs.String("pay", "exact", "how to pay: exact, permit2 or upto")
+	rpc := fs.String("rpc", "", "the network's JSON-RPC, read for the token's permit nonce (permit2 and upto)")
 	var tool string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		tool, args = args[0], args[1:]
@@ -94,14 +106,23 @@ func runCall(args []string) int {
 		fmt.Fprintln(os.Stderr, "coinslot call: --data must be a JSON object")
 		return callUsage
 	}
-	b := &buyer{http: &http.Client{Timeout: 2 * time.Minute}, base: strings.TrimRight(*base, "/"), key: key}
-	return b.call(tool, []byte(*data), limit, *network)
+	kind, ok := payKinds[*pay]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "coinslot call: --pay %s: not exact, permit2 or upto%s\n", *pay, lexical.Suggest(*pay, slices.Sorted(maps.Keys(payKinds))))
+		return callUsage
+	}
+	b := &buyer{http: &http.Client{Timeout: 2 * time.Minute}, base: strings.TrimRight(*base, "/"), key: key, rpc: *rpc}
+	return b.call(tool, []byte(*data), limit, *network, kind)
 }
+
+// payKinds are the kinds of payment coinslot call signs, by --pay.
+var payKinds = map[string]x402.Kind{"exact": x402.KindExact, "permit2": x402.KindExactPermit2, "upto": x402.KindUpto}
 
 type buyer struct {
 	http *http.Client
 	base string
 	key  *ecdsa.PrivateKey
+	rpc  string // the chain's JSON-RPC, for a Permit2 payment's EIP-2612 permit; "": none
 	// resending tells that a paid call's answer was lost and its payment
 	// is sent again after pause: nil says so on stderr, for a person.
 	resending func(lost error, pause time.Duration)
@@ -117,8 +138,9 @@ type quote struct {
 		Network       string `json:"network"`
 		AssetContract string `json:"assetContract"`
 		Networks      []struct {
-			Network       string `json:"network"`
-			AssetContract string `json:"assetContract"`
+			Network       string   `json:"network"`
+			AssetContract string   `json:"assetContract"`
+			Schemes       []string `json:"schemes"`
 		} `json:"networks"`
 		PayTo              string   `json:"payTo"`
 		VerifyBeforePaying []string `json:"verifyBeforePaying"`
@@ -126,7 +148,7 @@ type quote struct {
 	ApprovalPrompt string `json:"approval_prompt"`
 }
 
-func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) int {
+func (b *buyer) call(tool string, data []byte, limit *big.Int, network string, kind x402.Kind) int {
 	q, err := b.quote(tool)
 	endpoint := ""
 	switch {
@@ -169,9 +191,9 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) i
 		fmt.Fprintln(os.Stderr, "coinslot call: refusing to pay: the 402 has no readable x402 v2 terms")
 		return callRefused
 	}
-	acc := chooseEntry(terms, network)
+	acc := chooseEntry(terms, network, kind)
 	if acc == nil {
-		fmt.Fprintf(os.Stderr, "coinslot call: refusing to pay: the terms offer no %s entry on %s; they offer %s\n", x402.SchemeExact, cmp.Or(network, "any network"), offeredNetworks(terms))
+		fmt.Fprintf(os.Stderr, "coinslot call: refusing to pay: the terms offer no %s entry on %s; they offer %s\n", kind, cmp.Or(network, "any network"), offered(terms))
 		return callRefused
 	}
 	if q == nil {
@@ -185,9 +207,10 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) i
 		return callRefused
 	}
 	fmt.Fprintln(os.Stderr, q.ApprovalPrompt)
-	chosen := *terms
-	chosen.Accepts = []x402.Requirements{*acc}
-	header, payload, err := x402.Pay(b.key, &chosen, time.Now())
+	if acc.Scheme == x402.SchemeUpto {
+		fmt.Fprintln(os.Stderr, "Paid under upto: that price is the most, and the call settles what it delivers.")
+	}
+	header, payload, err := b.sign(terms, acc)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "coinslot call: signing:", err)
 		return callFailed
@@ -195,7 +218,7 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) i
 	answer, settled, failure, lost := b.deliver(via, data, header, payload)
 	switch {
 	case lost != nil:
-		a := &payload.Payload.Exact().Authorization
+		a, _ := (&x402.Payment{V2: payload}).Signed()
 		payer, nonce := strings.ToLower(a.From), strings.ToLower(a.Nonce)
 		fmt.Fprintf(os.Stderr, "coinslot call: the payment was sent %d times and no answer came (%v); it may be charged.\n", paidSends, lost)
 		fmt.Fprintf(os.Stderr, "  payer %s, nonce %s\n  its status: %s/payment/%s/%s\n", payer, nonce, b.base, payer, nonce)
@@ -207,8 +230,38 @@ func (b *buyer) call(tool string, data []byte, limit *big.Int, network string) i
 	}
 	os.Stdout.Write(answer)
 	fmt.Println()
-	fmt.Fprintf(os.Stderr, "paid %s USD by %s; receipt: %s/receipt/%s\n", q.Contract.PriceUSD, settled.Payer, b.base, settled.Transaction)
+	paid := q.Contract.PriceUSD
+	if n, ok := new(big.Int).SetString(settled.Amount, 10); ok { // upto's: what the call delivered
+		paid = atomicToUSD(n)
+	}
+	if settled.Transaction == "" {
+		fmt.Fprintf(os.Stderr, "paid %s USD by %s: nothing was delivered, nothing settled\n", paid, settled.Payer)
+		return callPaid
+	}
+	fmt.Fprintf(os.Stderr, "paid %s USD by %s; receipt: %s/receipt/%s\n", paid, settled.Payer, b.base, settled.Transaction)
 	return callPaid
+}
+
+// sign signs a payment of the terms' entry acc, of its kind.
+func (b *buyer) sign(terms *x402.PaymentRequired, acc *x402.Requirements) (string, *x402.Payload, error) {
+	if !acc.Kind().Permit2() {
+		chosen := *terms
+		chosen.Accepts = []x402.Requirements{*acc}
+		return x402.Pay(b.key, &chosen, time.Now())
+	}
+	var nonce *big.Int
+	if b.rpc != "" {
+		var err error
+		if nonce, err = permitNonce(b.rpc, acc, crypto.PubkeyToAddress(b.key.PublicKey)); err != nil {
+			return "", nil, err
+		}
+	}
+	p, err := x402.PayPermit2(b.key, terms, *acc, time.Now(), nonce)
+	if err != nil {
+		return "", nil, err
+	}
+	header, err := x402.EncodeHeader(p)
+	return header, p, err
 }
 
 // A seller is where a call is bought: a tool's route, or /mcp.
@@ -350,30 +403,27 @@ func termsQuote(tool, endpoint string, acc *x402.Requirements, limit *big.Int) *
 	return q
 }
 
-// chooseEntry is the exact (EIP-3009) entry of the terms on network, or
-// the first one when network is ""; nil when there is none.
-func chooseEntry(terms *x402.PaymentRequired, network string) *x402.Requirements {
+// chooseEntry is the terms' entry of kind on network, or the first of
+// kind when network is ""; nil when there is none.
+func chooseEntry(terms *x402.PaymentRequired, network string, kind x402.Kind) *x402.Requirements {
 	for i, r := range terms.Accepts {
-		if r.Kind() == x402.KindExact && (network == "" || r.Network == network) {
+		if r.Kind() == kind && (network == "" || r.Network == network) {
 			return &terms.Accepts[i]
 		}
 	}
 	return nil
 }
 
-// offeredNetworks lists the networks of the terms' exact (EIP-3009)
-// entries.
-func offeredNetworks(terms *x402.PaymentRequired) string {
-	var nets []string
+// offered lists the terms' entries, as kind and network.
+func offered(terms *x402.PaymentRequired) string {
+	var entries []string
 	for _, r := range terms.Accepts {
-		if r.Kind() == x402.KindExact {
-			nets = append(nets, r.Network)
-		}
+		entries = append(entries, r.Kind().String()+" on "+r.Network)
 	}
-	if nets == nil {
+	if entries == nil {
 		return "none"
 	}
-	return strings.Join(nets, ", ")
+	return strings.Join(entries, ", ")
 }
 
 // check applies the five verifyBeforePaying rules, and the buyer's own
@@ -383,14 +433,14 @@ func (q *quote) check(terms *x402.PaymentRequired, acc *x402.Requirements, limit
 	c := &q.Contract
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	if acc.Scheme != "exact" {
-		fail("scheme is %q, not exact", acc.Scheme)
-	}
-	// The contract's networks, each with its asset; a contract that lists
-	// none names one network.
-	assets := map[string]string{c.Network: c.AssetContract}
+	// The contract's networks, each with its asset and the schemes sold
+	// there beside exact; a contract that lists none names one network.
+	assets, schemes := map[string]string{c.Network: c.AssetContract}, map[string][]string{}
 	for _, n := range c.Networks {
-		assets[n.Network] = n.AssetContract
+		assets[n.Network], schemes[n.Network] = n.AssetContract, n.Schemes
+	}
+	if acc.Scheme != x402.SchemeExact && !slices.Contains(schemes[acc.Network], acc.Scheme) {
+		fail("scheme is %q, which the contract does not name on %s", acc.Scheme, acc.Network)
 	}
 	asset, listed := assets[acc.Network]
 	switch {

@@ -19,7 +19,7 @@ func TestCallNetwork(t *testing.T) {
 		t.Fatalf("on the sandbox chain: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	code, stdout, stderr = output(t, "call", "business_days", "--url", base, "--network", "eip155:8453", "--data", `{"days_ahead":5}`)
-	if want := "coinslot call: refusing to pay: the terms offer no exact entry on eip155:8453; they offer eip155:1337\n"; code != callRefused || stdout != "" || stderr != want {
+	if want := "coinslot call: refusing to pay: the terms offer no exact entry on eip155:8453; they offer exact on eip155:1337, batch-settlement on eip155:1337, exact (permit2) on eip155:1337\n"; code != callRefused || stdout != "" || stderr != want {
 		t.Fatalf("on Base: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 	}
 }
@@ -44,7 +44,7 @@ func TestCallChecksTheChosenNetwork(t *testing.T) {
 		"eip155:137":   nil,
 		"eip155:42161": {`network is "eip155:42161"; the contract says "eip155:8453"`},
 	} {
-		acc := chooseEntry(terms, network)
+		acc := chooseEntry(terms, network, x402.KindExact)
 		if got := q.check(terms, acc, nil); !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", network, got, want)
 		}
@@ -53,7 +53,7 @@ func TestCallChecksTheChosenNetwork(t *testing.T) {
 	if got := q.check(terms, &polygonWithBaseAsset, nil); len(got) != 1 || !strings.HasPrefix(got[0], "asset contract is 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913; the contract says 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359") {
 		t.Errorf("Polygon with Base's asset: %q", got)
 	}
-	if chooseEntry(terms, "eip155:43114") != nil {
+	if chooseEntry(terms, "eip155:43114", x402.KindExact) != nil {
 		t.Error("an entry on a network the terms do not offer")
 	}
 }

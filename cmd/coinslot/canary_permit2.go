@@ -5,9 +5,7 @@ import (
 	"math/big"
 	"time"
 
-	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 )
 
@@ -58,14 +56,9 @@ func (cc *canaryChains) permitNonce(ctx context.Context, acc *x402.Requirements,
 	if err != nil {
 		return nil, failAt(stepChain, "%v", err)
 	}
-	token := usdc.NewTestUSDC() // nonces(address) is EIP-2612's, the same on every token that has it
-	out, err := client.CallContract(ctx, ethereum.CallMsg{To: &domain.VerifyingContract, Data: token.PackNonces(owner)}, nil)
+	n, err := tokenPermitNonce(ctx, client, domain.VerifyingContract, owner)
 	if err != nil {
-		return nil, failAt(stepChain, "reading the permit nonce of %s: %v", owner.Hex(), err)
-	}
-	n, err := token.UnpackNonces(out)
-	if err != nil {
-		return nil, failAt(stepChain, "the token at %s has no EIP-2612 nonces: %v", domain.VerifyingContract.Hex(), err)
+		return nil, failAt(stepChain, "%v", err)
 	}
 	return n, nil
 }

@@ -93,7 +93,13 @@ func offeredAt(t *testing.T, base string) string {
 	if err := x402.DecodeHeader(res.Header.Get(x402.HeaderRequired), &terms); err != nil {
 		t.Fatal(err)
 	}
-	return offeredNetworks(&terms)
+	var nets []string
+	for _, r := range terms.Accepts {
+		if r.Kind() == x402.KindExact {
+			nets = append(nets, r.Network)
+		}
+	}
+	return strings.Join(nets, ", ")
 }
 
 // waitReadiness waits up to 5 s for /readyz to answer want.

@@ -1,6 +1,8 @@
 package edge
 
 import (
+	"strings"
+
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
@@ -18,7 +20,9 @@ func withReceipt(out []byte, r *ledger.Receipt) []byte {
 // the sample answer /docs and OpenAPI show, and the schema they publish,
 // which a facilitator validating the extension checks the sample against.
 func answerTerms(site registry.Site, t *registry.Tool) (x402.Output, error) {
-	out := x402.Output{Format: t.Shape.String(), Description: t.Expected, Schema: registry.OutputSchema(t)}
+	// A metered tool's rule goes with its answer into the bazaar
+	// extension, which catalogs index.
+	out := x402.Output{Format: t.Shape.String(), Description: strings.TrimSpace(t.Expected + " " + t.UptoNote()), Schema: registry.OutputSchema(t)}
 	sample, err := registry.ToolSample(site, t)
 	if sample != nil {
 		out.Example = sample.Body

@@ -93,7 +93,7 @@ func buildDocs(s Site, tools []*Tool, answers map[*Tool]*Sample) ([]byte, error)
 				sample, label = b.String(), a.Label()
 			}
 			dg.Tools = append(dg.Tools, docsTool{
-				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected, Upto: t.uptoNote(),
+				Name: t.Name, Price: t.Price, Description: t.Description, Expected: t.Expected, Upto: t.UptoNote(),
 				Endpoint: s.Endpoint(t), Quote: s.QuoteURL(t), Example: ex,
 				Fetch: fetchSnippet(s, t, body), CLI: cliSnippet(s, t, body), Sample: sample, SampleLabel: label,
 				MCPOnly: !t.Paid(), BodyRequired: t.BodyRequired, Params: docsParams(t),

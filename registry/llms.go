@@ -76,7 +76,7 @@ func buildLLMs(s Site, tools []*Tool) []byte {
 	for _, g := range byCategory(tools) {
 		fmt.Fprintf(&b, "## %s\n\n", g.Name)
 		for _, t := range g.Tools {
-			fmt.Fprintf(&b, "- [%s](%s): %s USD. %s\n", t.Name, s.QuoteURL(t), t.Price, strings.TrimSpace(t.Description+" "+t.uptoNote()))
+			fmt.Fprintf(&b, "- [%s](%s): %s USD. %s\n", t.Name, s.QuoteURL(t), t.Price, strings.TrimSpace(t.Description+" "+t.UptoNote()))
 		}
 		b.WriteByte('\n')
 	}
@@ -94,7 +94,7 @@ func buildLLMsFull(s Site, tools []*Tool) ([]byte, error) {
 			fmt.Fprintf(&b, "### %s\n\n%s\n\n", t.Name, t.Description)
 			fmt.Fprintf(&b, "- Price: %s USD (%s atomic %s)\n", t.Price, strconv.FormatInt(t.PriceAtomic(), 10), AssetName)
 			if t.Metered != nil {
-				fmt.Fprintf(&b, "- %s\n", t.uptoNote())
+				fmt.Fprintf(&b, "- %s\n", t.UptoNote())
 			}
 			if t.Paid() {
 				fmt.Fprintf(&b, "- Endpoint: `POST %s`\n", s.URL(t.Path))

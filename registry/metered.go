@@ -87,9 +87,9 @@ func (t *Tool) upto() *upto {
 	return &upto{strconv.FormatInt(t.atomic, 10), t.Metered.Rule}
 }
 
-// uptoNote is the rule in a sentence, for the documents people and models
+// UptoNote is the rule in a sentence, for the documents people and models
 // read; "" for a tool sold at its price only.
-func (t *Tool) uptoNote() string {
+func (t *Tool) UptoNote() string {
 	if t.Metered == nil {
 		return ""
 	}

@@ -110,7 +110,7 @@ func TestDocumentsStateTheMeteredRule(t *testing.T) {
 			t.Errorf("%s = %v, want none", c.none, at(doc, c.none))
 		}
 	}
-	note := sampleRadar.uptoNote()
+	note := sampleRadar.UptoNote()
 	for name, doc := range map[string][]byte{
 		"openapi": d.OpenAPI, "agent card": d.AgentCard, "llms.txt": d.LLMs, "llms-full.txt": d.LLMsFull,
 		"docs": []byte(html.UnescapeString(string(d.Docs))),

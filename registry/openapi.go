@@ -119,7 +119,7 @@ func pathItem(s Site, t *Tool, sample *Sample) map[string]any {
 		},
 	}
 	if u := t.upto(); u != nil {
-		post["description"] = description + "\n\n" + t.uptoNote()
+		post["description"] = description + "\n\n" + t.UptoNote()
 		post["x-upto"] = u
 	}
 	return map[string]any{"post": post}

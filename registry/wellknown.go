@@ -101,7 +101,7 @@ func buildAgentCard(s Site, tools []*Tool) (map[string]any, error) {
 		skills[i] = map[string]any{
 			"id":          t.Name,
 			"name":        t.Name,
-			"description": strings.TrimSpace(t.Description + " Price: " + t.Price + " USD per call via x402 at " + s.Endpoint(t) + ". " + t.uptoNote()),
+			"description": strings.TrimSpace(t.Description + " Price: " + t.Price + " USD per call via x402 at " + s.Endpoint(t) + ". " + t.UptoNote()),
 			"tags":        []string{t.Category, Protocol},
 			"examples":    []string{ex},
 			"inputModes":  []string{"application/json"},

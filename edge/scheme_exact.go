@@ -150,7 +150,7 @@ func (c *exactCharge) complete(out []byte, cost int64) *sale {
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, receipt)
 	}
-	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From, Amount: upto(c.entry, amount)}
+	settlement := &x402.SettleResponse{Success: true, Transaction: settled.Transaction, Network: networkFor(p, o.terms), Payer: auth.From, Amount: settledAmount(c.entry.Kind(), receipt.AmountAtomic)}
 	o.terms.Receipt(settlement, receipt.SettledAt)
 	return &sale{body: out, settlement: settlement, settledNow: true, charged: amount}
 }
@@ -177,13 +177,14 @@ func settleRequest(verified *x402.Request, amount int64) *x402.Request {
 	return x402.NewRequest(verified.Payload, &settling)
 }
 
-// upto is the settled amount a settlement states: upto's, the only scheme
-// whose amount is not the price.
-func upto(r *x402.Requirements, amount int64) string {
-	if r.Scheme != x402.SchemeUpto {
+// settledAmount is the amount a settlement of a payment of kind k states:
+// upto's, the only scheme whose settled amount is not its price; "" for
+// the others.
+func settledAmount(k x402.Kind, amount string) string {
+	if k.Scheme != x402.SchemeUpto {
 		return ""
 	}
-	return strconv.FormatInt(amount, 10)
+	return amount
 }
 
 // settleFailed withholds the tool's answer. A settlement refused by the

@@ -74,7 +74,7 @@ func (s *Server) redeliver(cfg *config.Config, o *offer, p *x402.Payment, nonce 
 		out = withReceipt(out, r)
 	}
 	// The record's network, which elsewhere made the request's.
-	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer}
+	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer, Amount: settledAmount(p.Kind(), r.AmountAtomic)}
 	o.terms.Receipt(settlement, r.SettledAt) // the receipt the first delivery carried
 	return &sale{body: out, redelivered: true, settlement: settlement}
 }
@@ -122,7 +122,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	if t.Shape == registry.ReceiptBacked {
 		out = withReceipt(out, &r)
 	}
-	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer, Amount: upto(entry, amount)}
+	settlement := &x402.SettleResponse{Success: true, Transaction: r.Tx, Network: networkFor(p, o.terms), Payer: payer, Amount: settledAmount(entry.Kind(), r.AmountAtomic)}
 	o.terms.Receipt(settlement, r.SettledAt)
 	return &sale{body: out, settlement: settlement, settledNow: true, charged: amount}
 }

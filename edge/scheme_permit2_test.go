@@ -172,6 +172,9 @@ func TestUptoSettlesWhatWasDelivered(t *testing.T) {
 	if got := c.balance(payer); got != 1_000_000-20_000 {
 		t.Errorf("payer holds %d, want %d", got, 1_000_000-20_000)
 	}
+	if again := settlementOf(t, c.pay("/paid/test/words", `{"text":"a b","n":4}`, p), x402.HeaderResponse); again.Amount != s.Amount || again.Transaction != s.Transaction {
+		t.Errorf("the replay's settlement %+v, want the first's %+v", again, s)
+	}
 	receipt := c.do("GET", "/receipt/"+s.Transaction, "", nil).json(t)
 	if receipt["amount_atomic"] != "20000" || receipt["amount_usd"] != "0.02" {
 		t.Errorf("receipt %v, want 20000 atomic, 0.02 USD", receipt)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/channels"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -61,14 +62,16 @@ func startGeth(t *testing.T) *gethNode {
 	devKey, _ := crypto.HexToECDSA(gethDevKey)
 	devAddr := crypto.PubkeyToAddress(devKey.PublicKey)
 	// geth --dev's own genesis but for the chain id, and with the
-	// batch-settlement contracts at their canonical addresses: clients sign
-	// vouchers for, and deposit at, those addresses on every chain, and only
-	// the scheme's CREATE2 deployer, with its own bytecode, reaches them by a
+	// batch-settlement contracts, Permit2 and the x402 Permit2 proxies at
+	// their canonical addresses: clients sign vouchers for, deposit at and
+	// pay through those addresses on every chain, and only each one's
+	// CREATE2 deployer, with its own bytecode, reaches them by a
 	// transaction. Everything else arrives by transactions.
 	genesis := core.DeveloperGenesisBlock(30_000_000, &devAddr)
 	genesis.Config.ChainID = big.NewInt(gethChainID)
 	genesis.Alloc[x402.BatchSettlementAddress] = types.Account{Code: common.FromHex(channels.BatchSettlementRuntime), Balance: new(big.Int)}
 	genesis.Alloc[x402.ERC3009CollectorAddress] = types.Account{Code: common.FromHex(channels.ERC3009DepositCollectorRuntime), Balance: new(big.Int)}
+	facilitator.PlacePermit2(genesis.Alloc)
 	file, err := json.Marshal(genesis)
 	if err != nil {
 		t.Fatal(err)

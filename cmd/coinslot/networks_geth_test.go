@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,8 @@ import (
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/upstreams/polymarket"
+	"github.com/coinslot/coinslot/upstreams/replay"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -40,9 +43,17 @@ const (
 // that settles its network, a channel's deposit, voucher and claim settle
 // on geth, and the seller's balance there is what the ledger recorded.
 // The official @x402/fetch client then pays on each network (with node and
-// test/npm's packages), and its receipts and the revenue metric name it.
+// test/npm's packages), and its receipts and the revenue metric name it;
+// and on geth, from a fresh wallet holding only USDC, the official exact
+// client pays through Permit2 and the upto client pays a metered tool
+// (answered from its recorded source) what it delivered.
 func TestTwoNetworksOnGeth(t *testing.T) {
 	g := startGeth(t)
+	recorded, err := replay.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { recorded.Close() })
 	key := func(hex string) common.Address {
 		k, _ := crypto.HexToECDSA(hex)
 		return crypto.PubkeyToAddress(k.PublicKey)
@@ -63,8 +74,10 @@ custom_networks:
   - {id: eip155:1337, chain_id: 1337, name: coinslot sandbox chain, asset: "%s", domain_name: USD Coin, domain_version: "2"}
 chain_rpc: [%s, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
-`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork(1337).Asset.Hex(), g.url, sandbox))
-	b, tool := sellOnTwoNetworks(t, ln, base, cfg, "exact eip155:31337, batch-settlement eip155:31337, exact eip155:1337")
+upstreams: {%s: {base_url: %s/%[9]s}}
+`, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork(1337).Asset.Hex(), g.url, sandbox, polymarket.Gamma.Name, recorded.URL()))
+	b, tool := sellOnTwoNetworks(t, ln, base, cfg,
+		"exact eip155:31337, batch-settlement eip155:31337, exact (permit2) eip155:31337, exact eip155:1337, exact (permit2) eip155:1337")
 
 	// Exact on each network: the seller is paid on its chain, and the
 	// receipt names the network.
@@ -151,6 +164,20 @@ batch_settlement: {enabled: true, claim_every: 5m}
 	if got, want := revenue(t, base, tool.Name), fmt.Sprintf("eip155:1337=%s eip155:31337=%s", b.times(2), b.times(4)); got != want {
 		t.Fatalf("revenue after the official client's payments %s, want %s", got, want)
 	}
+
+	before := tokenBalance(t, g.client, asset, seller)
+	cmd = exec.Command(node, "permit2.mjs")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "BASE_URL="+base, "TOOL="+tool.Name, "NETWORK=eip155:31337", "RPC="+g.url,
+		"COINSLOT_BUYER_KEY=0x"+gethNpmBuyer, "UPTO_TOOL=trending_markets", `UPTO_BODY={"limit":20}`)
+	if out, err = cmd.CombinedOutput(); err != nil {
+		t.Fatalf("permit2.mjs: %v\n%s", err, out)
+	}
+	t.Logf("permit2.mjs:\n%s", out)
+	uptoPaid := revenueOn(t, base, "trending_markets", "eip155:31337")
+	if got, want := tokenBalance(t, g.client, asset, seller), new(big.Int).Add(before, new(big.Int).Add(b.price, uptoPaid)); got.Cmp(want) != 0 || uptoPaid.Sign() <= 0 {
+		t.Fatalf("the seller holds %s on geth, want %s: %s before, the price through Permit2 and %s under upto", got, want, before, uptoPaid)
+	}
 }
 
 // receiptOf is the receipt base serves for tx.
@@ -171,6 +198,21 @@ var revenueLine = regexp.MustCompile(`(?m)^coinslot_revenue_atomic_total\{networ
 
 // revenue is coinslot_revenue_atomic_total of tool by network, as
 // "network=value ...", in the order /metrics lists them.
+// revenueOn is tool's revenue on network in atomic units, 0 when none.
+func revenueOn(t *testing.T, base, tool, network string) *big.Int {
+	t.Helper()
+	for _, kv := range strings.Fields(revenue(t, base, tool)) {
+		if v, ok := strings.CutPrefix(kv, network+"="); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return big.NewInt(int64(f))
+		}
+	}
+	return new(big.Int)
+}
+
 func revenue(t *testing.T, base, tool string) string {
 	t.Helper()
 	res, err := client.Get(base + "/metrics")

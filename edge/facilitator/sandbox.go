@@ -124,7 +124,7 @@ func NewSandbox(ctx context.Context, n int, chainID int64) (*Sandbox, error) {
 		alloc[b.Address] = types.Account{Balance: ether(100)}
 	}
 	placeBatchSettlement(alloc)
-	placePermit2(alloc)
+	PlacePermit2(alloc)
 	// The simulated backend keeps its node to itself; its IPC endpoint, in
 	// a folder of its own, is the way to the node's JSON-RPC.
 	var err error

@@ -1,4 +1,4 @@
-// Buys from a sandbox coinslot through Permit2 with the official x402 npm
+// Buys from a coinslot through Permit2 with the official x402 npm
 // clients, unmodified: @x402/fetch with @x402/evm's exact client on the
 // 402's exact entry that names assetTransferMethod "permit2", and with its
 // upto client on a metered tool's upto entry. The buyer is a fresh wallet
@@ -8,8 +8,10 @@
 // buyer's and the seller's balances by exactly the settled amount, once,
 // and a replay of the same payment must move nothing.
 //
-//   BASE_URL            the service (default http://localhost:8080), a sandbox
-//   COINSLOT_BUYER_KEY  a funded key on the sandbox chain, 0x-hex
+//   BASE_URL            the service (default http://localhost:8080)
+//   NETWORK             the CAIP-2 network paid on (default: the contract's first)
+//   RPC                 its chain's JSON-RPC (default: the sandbox's, BASE_URL/sandbox/rpc)
+//   COINSLOT_BUYER_KEY  a key holding USDC and gas there, 0x-hex
 //   TOOL                the tool bought exact through Permit2 (default business_days)
 //   UPTO_TOOL           the metered tool bought under upto
 //   UPTO_BODY           its request, JSON (default its contract's requestBody)
@@ -32,22 +34,25 @@ function check(ok, what) {
   if (!ok) throw new Error(what);
 }
 
-const rpc = `${base}/sandbox/rpc`;
-const chain = defineChain({ id: 1337, name: "coinslot sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpc] } } });
-const publicClient = createPublicClient({ chain, transport: http(rpc) });
-
+// quote is the tool's buyer contract on the network paid on: its asset
+// there as assetContract.
 async function quote(tool) {
   const res = await fetch(`${base}/api/quote?tool=${encodeURIComponent(tool)}`);
   check(res.ok, `quote for ${tool}: HTTP ${res.status}`);
   const c = (await res.json()).buyer_contract;
-  check(c?.network === "eip155:1337", `not a sandbox: ${c?.network}`);
-  return c;
+  const on = (c.networks ?? []).find((n) => n.network === (process.env.NETWORK || c.network));
+  check(on, `the contract of ${tool} lists no network ${process.env.NETWORK}`);
+  return { ...c, network: on.network, assetContract: on.assetContract };
 }
+const first = await quote(exactTool);
+const rpc = process.env.RPC || `${base}/sandbox/rpc`;
+const chainId = Number(first.network.split(":")[1]);
+const chain = defineChain({ id: chainId, name: first.network, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpc] } } });
+const publicClient = createPublicClient({ chain, transport: http(rpc) });
 const priceOf = (c) => BigInt(Math.round(Number(c.priceUsd) * 1e6));
 const balanceOf = (c, who) => publicClient.readContract({ address: c.assetContract, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
 // A fresh wallet with 1 USDC from the funded key, and no ETH.
-const first = await quote(exactTool);
 const funder = createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(rpc) });
 const buyer = privateKeyToAccount(generatePrivateKey());
 const funding = await funder.writeContract({ address: first.assetContract, abi: erc20Abi, functionName: "transfer", args: [buyer.address, 1_000_000n] });
@@ -59,9 +64,9 @@ const signer = toClientEvmSigner(buyer, publicClient);
 // the very payment; it returns the settlement after checking the balances.
 async function buy(c, scheme, pick, request = c.requestBody ?? {}) {
   const client = new x402Client();
-  client.register("eip155:1337", scheme);
+  client.register(c.network, scheme);
   client.setSpendControls({ allowedAssets: [{ network: c.network, asset: c.assetContract }] });
-  client.registerPolicy((version, reqs) => reqs.filter(pick));
+  client.registerPolicy((version, reqs) => reqs.filter((r) => r.network === c.network && pick(r)));
   let sent; // the PAYMENT-SIGNATURE of the paid request, to replay
   const recording = async (input, init) => {
     const request = new Request(input, init);

@@ -43,7 +43,7 @@ test-short:
 # is saved under testdata/fuzz.
 FUZZ = ./edge/x402:FuzzDecodePayment ./edge/x402:FuzzDecodePaymentObject ./edge/x402:FuzzScanPayload ./edge/x402:FuzzHeaderBase64 ./edge:FuzzParseAndValidate ./edge:FuzzPlainObject ./edge:FuzzCanonical ./edge/ledger:FuzzAppendJSONString ./registry/all:FuzzRenderIsEncodingJSON \
 	./upstreams:FuzzPublicAddr ./upstreams/web:FuzzParseURL ./upstreams/web:FuzzParseDomain \
-	./edge/x402:FuzzTermsCheck ./edge/x402:FuzzCheckChannel ./edge/facilitator:FuzzCheckLocal
+	./edge/x402:FuzzTermsCheck ./edge/x402:FuzzCheckPermit2 ./edge/x402:FuzzCheckChannel ./edge/facilitator:FuzzCheckLocal
 # A count, not a duration: with -fuzztime as a duration, Go 1.26's fuzz
 # coordinator can fail a target with a bare "context deadline exceeded" at
 # the deadline when a worker is starved of CPU, having found nothing

@@ -27,7 +27,7 @@ type permit2Vector struct {
 	Digest, PermitDigest string
 }
 
-func loadPermit2Vectors(t *testing.T) permit2Vectors {
+func loadPermit2Vectors(t testing.TB) permit2Vectors {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/permit2_vectors.json")
 	if err != nil {

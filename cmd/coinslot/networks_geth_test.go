@@ -58,7 +58,9 @@ func TestTwoNetworksOnGeth(t *testing.T) {
 		k, _ := crypto.HexToECDSA(hex)
 		return crypto.PubkeyToAddress(k.PublicKey)
 	}
-	asset := g.deployUSDC(1000_000000, key(gethExactBuyer), key(gethBatchBuyer), key(gethNpmBuyer))
+	// The developer account, which holds the gas, also funds permit2.mjs's
+	// fresh wallet with USDC.
+	asset := g.deployUSDC(1000_000000, key(gethExactBuyer), key(gethBatchBuyer), key(gethNpmBuyer), key(gethDevKey))
 	own := g.ownFacilitatorOn(asset)
 	sandbox := startSandbox(t)
 
@@ -74,7 +76,7 @@ custom_networks:
   - {id: eip155:1337, chain_id: 1337, name: coinslot sandbox chain, asset: "%s", domain_name: USD Coin, domain_version: "2"}
 chain_rpc: [%s, %s/sandbox/rpc]
 batch_settlement: {enabled: true, claim_every: 5m}
-upstreams: {%s: {base_url: %s/%[9]s}}
+upstreams: {%[8]s: {base_url: %[9]s/%[8]s}}
 `, seller.Hex(), own, sandbox, asset.Hex(), facilitator.SandboxNetwork(1337).Asset.Hex(), g.url, sandbox, polymarket.Gamma.Name, recorded.URL()))
 	b, tool := sellOnTwoNetworks(t, ln, base, cfg,
 		"exact eip155:31337, batch-settlement eip155:31337, exact (permit2) eip155:31337, exact eip155:1337, exact (permit2) eip155:1337")
@@ -169,7 +171,7 @@ upstreams: {%s: {base_url: %s/%[9]s}}
 	cmd = exec.Command(node, "permit2.mjs")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "TOOL="+tool.Name, "NETWORK=eip155:31337", "RPC="+g.url,
-		"COINSLOT_BUYER_KEY=0x"+gethNpmBuyer, "UPTO_TOOL=trending_markets", `UPTO_BODY={"limit":20}`)
+		"COINSLOT_BUYER_KEY=0x"+gethDevKey, "UPTO_TOOL=trending_markets", `UPTO_BODY={"limit":20}`)
 	if out, err = cmd.CombinedOutput(); err != nil {
 		t.Fatalf("permit2.mjs: %v\n%s", err, out)
 	}

@@ -2,7 +2,9 @@
 # One production instance selling on two networks through two facilitators:
 # its own (coinslot facilitator) on a go-ethereum --dev node, and a
 # sandbox's on the sandbox chain, paid by Go buyers under both schemes and by
-# the official @x402/fetch client on each network (TestTwoNetworksOnGeth).
+# the official @x402/fetch client on each network, and on geth by its exact
+# (Permit2) and upto clients from a wallet holding only USDC
+# (TestTwoNetworksOnGeth).
 # geth is built from the go-ethereum version go.mod requires, with its own
 # go.mod, once: bin/ keeps it for the next run.
 set -euo pipefail

@@ -82,7 +82,7 @@ func (c *chainSeller) permit2Payment(path string, k x402.Kind, key *ecdsa.Privat
 // signPermit2 is permit2Payment for the terms pr.
 func (c *chainSeller) signPermit2(pr *x402.PaymentRequired, k x402.Kind, key *ecdsa.PrivateKey, mutate func(*x402.Permit2Authorization), signer *ecdsa.PrivateKey) *x402.Payload {
 	c.t.Helper()
-	entry, ok := pr.Entry(k)
+	entry, ok := entryOf(pr, k)
 	if !ok {
 		c.t.Fatalf("the terms of %s offer no %s: %+v", pr.Resource.URL, k, pr.Accepts)
 	}
@@ -108,6 +108,16 @@ func (c *chainSeller) signPermit2(pr *x402.PaymentRequired, k x402.Kind, key *ec
 		}
 	}
 	return p
+}
+
+// entryOf is the terms' first entry of kind k, if they offer one.
+func entryOf(pr *x402.PaymentRequired, k x402.Kind) (x402.Requirements, bool) {
+	for _, r := range pr.Accepts {
+		if r.Kind() == k {
+			return r, true
+		}
+	}
+	return x402.Requirements{}, false
 }
 
 // TestPermit2FromAWalletWithOnlyUSDC: a wallet holding USDC and no ETH,
@@ -154,7 +164,7 @@ func TestUptoSettlesWhatWasDelivered(t *testing.T) {
 	c := newChainSeller(t)
 	key := c.freshWallet(1_000_000)
 	payer := crypto.PubkeyToAddress(key.PublicKey)
-	if _, ok := c.terms("/paid/test/echo").Entry(x402.KindUpto); ok {
+	if _, ok := entryOf(c.terms("/paid/test/echo"), x402.KindUpto); ok {
 		t.Error("an unmetered tool offers upto")
 	}
 	p := c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil)

@@ -88,13 +88,3 @@ func withPermit(extensions json.RawMessage, key *ecdsa.PrivateKey, d Domain, m *
 	ext[EIP2612GasSponsoring] = info
 	return json.Marshal(ext)
 }
-
-// Entry is the terms' first entry of kind k, if they offer one.
-func (pr *PaymentRequired) Entry(k Kind) (Requirements, bool) {
-	for _, r := range pr.Accepts {
-		if r.Kind() == k {
-			return r, true
-		}
-	}
-	return Requirements{}, false
-}

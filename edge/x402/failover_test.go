@@ -256,3 +256,43 @@ func TestFailoverPassesOverTheUnreached(t *testing.T) {
 		t.Fatalf("none up: %+v, %v", doc, err)
 	}
 }
+
+// TestFailoverSendsUptoToItsFacilitator: of two facilitators settling upto
+// on one network, an upto payment goes only to the one its entry (and so
+// its witness) names, even when that one is failing; and the extensions
+// every member takes are the failover's, not those one alone takes.
+func TestFailoverSendsUptoToItsFacilitator(t *testing.T) {
+	upto := func(address string, extensions ...string) *fakeFacilitator {
+		return &fakeFacilitator{supported: &Supported{Kinds: []SupportedKind{
+			{X402Version: 2, Scheme: SchemeExact, Network: "eip155:1337"},
+			{X402Version: 2, Scheme: SchemeUpto, Network: "eip155:1337", Extra: map[string]any{"facilitatorAddress": address}},
+		}, Extensions: extensions}}
+	}
+	first := upto("0x1111111111111111111111111111111111111111", EIP2612GasSponsoring, PaymentIdentifier)
+	second := upto("0x2222222222222222222222222222222222222222", EIP2612GasSponsoring)
+	f, err := NewFailover([]Member{{"first.test", first}, {"second.test", second}}, 2, time.Minute, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, p := context.Background(), &Payload{X402Version: 2}
+	doc, err := f.Supported(ctx)
+	if err != nil || strings.Join(doc.Extensions, ",") != EIP2612GasSponsoring {
+		t.Fatalf("extensions %v (%v), want only the one both take", doc.Extensions, err)
+	}
+	r := &Requirements{Scheme: SchemeUpto, Network: "eip155:1337", Extra: map[string]any{"facilitatorAddress": "0x2222222222222222222222222222222222222222"}}
+	if s, err := f.Settle(ctx, p, r); err != nil || !s.Success {
+		t.Fatalf("settle: %+v %v", s, err)
+	}
+	if _, s1 := first.counts(); s1 != 0 {
+		t.Fatalf("the facilitator the witness does not name settled %d", s1)
+	}
+	second.mu.Lock()
+	second.down = true
+	second.mu.Unlock()
+	if _, err := f.Settle(ctx, p, r); err == nil {
+		t.Fatal("a failing named facilitator's upto payment settled elsewhere")
+	}
+	if _, s1 := first.counts(); s1 != 0 {
+		t.Fatalf("the facilitator the witness does not name settled %d", s1)
+	}
+}

@@ -20,7 +20,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "[--config FILE] [--listen ADDR]", "run the service (sandbox when no config says otherwise)", runServe},
-		{"call", "TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X] [--network ID]", "buy one call, checking the terms before paying", runCall},
+		{"call", "TOOL --data JSON [--url BASE] [--key-file FILE] [--max-usd X] [--network ID] [--pay exact|permit2|upto] [--rpc URL]", "buy one call, checking the terms before paying", runCall},
 		{"canary", "[--url BASE] [--tool TOOL] [--rpc URL]... [--key-file FILE] [--max-usd X] [--metrics-file FILE]", "buy one call per offered network and scheme, checking it end to end", runCanary},
 		{"tools", "[--json]", "list the catalog", runTools},
 		{"sources", "[--config FILE] [--wide | --json]", "list the upstream sources, their settings, keys and tools", runSources},

@@ -107,16 +107,11 @@ func NewTerms(nets []Network, o Offer, maxTimeout int, horizon time.Duration) (*
 	if err != nil {
 		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
-	extensions, err := json.Marshal(map[string]any{"bazaar": discovery})
-	if err != nil {
-		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
-	}
 	required := PaymentRequired{
 		X402Version: 2,
 		Error:       "payment required",
 		Resource: &ResourceInfo{URL: o.Resource, Description: o.Description, MimeType: "application/json",
 			ServiceName: o.ServiceName, Tags: o.Tags, IconURL: o.IconURL},
-		Extensions: extensions,
 	}
 	var acceptsV1 []RequirementsV1
 	var all []*Terms
@@ -171,10 +166,12 @@ func NewTerms(nets []Network, o Offer, maxTimeout int, horizon time.Duration) (*
 		}
 		all = append(all, t)
 	}
+	extensions := map[string]any{"bazaar": discovery}
 	if sponsored {
-		if required.Extensions, err = json.Marshal(map[string]any{"bazaar": discovery, EIP2612GasSponsoring: eip2612Sponsoring}); err != nil {
-			return nil, fmt.Errorf("offer %s: %w", o.Name, err)
-		}
+		extensions[EIP2612GasSponsoring] = eip2612Sponsoring
+	}
+	if required.Extensions, err = json.Marshal(extensions); err != nil {
+		return nil, fmt.Errorf("offer %s: %w", o.Name, err)
 	}
 	first := all[0]
 	first.networks, first.Required = all, required

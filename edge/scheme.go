@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"slices"
 	"time"
 
 	"github.com/coinslot/coinslot/config"
@@ -37,7 +38,7 @@ type charge interface {
 // sells, and its open.
 type soldScheme struct {
 	name  string
-	sales func(pay *Payments, t *registry.Tool, n x402.Network) []x402.Kind
+	sales func(pay *Payments, t *registry.Tool, n x402.Network) []x402.Sale
 	open  scheme
 }
 
@@ -67,59 +68,53 @@ func schemeFor(p *x402.Payment) scheme {
 
 // exactSales: exact through Permit2 wherever the facilitator settles it
 // for a buyer with no gas.
-func exactSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Kind {
+func exactSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Sale {
 	if pay.Supported != nil && pay.Supported.Permit2(n.ID) {
-		return []x402.Kind{x402.KindExactPermit2}
+		return []x402.Sale{{Kind: x402.KindExactPermit2, Network: n.ID}}
 	}
 	return nil
 }
 
 // uptoSales: upto for a metered tool, where the facilitator settles it.
-func uptoSales(pay *Payments, t *registry.Tool, n x402.Network) []x402.Kind {
-	if _, ok := pay.uptoFacilitator(n); ok && (t == nil || t.Metered != nil) {
-		return []x402.Kind{x402.KindUpto}
+func uptoSales(pay *Payments, t *registry.Tool, n x402.Network) []x402.Sale {
+	if pay.Supported == nil || t != nil && t.Metered == nil {
+		return nil
+	}
+	if a, ok := pay.Supported.UptoFacilitator(n.ID); ok {
+		return []x402.Sale{{Kind: x402.KindUpto, Network: n.ID, Extra: map[string]any{"facilitatorAddress": a.Hex()}}}
 	}
 	return nil
 }
 
 // batchSales: batch-settlement on the one network its channels are
-// offered on.
-func batchSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Kind {
+// offered on; its entry's extra is Offer.Batch's to write.
+func batchSales(pay *Payments, _ *registry.Tool, n x402.Network) []x402.Sale {
 	if pay.Batch != nil && pay.Batch.Network == n.ID {
-		return []x402.Kind{x402.KindBatch}
+		return []x402.Sale{{Kind: x402.KindBatch, Network: n.ID}}
 	}
 	return nil
 }
 
-// kindsOn are the kinds tool t is sold under on n, exact through EIP-3009
-// first; for a nil t, those any tool is.
-func (pay *Payments) kindsOn(t *registry.Tool, n x402.Network) []x402.Kind {
-	kinds := []x402.Kind{x402.KindExact}
+// salesOn are what tool t is sold under on n beside exact through
+// EIP-3009; for a nil t, what any tool is.
+func (pay *Payments) salesOn(t *registry.Tool, n x402.Network) []x402.Sale {
+	var out []x402.Sale
 	for _, sc := range schemes {
-		kinds = append(kinds, sc.sales(pay, t, n)...)
+		out = append(out, sc.sales(pay, t, n)...)
 	}
-	return kinds
+	return out
 }
 
-// schemesOn names the schemes some tool is sold under on n, once each.
+// schemesOn names the schemes some tool is sold under on n, once each,
+// exact first.
 func (pay *Payments) schemesOn(n x402.Network) []string {
-	var names []string
-	for _, k := range pay.kindsOn(nil, n) {
-		if len(names) == 0 || names[len(names)-1] != k.Scheme {
-			names = append(names, k.Scheme)
+	names := []string{x402.SchemeExact}
+	for _, s := range pay.salesOn(nil, n) {
+		if !slices.Contains(names, s.Kind.Scheme) {
+			names = append(names, s.Kind.Scheme)
 		}
 	}
 	return names
-}
-
-// uptoFacilitator is the facilitator upto payments on n are settled by,
-// which their witness must name.
-func (pay *Payments) uptoFacilitator(n x402.Network) (string, bool) {
-	if pay.Supported == nil {
-		return "", false
-	}
-	a, ok := pay.Supported.UptoFacilitator(n.ID)
-	return a.Hex(), ok
 }
 
 // sales are the offer's entries beyond exact through EIP-3009 and the
@@ -127,14 +122,9 @@ func (pay *Payments) uptoFacilitator(n x402.Network) (string, bool) {
 func (pay *Payments) sales(t *registry.Tool) []x402.Sale {
 	var out []x402.Sale
 	for _, n := range pay.Networks {
-		for _, k := range pay.kindsOn(t, n) {
-			switch k {
-			case x402.KindExact, x402.KindBatch:
-			case x402.KindUpto:
-				a, _ := pay.uptoFacilitator(n)
-				out = append(out, x402.Sale{Kind: k, Network: n.ID, Extra: map[string]any{"facilitatorAddress": a}})
-			default:
-				out = append(out, x402.Sale{Kind: k, Network: n.ID})
+		for _, s := range pay.salesOn(t, n) {
+			if s.Kind != x402.KindBatch {
+				out = append(out, s)
 			}
 		}
 	}

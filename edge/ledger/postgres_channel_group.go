@@ -133,6 +133,7 @@ func (g *chargeGroup) next() []*chargeWrite {
 // The statements' names on every connection of the pool, prepared at a
 // connection's first group.
 const (
+	groupSettingsStmt   = "coinslot_group_settings"
 	createChannelsStmt  = "coinslot_create_channels"
 	advanceChannelsStmt = "coinslot_advance_channels"
 )
@@ -161,7 +162,7 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
 	defer conn.Release()
-	for name, sql := range map[string]string{createChannelsStmt: createChannelsSQL, advanceChannelsStmt: advanceChannelsSQL} {
+	for name, sql := range map[string]string{groupSettingsStmt: groupSettingsSQL, createChannelsStmt: createChannelsSQL, advanceChannelsStmt: advanceChannelsSQL} {
 		if _, err := conn.Conn().Prepare(ctx, name, sql); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
@@ -176,7 +177,7 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	}
 	g.buf = g.buf[:0]
 	p := conn.Conn().PgConn().StartPipeline(ctx)
-	p.SendQueryParams(groupSettingsSQL, nil, nil, nil, nil)
+	p.SendQueryPrepared(groupSettingsStmt, nil, nil, nil)
 	if len(created) > 0 {
 		p.SendQueryPrepared(createChannelsStmt, g.params(created, false), binaryFormats[:2], nil)
 	}

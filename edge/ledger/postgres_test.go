@@ -24,8 +24,22 @@ func BenchmarkPostgres(b *testing.B) {
 }
 
 func BenchmarkPostgresCharge(b *testing.B) {
+	benchmarkPostgresBackends(b, ledgertest.BenchmarkCharge)
+}
+
+// benchmarkPostgresBackends runs bench on a PostgreSQL ledger of its own,
+// and reports what its backends spent per operation beside it.
+func benchmarkPostgresBackends(b *testing.B, bench func(*testing.B, ledger.Store)) {
 	ledgertest.RequirePostgres(b)
-	ledgertest.BenchmarkCharge(b, ledgertest.Postgres(b)())
+	dsn := ledgertest.PostgresSchema(b)
+	s, err := ledger.OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	start := ledgertest.BackendCPU(b, dsn)
+	bench(b, s)
+	b.ReportMetric(float64(ledgertest.BackendCPU(b, dsn)-start)/float64(time.Microsecond)/float64(b.N), "backend-µs/op")
 }
 
 // Two instances share the ledger: a live instance keeps its reservations
@@ -193,8 +207,7 @@ func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
 }
 
 func BenchmarkPostgresChargeParallel(b *testing.B) {
-	ledgertest.RequirePostgres(b)
-	ledgertest.BenchmarkChargeParallel(b, ledgertest.Postgres(b)())
+	benchmarkPostgresBackends(b, ledgertest.BenchmarkChargeParallel)
 }
 
 // The concurrent writes of one group are each written, or refused, on

@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,6 +88,40 @@ func PostgresSchema(tb testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	q.Set("application_name", schema) // BackendCPU finds its backends by it
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// BackendCPU is the CPU time the server's backends serving dsn (a DSN of
+// PostgresSchema) have used so far, from /proc: what a write costs the
+// database, beside what it costs the caller, when the server runs on this
+// machine. Backends are found by the schema's application name.
+func BackendCPU(tb testing.TB, dsn string) time.Duration {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, PostgresDSN())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, _ := conn.Query(ctx, `SELECT pid FROM pg_stat_activity WHERE application_name = $1`, u.Query().Get("application_name"))
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var sum time.Duration
+	for _, pid := range pids {
+		// schedstat's first field is the time on a CPU, in nanoseconds.
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/schedstat", pid))
+		if err != nil {
+			tb.Fatalf("PostgreSQL's backend %d: %v (is the server on another machine?)", pid, err)
+		}
+		ns, _ := strconv.ParseInt(strings.Fields(string(b))[0], 10, 64)
+		sum += time.Duration(ns)
+	}
+	return sum
 }

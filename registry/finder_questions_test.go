@@ -84,8 +84,8 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 		{"fresh.txt", "", true, 100, 0.90, 0.95, 0.85, 0.60},
 		{"fresh2.txt", "tuning", true, 45, 0.95, 0.98, 0.90, 0.65},
 		{"fresh2.txt", "held", false, 40, 0.90, 0.95, 0.90, 0.65},
-		{"fresh3.txt", "tuning", true, 76, 0.80, 0.88, 0.70, 0.85},
-		{"fresh3.txt", "held", false, 56, 0.77, 0.88, 0.90, 0.85},
+		{"fresh3.txt", "tuning", true, 76, 0.86, 0.94, 0.75, 0.85},
+		{"fresh3.txt", "held", false, 56, 0.77, 0.88, 0.85, 0.85},
 		// top-3 is held to 94%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
 		{"heldout.txt", "", false, 60, 0.88, 0.94, 0.85, 0.65},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -71,9 +72,10 @@ const (
 
 var fieldWeights = [fieldCount]float64{weightName, weightSynonyms, weightPath, weightCategory, weightDescription}
 
-// aliases are words that name the same thing: the catalog's identifiers keep
-// venueA and venueB, buyers ask for Polymarket and Kalshi; names abbreviate.
-var aliases = map[string][]string{
+// aliasWords are words that name the same thing: the catalog's identifiers
+// keep venueA and venueB, buyers ask for Polymarket and Kalshi; names
+// abbreviate.
+var aliasWords = map[string][]string{
 	"polymarket": {"venuea"}, "venuea": {"polymarket"},
 	"kalshi": {"venueb"}, "venueb": {"kalshi"},
 	"arb": {"arbitrage"}, "arbitrage": {"arb"},
@@ -83,6 +85,18 @@ var aliases = map[string][]string{
 	"env": {"environment"}, "environment": {"env"},
 	"cve": {"vulnerability"}, "vulnerability": {"cve"},
 }
+
+// aliases are aliasWords as stems, the words they are looked up as:
+// "earthquakes" is "earthquak", and reaches "quak".
+var aliases = func() map[string][]string {
+	m := map[string][]string{}
+	for k, vs := range aliasWords {
+		for _, v := range vs {
+			m[stem(k)] = append(m[stem(k)], stem(v))
+		}
+	}
+	return m
+}()
 
 // match is one route-finder result without its score and fit; it is
 // marshalled once.
@@ -214,7 +228,7 @@ type findResult struct {
 // score 0, every tool a strong match.
 func (f *finder) find(q string) findResult {
 	q = strings.TrimSpace(q)
-	qw := words(q)
+	qw := words(argumentKinds(q))
 	terms := make([]term, len(qw))
 	for i, w := range qw {
 		v := f.variants(w)
@@ -252,6 +266,34 @@ func (f *finder) find(q string) findResult {
 	return findResult{f.service, q, len(matches), matches, f.boundary}
 }
 
+// argumentShapes are the shapes of values a question may carry, with the
+// words that name what they are: "where is 8.8.8.8" asks about an IP
+// address, and its digits are no 8-K; "978-0-14-312755-0" is an ISBN,
+// "march 3" a date. A
+// value with no meaning in its characters (an address, a number, a URL's
+// path) is replaced by its kind.
+var argumentShapes = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`(?i)\bhttps?://\S+`), " web page url "},
+	{regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`), " date "},
+	{regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(st|nd|rd|th)?\b`), " date "},
+	{regexp.MustCompile(`(?i)\bCVE-\d{4}-\d{4,}\b`), " CVE "},
+	{regexp.MustCompile(`\b10\.\d{4,9}/\S+`), " DOI "},
+	{regexp.MustCompile(`\b\d{1,3}(\.\d{1,3}){3}\b`), " IP address "},
+	{regexp.MustCompile(`\b97[89]-?(\d-?){9}\d\b`), " ISBN "},
+	{regexp.MustCompile(`\b(bc1[a-z0-9]{25,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b`), " bitcoin address "},
+}
+
+// argumentKinds rewrites the values in q that argumentShapes recognise.
+func argumentKinds(q string) string {
+	for _, a := range argumentShapes {
+		q = a.re.ReplaceAllString(q, a.with)
+	}
+	return q
+}
+
 // term is a query word: the catalog's words it stands for, with how much
 // each counts, and how rare they are.
 type term struct {
@@ -284,6 +326,8 @@ func (f *finder) variants(w string) map[string]float64 {
 		switch {
 		case len(w) >= 3 && strings.HasPrefix(cw, w):
 			add(cw, matchPrefix)
+		case len(w) >= 4 && w[len(w)-1] == 'e' && len(cw) >= len(w) && strings.HasPrefix(cw, w[:len(w)-1]):
+			add(cw, matchPrefix) // "dose" in "dosage", but "plane" is not "plan"
 		case !known && len(w) >= 5 && withinTypos(w, cw):
 			add(cw, matchTypo)
 		}
@@ -391,6 +435,7 @@ var stopWords = map[string]bool{
 	"im": true, "ive": true, "dont": true, "wanna": true, "gonna": true, "got": true, "people": true, "question": true, "favor": true,
 	"see": true, "think": true, "u": true, "ur": true, "yo": true,
 	"check": true, "look": true, "info": true, "information": true, "detail": true, "latest": true,
+	"again": true, "those": true, "according": true, "around": true, "near": true, "over": true, "across": true,
 }
 
 // words splits text into lower-case words at anything that is not a letter
@@ -415,7 +460,10 @@ func words(text string) []string {
 
 // stem strips the common English inflections, plurals, -ing and -ed, then
 // a final silent e, so that "cite", "cites", "cited" and "citing" are one
-// word.
+// word. As in Porter's stemmer, a short word ending consonant-vowel-
+// consonant keeps its e, and gets it back once -ing or -ed is gone: "plane"
+// and "planes" stay apart from "plan" and "planning", "price" and "pricing"
+// meet at "price".
 func stem(w string) string {
 	switch {
 	case len(w) <= 3, invariant[w]:
@@ -427,14 +475,55 @@ func stem(w string) string {
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
 		w = w[:len(w)-1]
 	case strings.HasSuffix(w, "ing") && len(w) > 5:
-		w = undouble(w[:len(w)-3])
+		return restoreE(w[:len(w)-3])
 	case strings.HasSuffix(w, "ed") && len(w) > 4:
-		w = undouble(w[:len(w)-2])
+		return restoreE(w[:len(w)-2])
 	}
-	if len(w) > 3 && strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee") {
+	if len(w) > 3 && strings.HasSuffix(w, "e") && !strings.HasSuffix(w, "ee") && !shortSyllable(w[:len(w)-1]) {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// restoreE is what is left of a word once -ing or -ed is gone: a doubled
+// consonant undoubled ("betting" is "bet"), or the silent e a short
+// syllable had ("citing" is "cite").
+func restoreE(w string) string {
+	if u := undouble(w); u != w {
+		return u
+	}
+	if shortSyllable(w) {
+		return w + "e"
+	}
+	return w
+}
+
+// shortSyllable reports whether w is one syllable ending consonant, vowel,
+// consonant (not w, x or y), Porter's measure 1 with *o: "plan", "cit",
+// "pric", but not "comput" or "rain".
+func shortSyllable(w string) bool {
+	n := len(w)
+	if n < 3 {
+		return false
+	}
+	vowel := make([]bool, n)
+	for i := range n {
+		switch w[i] {
+		case 'a', 'e', 'i', 'o', 'u':
+			vowel[i] = true
+		case 'y':
+			vowel[i] = i > 0 && !vowel[i-1]
+		}
+	}
+	if vowel[n-3] || !vowel[n-2] || vowel[n-1] || strings.ContainsRune("wxy", rune(w[n-1])) {
+		return false
+	}
+	for i := 1; i < n-2; i++ { // no vowel-consonant before the last one
+		if vowel[i-1] && !vowel[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // invariant are words that end like an inflection and are none: "news" is

@@ -63,7 +63,13 @@ func questionSet(t *testing.T, name, half string) []question {
 // held-out set measures how it does on questions it was not tuned for. The
 // second fresh set is in two halves: the first tuned on once measured
 // untuned (95% top-1, 100% top-3), the second held out, as the held-out set
-// is (92% top-1, 100% top-3 untuned).
+// is (92% top-1, 100% top-3 untuned). The third fresh set, written from
+// the catalog alone before the finder's code or any other set was read, is
+// in two halves too; untuned, its tuning half was at 82% top-1 and 90%
+// top-3 (56, 61 of 68), its held half at 79% top-1 and 90% top-3 (38, 43
+// of 48), 7 of 8 questions no tool answers weak in each. Once its tuning
+// half was tuned on, the held half stood at 81% top-1 and 94% top-3 (39,
+// 45 of 48), 35 of its 39 right first matches strong.
 func TestFinderAnswersUsersQuestions(t *testing.T) {
 	docs := catalogDocuments(t)
 	for _, set := range []struct {
@@ -80,6 +86,8 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 		{"fresh.txt", "", true, 100, 0.90, 0.95, 0.85, 0.60},
 		{"fresh2.txt", "tuning", true, 45, 0.95, 0.98, 0.90, 0.65},
 		{"fresh2.txt", "held", false, 40, 0.90, 0.95, 0.90, 0.65},
+		{"fresh3.txt", "tuning", true, 76, 0.94, 0.97, 0.75, 0.85},
+		{"fresh3.txt", "held", false, 56, 0.80, 0.92, 0.85, 0.85},
 		// top-3 is held to 94%, short of the 95% aimed at: the gap is left
 		// open rather than closed by tuning on these questions
 		{"heldout.txt", "", false, 60, 0.88, 0.94, 0.85, 0.65},

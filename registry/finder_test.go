@@ -154,10 +154,41 @@ func TestFinderEmptyQueryListsAll(t *testing.T) {
 func TestWords(t *testing.T) {
 	got := words("venueA_market_scan: Web & Leads, the x402-Bazaar news; pricing, priced, policies, matches, status, betting, shipped, falling, " +
 		"cite, cited, citing, free, what's on right now, whats up, pls, WHO, US, quick check: what's happening, look up info")
-	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "news", "pric", "pric", "policy", "match", "status", "bet", "ship", "fall",
-		"cit", "cit", "cit", "free", "who", "us"}
+	want := []string{"venuea", "market", "scan", "web", "lead", "x402", "bazaar", "news", "price", "price", "policy", "match", "status", "bet", "ship", "fall",
+		"cite", "cite", "cite", "free", "who", "us"}
 	if !slices.Equal(got, want) {
 		t.Errorf("words = %q, want %q", got, want)
+	}
+}
+
+// A short syllable keeps its silent e, and gets it back without -ing or
+// -ed: planes are no plan.
+func TestStemKeepsShortSyllablesE(t *testing.T) {
+	for w, want := range map[string]string{
+		"plane": "plane", "planes": "plane", "planning": "plan", "plan": "plan",
+		"rate": "rate", "rated": "rate", "rating": "rate", "compute": "comput", "computing": "comput",
+		"filing": "file", "files": "file", "raining": "rain", "opening": "open",
+	} {
+		if got := stem(w); got != want {
+			t.Errorf("stem(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// Values in a question are read as their kind, not their characters.
+func TestArgumentKinds(t *testing.T) {
+	for q, want := range map[string][]string{
+		"where is 8.8.8.8 located":                              {"ip", "address", "locat"},
+		"what book is 978-0-14-312755-0":                        {"book", "isbn"},
+		"abstract for 10.1038/nature14539":                      {"abstract", "doi"},
+		"details of CVE-2021-44228":                             {"cve"},
+		"read https://example.com/blog/post-1":                  {"read", "web", "page", "url"},
+		"working days between march 3 and apr 18":               {"work", "day", "between", "date", "date"},
+		"balance of bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq": {"balanc", "bitcoin", "address"},
+	} {
+		if got := words(argumentKinds(q)); !slices.Equal(got, want) {
+			t.Errorf("words(argumentKinds(%q)) = %q, want %q", q, got, want)
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ func init() {
 				Describe("paper id, DOI or preprint id, e.g. 10.1145/3442188.3445922 or 1706.03762"),
 		},
 		Example:  map[string]any{"paperId": "10.1145/3442188.3445922"},
-		Synonyms: []string{"paper by doi", "abstract of a paper", "doi lookup", "tldr of a paper", "paper metadata"},
+		Synonyms: []string{"paper by doi", "abstract by doi", "doi lookup", "tldr of one paper", "metadata of an arxiv id"},
 		Expected: "Envelope whose data is one Semantic Scholar paper with its abstract, authors, citation counts and open-access link, and an unknown paper is a 404 not_found.",
 		Check:    checkPaperID,
 		Shape:    registry.Envelope,

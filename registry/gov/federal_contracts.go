@@ -18,7 +18,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "zero trust", "limit": 10},
-		Synonyms: []string{"government contracts", "defense contracts", "contract awards", "procurement", "usaspending"},
+		Synonyms: []string{"government contracts", "defense contracts", "contract awards", "procurement", "usaspending", "pentagon contracts", "dod contracts"},
 		Expected: "Envelope whose data is an array of USAspending.gov contract awards with recipient, amount and agency, largest first.",
 		Shape:    registry.Envelope,
 		Result:   []awardRow(nil),

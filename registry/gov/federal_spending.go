@@ -19,7 +19,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"agency": "DOD", "limit": 10},
-		Synonyms: []string{"government spending", "tax dollars", "top contractors", "agency spending", "federal budget outlays"},
+		Synonyms: []string{"government spending", "tax dollars", "top contractors", "agency spending", "federal budget outlays", "who gets federal contract money", "pentagon spending"},
 		Expected: "Envelope whose data is an array of USAspending.gov prime contract awards with recipient, amount and agency, largest first.",
 		Shape:    registry.Envelope,
 		Result:   []awardRow(nil),

@@ -21,7 +21,7 @@ func init() {
 			registry.Str("state").Len(2, 2).Matching(`^[A-Za-z]{2}$`, "a two-letter state code such as WA").Describe("two-letter U.S. state code, e.g. WA"),
 		},
 		Example:  map[string]any{"query": "Gates Foundation"},
-		Synonyms: []string{"charity", "form 990", "tax exempt organization", "charity finances", "foundation revenue", "501c3"},
+		Synonyms: []string{"charity", "form 990", "tax exempt organization", "charity finances", "foundation revenue", "501c3", "charity revenue", "nonprofit tax return"},
 		Expected: "Envelope whose data is an array of organizations from ProPublica Nonprofit Explorer, best match first, the first with its latest three filings' finances.",
 		Shape:    registry.Envelope,
 		Result:   []nonprofit(nil),

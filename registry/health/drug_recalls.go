@@ -17,7 +17,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "acetaminophen", "limit": 5},
-		Synonyms: []string{"medicine recall", "recalled medication", "pharmacy recall", "contaminated drugs"},
+		Synonyms: []string{"medicine recall", "recalled medication", "pharmacy recall", "contaminated drugs", "pill recall", "bad batch"},
 		Expected: "Envelope whose data is an array of openFDA drug recalls with classification (Class I is the most serious), reason and firm, newest report first, and no match is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []recall(nil),

@@ -24,7 +24,7 @@ func init() {
 			registry.Int("limit").Range(5, 50).WithDefault(20),
 		},
 		Example:  map[string]any{"query": "power bank", "limit": 5},
-		Synonyms: []string{"consumer product recall", "toy recall", "cpsc", "appliance recall", "unsafe products", "stroller recall", "baby gear recall", "crib recall", "children's products"},
+		Synonyms: []string{"consumer product recall", "toy recall", "cpsc", "appliance recall", "unsafe products", "stroller recall", "baby gear recall", "crib recall", "children's products", "furniture tip-over", "dresser recall", "electronics recall"},
 		Expected: "Envelope whose data is an array of CPSC recalls with products, hazards, remedies and firms, newest first, and no match is an empty array.",
 		Shape:    registry.Envelope,
 		Result:   []productRecall(nil),

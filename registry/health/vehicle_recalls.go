@@ -28,7 +28,7 @@ func init() {
 				Describe("17-character vehicle identification number; takes precedence over make and model"),
 		},
 		Example:  map[string]any{"make": "Honda", "model": "Civic"},
-		Synonyms: []string{"car recall", "vin recall check", "auto recall", "truck recall", "nhtsa"},
+		Synonyms: []string{"car recall", "vin recall check", "auto recall", "truck recall", "nhtsa", "toyota, ford, honda, chevrolet, tesla", "suv recall", "open recalls on my car"},
 		Expected: "Envelope whose data holds the vehicle (decoded from its VIN by NHTSA vPIC, or given by make and model) and its recall campaigns, newest first.",
 		Shape:    registry.Envelope,
 		Result:   vehicleRecallReport{},

@@ -24,7 +24,7 @@ func init() {
 			registry.Int("days_back").Range(1, 36500).WithDefault(90).Describe("only opinions filed in the last days_back days"),
 		},
 		Example:  map[string]any{"query": "fair use", "court": "scotus", "days_back": 3650},
-		Synonyms: []string{"lawsuits", "sued", "litigation", "case law", "court rulings", "legal precedent", "court decisions"},
+		Synonyms: []string{"lawsuits", "sued", "litigation", "case law", "court rulings", "legal precedent", "court decisions", "court cases", "copyright cases"},
 		Expected: "Envelope whose data is an array of up to 20 CourtListener opinions with case, court, date, citations and a snippet.",
 		Shape:    registry.Envelope,
 		Result:   []courtlistener.Opinion(nil),

@@ -18,7 +18,7 @@ func init() {
 				Matching(`^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*)$`, "an IPv4 or IPv6 address").Describe("IPv4 or IPv6 address"),
 		},
 		Example:  map[string]any{"ip": "8.8.8.8"},
-		Synonyms: []string{"ip lookup", "ip address location", "isp lookup", "asn", "geoip"},
+		Synonyms: []string{"ip lookup", "ip address location", "isp lookup", "asn", "geoip", "locate an ip address", "where is this ip"},
 		Expected: "Envelope whose data locates an IP address from ip-api: country, region, city, coordinates, time zone, ISP and AS.",
 		Shape:    registry.Envelope,
 		Result:   ipLocation{},

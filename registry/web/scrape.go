@@ -20,7 +20,7 @@ func init() {
 			registry.Str("url").Req().Len(8, 2048).Describe("public http(s) page, including the https:// scheme"),
 		},
 		Example:  map[string]any{"url": "https://www.python.org/"},
-		Synonyms: []string{"read a web page", "fetch url", "web scraper", "page text", "crawl a page", "extract article"},
+		Synonyms: []string{"read a web page", "fetch url", "web scraper", "page text", "crawl a page", "extract article", "blog post text", "article text"},
 		Expected: "Envelope whose data holds a public web page's title, description, headings, text, links, images and JSON-LD.",
 		Shape:    registry.Envelope,
 		Result:   (*scraped)(nil),

@@ -88,9 +88,9 @@ func TestFinderAnswersUsersQuestions(t *testing.T) {
 		{"fresh2.txt", "held", false, 40, 0.90, 0.95, 0.90, 0.65},
 		{"fresh3.txt", "tuning", true, 76, 0.94, 0.97, 0.75, 0.85},
 		{"fresh3.txt", "held", false, 56, 0.80, 0.92, 0.85, 0.85},
-		// top-3 is held to 94%, short of the 95% aimed at: the gap is left
-		// open rather than closed by tuning on these questions
-		{"heldout.txt", "", false, 60, 0.88, 0.94, 0.85, 0.65},
+		// after the generic changes the third fresh set's tuning half led
+		// to, never tuned on: 95% top-1, 97% top-3 (92, 94 of 97)
+		{"heldout.txt", "", false, 60, 0.92, 0.95, 0.85, 0.65},
 	} {
 		t.Run(strings.TrimSuffix(set.file+" "+set.half, " "), func(t *testing.T) {
 			qs := questionSet(t, set.file, set.half)

@@ -269,9 +269,8 @@ func (f *finder) find(q string) findResult {
 // argumentShapes are the shapes of values a question may carry, with the
 // words that name what they are: "where is 8.8.8.8" asks about an IP
 // address, and its digits are no 8-K; "978-0-14-312755-0" is an ISBN,
-// "march 3" a date. A
-// value with no meaning in its characters (an address, a number, a URL's
-// path) is replaced by its kind.
+// "march 3" a date. A value with no meaning in its characters (an
+// address, a number, a URL's path) is replaced by its kind.
 var argumentShapes = []struct {
 	re   *regexp.Regexp
 	with string

@@ -222,7 +222,9 @@ func TestUptoSettlesWhatWasDelivered(t *testing.T) {
 // TestHostilePermit2Payments: what a buyer changes in a Permit2 payment
 // after reading the terms is refused by the seller's own check, before the
 // facilitator is asked, for the reason the facilitator would give, and
-// moves nothing; copies of one upto payment sent at once settle once.
+// moves nothing; a deadline the facilitator takes but too close to run the
+// call is refused for the reason the rule gives a past one; copies of one
+// upto payment sent at once settle once.
 func TestHostilePermit2Payments(t *testing.T) {
 	c := newChainSeller(t)
 	asked := &verifyCount{Facilitator: c.via}
@@ -262,6 +264,13 @@ func TestHostilePermit2Payments(t *testing.T) {
 	}
 	if n := asked.n.Load(); n != 0 {
 		t.Errorf("the facilitator was asked to verify %d refused payments", n)
+	}
+	// Valid for the facilitator, but not for long enough to run the call and
+	// settle it: refused for its deadline, as the rule names it.
+	soon := strconv.FormatInt(c.sb.Now().Add(20*time.Second).Unix(), 10)
+	r := c.pay("/paid/test/echo", `{"text":"a b"}`, c.permit2Payment("/paid/test/echo", x402.KindExactPermit2, key, func(a *x402.Permit2Authorization) { a.Deadline = soon }, key))
+	if _, reason := r.errorOf(t); r.status != 402 || reason != x402.ReasonPermit2Deadline || asked.n.Load() != 1 {
+		t.Errorf("a deadline too close to run the call: %d %s after %d verifications, want 402 %s after 1", r.status, r.body, asked.n.Load(), x402.ReasonPermit2Deadline)
 	}
 	p := c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil)
 	var wg sync.WaitGroup

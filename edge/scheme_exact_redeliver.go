@@ -127,14 +127,15 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 	return &sale{body: out, settlement: settlement, settledNow: true, charged: amount}
 }
 
-// redeliverExpired answers the retry of a payment whose authorization has
-// expired since it was used: a paid answer stays its payer's after the
-// window closes, and a settlement confirmed late still owes its answer. It
-// returns nil, so the refusal stands, unless the signature is the payer's
-// and the ledger settled or is settling the payment.
+// redeliverExpired answers the retry of a payment whose authorization (its
+// EIP-3009 validBefore, its Permit2 deadline) has expired since it was
+// used: a paid answer stays its payer's after the window closes, and a
+// settlement confirmed late still owes its answer. It returns nil, so the
+// refusal stands, unless the signature is the payer's and the ledger
+// settled or is settling the payment.
 func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment, a *admission, refused error) *sale {
 	var r *x402.Refusal
-	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore {
+	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore && r.Reason != x402.ReasonPermit2Deadline {
 		return nil
 	}
 	if !o.terms.SignedByPayer(p) {

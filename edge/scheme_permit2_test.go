@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
@@ -123,7 +125,8 @@ func entryOf(pr *x402.PaymentRequired, k x402.Kind) (x402.Requirements, bool) {
 // TestPermit2FromAWalletWithOnlyUSDC: a wallet holding USDC and no ETH,
 // which never approved Permit2, pays exact through Permit2 with a
 // sponsored permit; its balance and the seller's move by exactly the
-// price, once, and a replay moves nothing and gets the same answer.
+// price, once, and a replay moves nothing and gets the same answer; past
+// the deadline, a replay is still known as the settled payment's retry.
 func TestPermit2FromAWalletWithOnlyUSDC(t *testing.T) {
 	c := newChainSeller(t)
 	key := c.freshWallet(1_000_000)
@@ -147,8 +150,17 @@ func TestPermit2FromAWalletWithOnlyUSDC(t *testing.T) {
 	if again.status != 200 || string(again.body) != string(r.body) {
 		t.Errorf("replay: %d %s, want the same answer", again.status, again.body)
 	}
+	// Past its deadline it is still the payment settled, answered as its
+	// retry (whose kept answer needs its identifier by then), not refused
+	// as a new payment whose deadline has passed.
+	later := c.sb.Now().Add(2 * time.Hour)
+	c.srv.pay.Now = func() time.Time { return later }
+	late := c.pay("/paid/test/echo", `{"text":"hi"}`, p)
+	if code, _ := late.errorOf(t); late.status != 409 || code != "payment_conflict" {
+		t.Errorf("replay after the deadline: %d %s, want 409 payment_conflict", late.status, late.body)
+	}
 	if got := c.balance(payer); got != 1_000_000-50_000 {
-		t.Errorf("after the replay the payer holds %d", got)
+		t.Errorf("after the replays the payer holds %d", got)
 	}
 	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_echo", c.sb.Network.ID)); v != 50_000 {
 		t.Errorf("revenue %v, want 50000", v)
@@ -209,10 +221,15 @@ func TestUptoSettlesWhatWasDelivered(t *testing.T) {
 
 // TestHostilePermit2Payments: what a buyer changes in a Permit2 payment
 // after reading the terms is refused by the seller's own check, before the
-// facilitator is asked, and moves nothing; copies of one upto payment sent
-// at once settle once.
+// facilitator is asked, for the reason the facilitator would give, and
+// moves nothing; a deadline the facilitator takes but too close to run the
+// call is refused for the reason the rule gives a past one; copies of one
+// upto payment sent at once settle once.
 func TestHostilePermit2Payments(t *testing.T) {
 	c := newChainSeller(t)
+	asked := &verifyCount{Facilitator: c.via}
+	c.via = asked
+	c.start()
 	key := c.freshWallet(1_000_000)
 	payer := crypto.PubkeyToAddress(key.PublicKey)
 	far := strconv.FormatInt(c.sb.Now().Add(48*3600e9).Unix(), 10)
@@ -223,15 +240,15 @@ func TestHostilePermit2Payments(t *testing.T) {
 		signer *ecdsa.PrivateKey
 		reason string
 	}{
-		{"another recipient", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Witness.To = buyer }, key, x402.ReasonRecipientMismatch},
-		{"more than the price", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "50001" }, key, x402.ReasonValueMismatch},
-		{"upto above its most", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "40001" }, key, x402.ReasonValueMismatch},
-		{"the other proxy", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Spender = x402.UptoPermit2ProxyAddress.Hex() }, key, x402.ReasonInvalidPayload},
-		{"another facilitator", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.Facilitator = buyer }, key, x402.ReasonInvalidPayload},
-		{"expired", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = "1" }, key, x402.ReasonValidBefore},
-		{"beyond the horizon", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = far }, key, x402.ReasonValidBefore},
-		{"not yet valid", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.ValidAfter = far }, key, x402.ReasonValidAfter},
-		{"forged", x402.KindExactPermit2, func(*x402.Permit2Authorization) {}, otherKey, x402.ReasonSignature},
+		{"another recipient", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Witness.To = buyer }, key, x402.ReasonPermit2Recipient},
+		{"more than the price", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "50001" }, key, x402.ReasonPermit2Amount},
+		{"upto above its most", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Permitted.Amount = "40001" }, key, x402.ReasonPermit2Amount},
+		{"the other proxy", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Spender = x402.UptoPermit2ProxyAddress.Hex() }, key, x402.ReasonPermit2Spender},
+		{"another facilitator", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.Facilitator = buyer }, key, x402.ReasonUptoFacilitator},
+		{"expired", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = "1" }, key, x402.ReasonPermit2Deadline},
+		{"beyond the horizon", x402.KindExactPermit2, func(a *x402.Permit2Authorization) { a.Deadline = far }, key, x402.ReasonPermit2DeadlineTooFar},
+		{"not yet valid", x402.KindUpto, func(a *x402.Permit2Authorization) { a.Witness.ValidAfter = far }, key, x402.ReasonPermit2NotYetValid},
+		{"forged", x402.KindExactPermit2, func(*x402.Permit2Authorization) {}, otherKey, x402.ReasonPermit2Signature},
 	} {
 		path := "/paid/test/echo"
 		if tc.kind == x402.KindUpto {
@@ -244,6 +261,16 @@ func TestHostilePermit2Payments(t *testing.T) {
 	}
 	if got := c.balance(payer); got != 1_000_000 {
 		t.Fatalf("refused payments moved funds: the payer holds %d", got)
+	}
+	if n := asked.n.Load(); n != 0 {
+		t.Errorf("the facilitator was asked to verify %d refused payments", n)
+	}
+	// Valid for the facilitator, but not for long enough to run the call and
+	// settle it: refused for its deadline, as the rule names it.
+	soon := strconv.FormatInt(c.sb.Now().Add(20*time.Second).Unix(), 10)
+	r := c.pay("/paid/test/echo", `{"text":"a b"}`, c.permit2Payment("/paid/test/echo", x402.KindExactPermit2, key, func(a *x402.Permit2Authorization) { a.Deadline = soon }, key))
+	if _, reason := r.errorOf(t); r.status != 402 || reason != x402.ReasonPermit2Deadline || asked.n.Load() != 1 {
+		t.Errorf("a deadline too close to run the call: %d %s after %d verifications, want 402 %s after 1", r.status, r.body, asked.n.Load(), x402.ReasonPermit2Deadline)
 	}
 	p := c.permit2Payment("/paid/test/words", x402.KindUpto, key, nil, nil)
 	var wg sync.WaitGroup
@@ -258,6 +285,17 @@ func TestHostilePermit2Payments(t *testing.T) {
 	if v := testutil.ToFloat64(c.srv.metrics.revenue.WithLabelValues("test_words", c.sb.Network.ID)); v != 40_000 {
 		t.Errorf("revenue %v, want 40000 (%v)", v, fmt.Sprint(statuses))
 	}
+}
+
+// verifyCount counts the payments a facilitator is asked to verify.
+type verifyCount struct {
+	x402.Facilitator
+	n atomic.Int64
+}
+
+func (f *verifyCount) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
+	f.n.Add(1)
+	return f.Facilitator.Verify(ctx, p, r)
 }
 
 // TestUptoOverMCP: a metered tool called over MCP offers upto in its

@@ -112,19 +112,19 @@ func TestPermit2RefusesHostilePayments(t *testing.T) {
 		settleAmount string                                        // upto: what the seller settles
 		want         string
 	}{
-		{"price above the permit", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.Amount = "20000" }, "", ReasonPermit2Amount},
-		{"price below the permit", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.Amount = "5000" }, "", ReasonPermit2Amount},
+		{"price above the permit", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.Amount = "20000" }, "", x402.ReasonPermit2Amount},
+		{"price below the permit", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.Amount = "5000" }, "", x402.ReasonPermit2Amount},
 		{"amount raised after signing", x402.SchemeExact, nil, func(p *x402.Payload, r *x402.Requirements) {
 			p.Payload.Permit2().Permitted.Amount, r.Amount = "20000", "20000"
-		}, "", ReasonPermit2Signature},
-		{"another recipient in the witness", x402.SchemeExact, func(p *permit2Payment) { p.auth.Witness.To = crypto.PubkeyToAddress(other.PublicKey).Hex() }, nil, "", ReasonPermit2Recipient},
-		{"another recipient in the requirements", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.PayTo = crypto.PubkeyToAddress(other.PublicKey).Hex() }, "", ReasonPermit2Recipient},
-		{"the upto proxy as exact's spender", x402.SchemeExact, func(p *permit2Payment) { p.auth.Spender = x402.UptoPermit2ProxyAddress.Hex() }, nil, "", ReasonPermit2Spender},
+		}, "", x402.ReasonPermit2Signature},
+		{"another recipient in the witness", x402.SchemeExact, func(p *permit2Payment) { p.auth.Witness.To = crypto.PubkeyToAddress(other.PublicKey).Hex() }, nil, "", x402.ReasonPermit2Recipient},
+		{"another recipient in the requirements", x402.SchemeExact, nil, func(_ *x402.Payload, r *x402.Requirements) { r.PayTo = crypto.PubkeyToAddress(other.PublicKey).Hex() }, "", x402.ReasonPermit2Recipient},
+		{"the upto proxy as exact's spender", x402.SchemeExact, func(p *permit2Payment) { p.auth.Spender = x402.UptoPermit2ProxyAddress.Hex() }, nil, "", x402.ReasonPermit2Spender},
 		{"expired deadline", x402.SchemeExact, func(p *permit2Payment) {
 			p.auth.Deadline, p.permit.Deadline = strconv.FormatInt(now-1, 10), strconv.FormatInt(now+3600, 10)
-		}, nil, "", ReasonPermit2Deadline},
-		{"not yet valid", x402.SchemeExact, func(p *permit2Payment) { p.auth.Witness.ValidAfter = strconv.FormatInt(now+600, 10) }, nil, "", ReasonPermit2NotYetValid},
-		{"signed by another key", x402.SchemeExact, func(p *permit2Payment) { p.signer = other }, nil, "", ReasonPermit2Signature},
+		}, nil, "", x402.ReasonPermit2Deadline},
+		{"not yet valid", x402.SchemeExact, func(p *permit2Payment) { p.auth.Witness.ValidAfter = strconv.FormatInt(now+600, 10) }, nil, "", x402.ReasonPermit2NotYetValid},
+		{"signed by another key", x402.SchemeExact, func(p *permit2Payment) { p.signer = other }, nil, "", x402.ReasonPermit2Signature},
 		{"expired permit", x402.SchemeExact, func(p *permit2Payment) { p.permit.Deadline = strconv.FormatInt(now, 10) }, nil, "", ReasonEIP2612Deadline},
 		{"permit for another amount", x402.SchemeExact, func(p *permit2Payment) { p.permit.Amount = "1000000" }, nil, "", ReasonPermit2612Amount},
 		{"permit for another spender", x402.SchemeExact, func(p *permit2Payment) { p.permit.Spender = x402.ExactPermit2ProxyAddress.Hex() }, nil, "", ReasonEIP2612Spender},
@@ -133,12 +133,12 @@ func TestPermit2RefusesHostilePayments(t *testing.T) {
 		{"more than the payer holds", x402.SchemeExact, func(p *permit2Payment) {
 			p.auth.Permitted.Amount, p.req.Amount, p.permit.Amount = "2000000", "2000000", "2000000"
 		}, nil, "", ReasonInsufficientFunds},
-		{"upto settled above its maximum", x402.SchemeUpto, nil, nil, "50001", ReasonUptoSettlementExceeds},
-		{"upto for another facilitator", x402.SchemeUpto, func(p *permit2Payment) { p.auth.Witness.Facilitator = crypto.PubkeyToAddress(other.PublicKey).Hex() }, nil, "10", ReasonUptoFacilitator},
+		{"upto settled above its maximum", x402.SchemeUpto, nil, nil, "50001", x402.ReasonUptoSettlementExceeds},
+		{"upto for another facilitator", x402.SchemeUpto, func(p *permit2Payment) { p.auth.Witness.Facilitator = crypto.PubkeyToAddress(other.PublicKey).Hex() }, nil, "10", x402.ReasonUptoFacilitator},
 		{"upto with an exact witness", x402.SchemeUpto, nil, func(p *x402.Payload, _ *x402.Requirements) { p.Payload.Permit2().Witness.Facilitator = "" }, "10", x402.ReasonInvalidPayload},
 		{"upto at another maximum than it permits", x402.SchemeUpto, nil, func(p *x402.Payload, r *x402.Requirements) {
 			p.Payload.Permit2().Permitted.Amount, r.Amount = "60000", "60000"
-		}, "", ReasonPermit2Signature},
+		}, "", x402.ReasonPermit2Signature},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := s.newPermit2(c.scheme, key, 50000)
@@ -194,7 +194,7 @@ func TestPermit2PaysWithAnApprovalAndUptoSettlesNothing(t *testing.T) {
 	// must be what it permits.
 	most := *r
 	most.Amount = "40000"
-	if v, err := s.Facilitator.Verify(ctx, pay, &most); err != nil || v.IsValid || v.InvalidReason != ReasonPermit2Amount {
+	if v, err := s.Facilitator.Verify(ctx, pay, &most); err != nil || v.IsValid || v.InvalidReason != x402.ReasonPermit2Amount {
 		t.Errorf("verify at another maximum: %+v %v", v, err)
 	}
 	r.Amount = "0"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/permit2"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -38,9 +39,12 @@ func (f *Facilitator) verifyPermit2(ctx context.Context, p *x402.Payload, r *x40
 	return &x402.VerifyResponse{IsValid: true, Payer: t.From.Hex()}, nil
 }
 
-// checkPermit2 applies the exact (Permit2) and upto rules. At verification
-// an upto payment's requirements carry the most it may cost, which must be
-// what it permits; at settlement they carry what it cost, at most that.
+// checkPermit2 judges a Permit2 payment by the rule the seller applies
+// too (x402's Permit2Message.Check) against requirements this facilitator
+// settles, then what only it can judge: the sponsored permit and the
+// proxy's call on chain. At verification an upto payment's requirements
+// carry the most it may cost, which must be what it permits; at settlement
+// they carry what it cost, at most that.
 func (f *Facilitator) checkPermit2(ctx context.Context, p *x402.Payload, r *x402.Requirements, settling bool) (*permit2Transfer, *x402.Refusal, error) {
 	if p == nil || r == nil {
 		return nil, refuse(x402.ReasonInvalidPayload, "a payment payload and its requirements are required"), nil
@@ -70,40 +74,17 @@ func (f *Facilitator) checkPermit2(ctx context.Context, p *x402.Payload, r *x402
 	if err != nil {
 		return nil, refuse(x402.ReasonInvalidPayload, "%v", err), nil
 	}
+	signature, now := p.Payload.Exact().Signature, f.now()
+	if refusal = m.Check(&x402.Permit2Want{PayTo: payTo, Token: f.network.Asset, Amount: amount, Settling: settling,
+		Facilitator: f.Address(), ChainID: f.network.ChainID, Now: now, Margin: validBeforeMargin * time.Second}, signature); refusal != nil {
+		return nil, refusal, nil
+	}
 	t := &permit2Transfer{Permit2Message: m, amount: m.Amount}
-	switch {
-	case m.Spender != m.Proxy():
-		return nil, refuse(ReasonPermit2Spender, "the spender is %s, the %s proxy is %s", m.Spender.Hex(), scheme, m.Proxy().Hex()), nil
-	case m.To != payTo:
-		return nil, refuse(ReasonPermit2Recipient, "the witness pays %s, the requirements %s", m.To.Hex(), payTo.Hex()), nil
-	case m.Token != f.network.Asset:
-		return nil, refuse(ReasonPermit2Token, "the permit is for token %s, the requirements %s", m.Token.Hex(), f.network.Asset.Hex()), nil
-	case m.Upto && m.Facilitator != f.Address():
-		return nil, refuse(ReasonUptoFacilitator, "the witness lets %s settle, this facilitator is %s", m.Facilitator.Hex(), f.Address().Hex()), nil
-	case m.Upto && settling && amount.Cmp(m.Amount) > 0:
-		return nil, refuse(ReasonUptoSettlementExceeds, "settling %s, the payment permits at most %s", amount, m.Amount), nil
-	case m.Upto && settling:
+	if m.Upto && settling {
 		t.amount = amount
-	case amount.Cmp(m.Amount) != 0:
-		return nil, refuse(ReasonPermit2Amount, "the permit is for %s, the requirements ask %s", m.Amount, amount), nil
-	}
-	now := f.now().Unix()
-	if m.Deadline.Cmp(big.NewInt(now+validBeforeMargin)) < 0 {
-		return nil, refuse(ReasonPermit2Deadline, "the permit's deadline is %s, less than %ds after now (%d)", m.Deadline, validBeforeMargin, now), nil
-	}
-	if m.ValidAfter.Cmp(big.NewInt(now)) > 0 {
-		return nil, refuse(ReasonPermit2NotYetValid, "the payment is valid only after %s, now is %d", m.ValidAfter, now), nil
-	}
-	signature := p.Payload.Exact().Signature
-	signer, err := x402.RecoverPermit2(f.network.ChainID, m, signature)
-	if err != nil {
-		return nil, refuse(ReasonPermit2Signature, "%v", err), nil
-	}
-	if signer != m.From {
-		return nil, refuse(ReasonPermit2Signature, "the permit was signed by %s, not by from %s", signer.Hex(), m.From.Hex()), nil
 	}
 	t.signature = hexutil.MustDecode(signature) // RecoverPermit2 took it: 65 bytes of hex
-	if t.permit, refusal = checkSponsoredPermit(p, m, now); refusal != nil {
+	if t.permit, refusal = checkSponsoredPermit(p, m, now.Unix()); refusal != nil {
 		return nil, refusal, nil
 	}
 	if t.amount.Sign() == 0 {

@@ -26,25 +26,18 @@ func refuse(reason, format string, args ...any) *x402.Refusal {
 	return &x402.Refusal{Reason: reason, Message: fmt.Sprintf(format, args...)}
 }
 
-// Reasons of Permit2 payments (exact through Permit2, and upto), spelled as
+// Reasons of Permit2 payments (exact through Permit2, and upto) that only a
+// facilitator gives: the chain's and the sponsored permit's. Those of the
+// rule the seller applies too are edge/x402's (ReasonPermit2*). Spelled as
 // the reference facilitator spells them.
 const (
-	ReasonPermit2Spender        = "invalid_permit2_spender"
-	ReasonPermit2Recipient      = "invalid_permit2_recipient_mismatch"
-	ReasonPermit2Token          = "permit2_token_mismatch"
-	ReasonPermit2Amount         = "permit2_amount_mismatch"
-	ReasonPermit2Deadline       = "permit2_deadline_expired"
-	ReasonPermit2NotYetValid    = "permit2_not_yet_valid"
-	ReasonPermit2Signature      = "invalid_permit2_signature"
-	ReasonPermit2NonceUsed      = "permit2_invalid_nonce"
-	ReasonPermit2Allowance      = "permit2_allowance_required"
-	ReasonPermit2Simulation     = "permit2_simulation_failed"
-	ReasonPermit2612Amount      = "permit2_2612_amount_mismatch"
-	ReasonEIP2612Format         = "invalid_eip2612_extension_format"
-	ReasonEIP2612From           = "eip2612_from_mismatch"
-	ReasonEIP2612Asset          = "eip2612_asset_mismatch"
-	ReasonEIP2612Spender        = "eip2612_spender_not_permit2"
-	ReasonEIP2612Deadline       = "eip2612_deadline_expired"
-	ReasonUptoFacilitator       = "upto_facilitator_mismatch"
-	ReasonUptoSettlementExceeds = "invalid_upto_evm_payload_settlement_exceeds_amount"
+	ReasonPermit2NonceUsed  = "permit2_invalid_nonce"
+	ReasonPermit2Allowance  = "permit2_allowance_required"
+	ReasonPermit2Simulation = "permit2_simulation_failed"
+	ReasonPermit2612Amount  = "permit2_2612_amount_mismatch"
+	ReasonEIP2612Format     = "invalid_eip2612_extension_format"
+	ReasonEIP2612From       = "eip2612_from_mismatch"
+	ReasonEIP2612Asset      = "eip2612_asset_mismatch"
+	ReasonEIP2612Spender    = "eip2612_spender_not_permit2"
+	ReasonEIP2612Deadline   = "eip2612_deadline_expired"
 )

@@ -114,7 +114,7 @@ func TestOfficialPermit2PaymentsPassTheSellersCheck(t *testing.T) {
 		if err != nil || deadline.Unix() != 1767225600+20*365*86400 {
 			t.Errorf("%s: deadline %v, %v", p.Kind(), deadline.Unix(), err)
 		}
-		if _, err := byAmount[amount].Check(p, deadline.Add(-SettleMargin+time.Second)); err == nil || err.(*Refusal).Reason != ReasonValidBefore {
+		if _, err := byAmount[amount].Check(p, deadline.Add(-SettleMargin+time.Second)); err == nil || err.(*Refusal).Reason != ReasonPermit2Deadline {
 			t.Errorf("%s near its deadline: %v", p.Kind(), err)
 		}
 	}

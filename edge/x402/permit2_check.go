@@ -7,11 +7,9 @@ import (
 )
 
 // checkPermit2 is the local check of a Permit2 payment (exact through
-// Permit2, or upto) against want, this network's entry of its kind: a
-// witness transfer of exactly the offer's price (upto's most) of the
-// network's token, to the seller through the kind's proxy, within the
-// window, signed by its from; upto's witness must name the facilitator the
-// entry does, the only one that may settle it.
+// Permit2, or upto) against want, this network's entry of its kind, by the
+// rule the facilitator applies (Permit2Message.Check), with the seller's
+// horizon: a payment left pending holds its reservation until it expires.
 func (t *Terms) checkPermit2(p *Payment, k Kind, want *Requirements, now time.Time) (time.Time, error) {
 	a := p.V2.Payload.Permit2()
 	if a == nil {
@@ -21,30 +19,12 @@ func (t *Terms) checkPermit2(p *Payment, k Kind, want *Requirements, now time.Ti
 	if err != nil {
 		return time.Time{}, refuse(ReasonInvalidPayload, "permit2Authorization: %v", err)
 	}
-	switch {
-	case m.Spender != m.Proxy():
-		return time.Time{}, refuse(ReasonInvalidPayload, "permit2Authorization.spender %s is not the x402 %s proxy %s", a.Spender, k.Scheme, m.Proxy().Hex())
-	case m.To != t.PayTo:
-		return time.Time{}, refuse(ReasonRecipientMismatch, "permit2Authorization.witness.to %s is not the seller %s", a.Witness.To, t.PayTo.Hex())
-	case m.Token != t.Network.Asset:
-		return time.Time{}, refuse(ReasonInvalidRequirements, "permit2Authorization.permitted.token %s is not %s (%s)", a.Permitted.Token, t.Network.Asset.Hex(), t.Network.AssetName)
-	case m.Amount.Cmp(t.Amount) != 0:
-		return time.Time{}, refuse(ReasonValueMismatch, "permit2Authorization.permitted.amount %s is not the price %s", a.Permitted.Amount, t.Amount)
-	case m.Upto && !strings.EqualFold(m.Facilitator.Hex(), facilitatorOf(want)):
-		return time.Time{}, refuse(ReasonInvalidPayload, "permit2Authorization.witness.facilitator %s is not the facilitator that settles here, %s", a.Witness.Facilitator, facilitatorOf(want))
-	case m.ValidAfter.Cmp(big.NewInt(now.Unix())) > 0:
-		return time.Time{}, refuse(ReasonValidAfter, "permit2Authorization is valid only after %s (unix), now is %d", a.Witness.ValidAfter, now.Unix())
-	case m.Deadline.Cmp(big.NewInt(now.Add(SettleMargin).Unix())) < 0:
-		return time.Time{}, refuse(ReasonValidBefore, "permit2Authorization.deadline is %s (unix); it must stay valid until at least %d", a.Deadline, now.Add(SettleMargin).Unix())
-	case m.Deadline.Cmp(big.NewInt(now.Add(t.Horizon).Unix())) > 0:
-		return time.Time{}, refuse(ReasonValidBefore, "permit2Authorization.deadline is %s (unix), more than %s ahead; sign one valid until %d at the latest", a.Deadline, t.Horizon, now.Add(t.Horizon).Unix())
-	}
-	signer, err := RecoverPermit2(t.Network.ChainID, m, p.V2.Payload.Exact().Signature)
-	if err != nil {
-		return time.Time{}, refuse(ReasonSignature, "%v", err)
-	}
-	if signer != m.From {
-		return time.Time{}, refuse(ReasonSignature, "signature is by %s, not permit2Authorization.from %s (sign Permit2's PermitWitnessTransferFrom on chain %s)", signer.Hex(), a.From, t.Network.ChainID)
+	// Upto entries are written with the facilitator's address; an entry
+	// without one leaves the zero address, which no settlement is sent from.
+	facilitator, _ := parseAddress("facilitatorAddress", facilitatorOf(want))
+	if r := m.Check(&Permit2Want{PayTo: t.PayTo, Token: t.Network.Asset, Amount: t.Amount, Facilitator: facilitator,
+		ChainID: t.Network.ChainID, Now: now, Margin: SettleMargin, Horizon: t.Horizon}, p.V2.Payload.Exact().Signature); r != nil {
+		return time.Time{}, r
 	}
 	return time.Unix(m.Deadline.Int64(), 0), nil
 }

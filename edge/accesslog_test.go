@@ -10,6 +10,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 )
 
 // syncBuffer is a log destination the server goroutines write while the
@@ -262,7 +263,7 @@ func TestAccessLineRetries(t *testing.T) {
 // form whatever case the authorization spelled it in.
 func TestAccessLineRefusedPayer(t *testing.T) {
 	h, buf := loggedHarness(t)
-	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
+	h.fac.Refuse(buyer, "insufficient_funds")
 	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
 	buf.lines(t)
 	r := h.pay(echoPath, echoBody, p)
@@ -336,7 +337,9 @@ func TestLogsChecksumPayers(t *testing.T) {
 		t.Fatalf("pending %+v, want one kept in another case than %s", pend, buyer)
 	}
 	now := pend[0].Since.Add(upkeep.FirstLook)
-	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: tx, at: now}}}, &now)
+	chain := x402test.New()
+	chain.Land(pend[0].Payer, pend[0].Nonce, x402test.Landed{Tx: tx, At: now})
+	r := h.reconcilerFor(chain, &now)
 	once(t, r, 0)
 	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {
 		t.Errorf("reconciliation lines %v, want one naming payer %s", lines, buyer)

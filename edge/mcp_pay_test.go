@@ -75,8 +75,8 @@ func TestMCPArgumentsAreCheckedBeforePayment(t *testing.T) {
 			t.Errorf("%.30s: %s", args, res.StructuredContent)
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("bad arguments ran %d times, settled %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("bad arguments ran %d times, settled %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -139,8 +139,8 @@ func TestMCPPaidCallSettlesAndRecords(t *testing.T) {
 			t.Errorf("%s: replay %+v", c.tool, again)
 		}
 	}
-	if h.rt.runs.Load() != 2 || h.fac.settleCount() != 2 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 2 || h.fac.Settles() != 2 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -170,8 +170,8 @@ func TestMCPRefusedPayments(t *testing.T) {
 			t.Errorf("%s: %q", name, got)
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("refused payments ran %d times, settled %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("refused payments ran %d times, settled %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -195,16 +195,16 @@ func TestMCPFailedToolIsNeverCharged(t *testing.T) {
 			t.Fatalf("%+v", res)
 		}
 	}
-	if h.fac.settleCount() != 0 || len(h.pending()) != 0 {
-		t.Fatalf("settled %d, pending %+v", h.fac.settleCount(), h.pending())
+	if h.fac.Settles() != 0 || len(h.pending()) != 0 {
+		t.Fatalf("settled %d, pending %+v", h.fac.Settles(), h.pending())
 	}
 }
 
 func TestMCPFailedSettlementWithholdsTheAnswer(t *testing.T) {
 	h := newHarness(t)
-	h.fac.settleAs = func() (int, string) {
+	h.fac.SettleAs(func() (int, string) {
 		return 200, `{"success":false,"errorReason":"insufficient_funds","errorMessage":"balance 0","transaction":"","network":"eip155:8453"}`
-	}
+	})
 	const args = `{"text":"ab","n":2}`
 	res := h.call("test_echo", args, h.mcpPayment("test_echo", args))
 	pr := h.required(res)

@@ -16,6 +16,7 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/ethereum/go-ethereum"
@@ -120,7 +121,7 @@ type harness struct {
 	path   string            // the ledger file, kept across restarts
 	open   ledgertest.Opener // the ledger, when not the file at path
 	store  ledger.Store
-	fac    *facilitatorDouble
+	fac    *x402test.Facilitator
 	nets   []x402.Network   // sold on; nil: Base
 	via    x402.Facilitator // what the server asks; nil: fac's client
 	reg    *prometheus.Registry
@@ -136,7 +137,7 @@ type harness struct {
 }
 
 func newHarness(t *testing.T) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t)}
 	h.start()
 	return h
 }
@@ -144,7 +145,7 @@ func newHarness(t *testing.T) *harness {
 // newHarnessOn serves over a ledger open opens: each harness on one
 // PostgreSQL ledger is one more instance sharing it.
 func newHarnessOn(t *testing.T, open ledgertest.Opener) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, open: open, fac: newFacilitatorDouble(t)}
+	h := &harness{t: t, rt: &fakeRuntime{}, open: open, fac: x402test.NewServed(t)}
 	h.start()
 	return h
 }
@@ -192,7 +193,7 @@ func (h *harness) start() {
 		h.nets = []x402.Network{x402.Base}
 	}
 	if h.via == nil {
-		h.via = h.fac.client()
+		h.via = h.fac.Client()
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,

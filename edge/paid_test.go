@@ -113,7 +113,7 @@ func TestHostilePayments(t *testing.T) {
 	if n := h.rt.runs.Load(); n != 0 {
 		t.Fatalf("hostile payments ran the tool %d times", n)
 	}
-	if n := h.fac.settleCount(); n != 0 {
+	if n := h.fac.Settles(); n != 0 {
 		t.Fatalf("hostile payments were settled %d times", n)
 	}
 	if got := testutil.ToFloat64(h.srv.metrics.refusals.WithLabelValues("invalid_exact_evm_payload_signature")); got != 5 {
@@ -191,8 +191,8 @@ func TestPaidCallSettlesAndRecords(t *testing.T) {
 	if again.status != 200 || !bytes.Equal(again.body, r.body) || again.header[x402.HeaderResponse] != r.header[x402.HeaderResponse] {
 		t.Fatalf("replay: %d %s", again.status, again.body)
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -256,8 +256,8 @@ func TestConcurrentIdenticalPaymentsServeOnce(t *testing.T) {
 			t.Errorf("request %d: %d %s %v", i, r.status, r.body, r.header)
 		}
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("answered %s, %d runs, %d settles; want 1 each", answer, h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("answered %s, %d runs, %d settles; want 1 each", answer, h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -278,7 +278,7 @@ func TestToolFailureIsNeverCharged(t *testing.T) {
 			t.Errorf("%s retry: %d %s", kind, again.status, again.body)
 		}
 	}
-	if n := h.fac.settleCount(); n != 0 {
+	if n := h.fac.Settles(); n != 0 {
 		t.Fatalf("failed tools were settled %d times", n)
 	}
 	if p := h.pending(); len(p) != 0 {
@@ -288,9 +288,9 @@ func TestToolFailureIsNeverCharged(t *testing.T) {
 
 func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 	h := newHarness(t)
-	h.fac.settleAs = func() (int, string) {
+	h.fac.SettleAs(func() (int, string) {
 		return 200, `{"success":false,"errorReason":"insufficient_funds","errorMessage":"balance 0","transaction":"","network":"eip155:8453"}`
-	}
+	})
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
 	code, reason := r.errorOf(t)
@@ -305,7 +305,7 @@ func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 		t.Fatalf("pending settlements: %+v", p)
 	}
 	// Refused settlements move nothing: the authorization is released.
-	h.fac.settleAs = nil
+	h.fac.SettleAs(nil)
 	if again := h.pay(echoPath, echoBody, p); again.status != 200 {
 		t.Fatalf("after a refused settlement: %d %s", again.status, again.body)
 	}
@@ -313,13 +313,13 @@ func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 
 func TestUnknownSettlementKeepsTheAuthorization(t *testing.T) {
 	h := newHarness(t)
-	h.fac.hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
+	h.fac.Hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
 	if code, _ := r.errorOf(t); r.status != 504 || code != "settlement_pending" || r.header[x402.HeaderResponse] != "" || bytes.Contains(r.body, []byte("abab")) {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	h.fac.hang.Store(0)
+	h.fac.Hang.Store(0)
 	if again := h.pay(echoPath, echoBody, p); again.status != 504 || !bytes.Contains(again.body, []byte("settlement_pending")) {
 		t.Fatalf("reuse after an unknown settlement: %d %s", again.status, again.body)
 	}

@@ -102,7 +102,7 @@ func TestAccessLinePaidCall(t *testing.T) {
 
 func TestAccessLineRefusal(t *testing.T) {
 	h, buf := loggedHarness(t)
-	p := h.payment("/paid/test/echo", func(d *draft) { d.payload.Accepted.Scheme = "upto" })
+	p := h.payment("/paid/test/echo", func(d *x402test.Draft) { d.Payload.Accepted.Scheme = "upto" })
 	buf.lines(t)
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
 	r := h.do("POST", "/paid/test/echo", `{"text":"ab","n":2}`, map[string]string{
@@ -264,7 +264,7 @@ func TestAccessLineRetries(t *testing.T) {
 func TestAccessLineRefusedPayer(t *testing.T) {
 	h, buf := loggedHarness(t)
 	h.fac.Refuse(buyer, "insufficient_funds")
-	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	p := h.payment(echoPath, func(d *x402test.Draft) { d.Payload.Payload.Authorization.From = strings.ToLower(buyer) })
 	buf.lines(t)
 	r := h.pay(echoPath, echoBody, p)
 	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 402, "tool": "test_echo",
@@ -325,7 +325,7 @@ func TestAccessLineMCPErrors(t *testing.T) {
 func TestLogsChecksumPayers(t *testing.T) {
 	h, buf := loggedHarness(t)
 	h.srv.pay.Ledger = crashingStore{h.store}
-	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	p := h.payment(echoPath, func(d *x402test.Draft) { d.Payload.Payload.Authorization.From = strings.ToLower(buyer) })
 	buf.lines(t)
 	paid := h.pay(echoPath, echoBody, p)
 	tx := settlementOf(t, paid, x402.HeaderResponse).Transaction

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
@@ -147,13 +148,9 @@ func TestMCPPaidCallSettlesAndRecords(t *testing.T) {
 func TestMCPRefusedPayments(t *testing.T) {
 	h := newHarness(t)
 	const args = `{"text":"ab"}`
-	underpaid := h.mcpPayment("test_echo", args)
-	underpaid.Accepted.Amount, underpaid.Payload.Authorization.Value = "10000", "10000"
-	sig, err := x402.SignAuthorization(buyerKey, x402.Base.Domain(), &underpaid.Payload.Authorization)
-	if err != nil {
-		t.Fatal(err)
-	}
-	underpaid.Payload.Signature = sig
+	d := x402test.Redraft(h.mcpPayment("test_echo", args), buyerKey, x402.Base.Domain())
+	d.Payload.Accepted.Amount, d.Payload.Payload.Authorization.Value = "10000", "10000"
+	underpaid := d.Sign(t)
 	forged := h.mcpPayment("test_echo", args)
 	forged.Payload.Signature = underpaid.Payload.Signature
 	for name, c := range map[string]struct {

@@ -276,29 +276,19 @@ func (h *harness) terms(path string) *x402.PaymentRequired {
 
 // payment is a buyer's v2 payment for the tool at path, changed by mutate
 // before it is signed with the key and domain mutate leaves.
-type draft struct {
-	payload x402.Payload
-	domain  x402.Domain
-	key     *ecdsa.PrivateKey
-}
-
-func (h *harness) payment(path string, mutate func(*draft)) *x402.Payload {
+func (h *harness) payment(path string, mutate func(*x402test.Draft)) *x402.Payload {
 	h.t.Helper()
 	pr := h.terms(path)
 	_, p, err := x402.Pay(buyerKey, pr, time.Now())
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	d := &draft{payload: *p, domain: x402.Base.Domain(), key: buyerKey}
-	if mutate != nil {
-		mutate(d)
-		sig, err := x402.SignAuthorization(d.key, d.domain, &d.payload.Payload.Authorization)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		d.payload.Payload.Signature = sig
+	if mutate == nil {
+		return p
 	}
-	return &d.payload
+	d := x402test.Redraft(p, buyerKey, x402.Base.Domain())
+	mutate(d)
+	return d.Sign(h.t)
 }
 
 func header(t *testing.T, v any) string {

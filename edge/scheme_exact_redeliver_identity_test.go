@@ -60,13 +60,9 @@ func payOn(t *testing.T, pr *x402.PaymentRequired, i int) *x402.Payload {
 // network sends.
 func signedFor(t *testing.T, p *x402.Payload, r x402.Requirements, n x402.Network) *x402.Payload {
 	t.Helper()
-	c, e := *p, *p.Payload.ExactPayload
-	sig, err := x402.SignAuthorization(buyerKey, n.Domain(), &e.Authorization)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Signature, c.Accepted, c.Payload.ExactPayload = sig, r, &e
-	return &c
+	d := x402test.Redraft(p, buyerKey, n.Domain())
+	d.Payload.Accepted = r
+	return d.Sign(t)
 }
 
 // One call whose settlement landed on Base but was answered 500 is retried
@@ -159,12 +155,10 @@ func TestStrandedSettlementIsSentOnlyAsFirstSent(t *testing.T) {
 			}
 			// The same nonce and network with another signature (another
 			// validBefore) is not the authorization first sent.
-			resigned := *base
-			e := *base.Payload.ExactPayload
-			e.Authorization.ValidBefore = "4102444800"
-			e.Signature, _ = x402.SignAuthorization(buyerKey, x402.Base.Domain(), &e.Authorization)
-			resigned.Payload.ExactPayload = &e
-			if r := h.pay(echoPath, args, &resigned); r.status != 504 || h.fac.Settles() != settles {
+			d := x402test.Redraft(base, buyerKey, x402.Base.Domain())
+			d.Payload.Payload.Authorization.ValidBefore = "4102444800"
+			resigned := d.Sign(t)
+			if r := h.pay(echoPath, args, resigned); r.status != 504 || h.fac.Settles() != settles {
 				t.Fatalf("re-signed: %d %s, %d settles", r.status, r.body, h.fac.Settles()-settles)
 			}
 			got := h.pay(echoPath, args, base)

@@ -134,6 +134,8 @@ type harness struct {
 	// supported is what the facilitator lists, for the kinds offered
 	// beside exact; nil: exact (and batch-settlement) only.
 	supported *x402.Supported
+	// batch offers batch-settlement channels on these terms; nil: none.
+	batch *x402.BatchTerms
 }
 
 func newHarness(t *testing.T) *harness {
@@ -197,7 +199,7 @@ func (h *harness) start() {
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
-		Now: h.now, Wallets: h.walletsOn(), Supported: h.supported,
+		Now: h.now, Wallets: h.walletsOn(), Supported: h.supported, Batch: h.batch,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -272,41 +272,6 @@ func TestBatchSettlementChannel(t *testing.T) {
 	}
 }
 
-// A voucher above the channel's balance is refused before the tool runs,
-// and the facilitator refuses a voucher at or below what is claimed and a
-// refund at a stale nonce.
-func TestBatchSettlementLimits(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer2, 2)
-	if r := b.send(buyer.Deposit(b.times(2), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher: %d", r.status)
-	}
-	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeExceedsBal {
-		t.Fatalf("voucher above the balance: %d %q", r.status, r.required.Error)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want 1", n)
-	}
-	f := b.svc.sandbox.Facilitator
-	below, _ := buyer.Voucher(b.times(2)) // equal to the claimed total
-	v, err := f.Verify(context.Background(), below, &below.Accepted)
-	if err != nil || v.IsValid || v.InvalidReason != x402.BatchCumulativeBelowClaimed {
-		t.Fatalf("voucher at the claimed total: %+v %v", v, err)
-	}
-	refund, _ := buyer.Refund(b.times(2), nil)
-	refund.Payload.BatchPayload.RefundNonce = "7"
-	refund.Payload.BatchPayload.Amount = "1"
-	refund.Payload.BatchPayload.Claims = []x402.VoucherClaim{{Voucher: x402.ClaimVoucher{Channel: *refund.Payload.BatchPayload.ChannelConfig, MaxClaimableAmount: b.times(2).String()},
-		Signature: refund.Payload.BatchPayload.Voucher.Signature, TotalClaimed: b.times(2).String()}}
-	s, err := f.Settle(context.Background(), refund, &refund.Accepted)
-	if err != nil || s.Success || s.ErrorReason != x402.BatchRefundPayload {
-		t.Fatalf("refund at a stale nonce: %+v %v", s, err)
-	}
-}
-
 // A claim whose batch reverts claims each channel alone: the good ones
 // land, and the bad one is quarantined in its record (durable, shown at
 // /channel/{id}, counted by the gauge) until it is charged again or its

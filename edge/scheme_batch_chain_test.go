@@ -2,9 +2,12 @@ package edge
 
 import (
 	"context"
+	"log/slog"
 	"math/big"
 	"net/http"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
@@ -12,6 +15,7 @@ import (
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // batchSeller is a seller of batch-settlement channels on the sandbox's
@@ -58,18 +62,150 @@ func (b *batchSeller) buyer(path string, i int, salt byte) *x402.BatchBuyer {
 	return nil
 }
 
+// batchPaid is one answer: its status, settlement and refusal.
+type batchPaid struct {
+	reply
+	settled  x402.SettleResponse
+	required x402.PaymentRequired
+}
+
 // send pays for echo with p, which err, if any, failed to sign.
-func (b *batchSeller) send(p *x402.Payload, err error) (reply, x402.PaymentRequired) {
+func (b *batchSeller) send(p *x402.Payload, err error) batchPaid {
+	b.t.Helper()
+	return b.sendFor(echoBody, p, err)
+}
+
+// sendFor pays for echo's answer to body.
+func (b *batchSeller) sendFor(body string, p *x402.Payload, err error) batchPaid {
 	b.t.Helper()
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	r := b.pay(echoPath, echoBody, p)
-	var required x402.PaymentRequired
-	if r.status != http.StatusOK {
-		x402.DecodeHeader(r.header[x402.HeaderRequired], &required)
+	out := batchPaid{reply: b.pay(echoPath, body, p)}
+	if v := out.header[x402.HeaderResponse]; v != "" {
+		x402.DecodeHeader(v, &out.settled)
 	}
-	return r, required
+	if out.status != http.StatusOK {
+		x402.DecodeHeader(out.header[x402.HeaderRequired], &out.required)
+	}
+	return out
+}
+
+// price is what one call of echo costs, and times n calls.
+func price(t *testing.T, buyer *x402.BatchBuyer) (one *big.Int, times func(n int64) *big.Int) {
+	t.Helper()
+	one, ok := new(big.Int).SetString(buyer.Terms.Amount, 10)
+	if !ok {
+		t.Fatalf("price %q", buyer.Terms.Amount)
+	}
+	return one, func(n int64) *big.Int { return new(big.Int).Mul(one, big.NewInt(n)) }
+}
+
+func (s *syncBuffer) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A channel's life on the seller: one deposit, vouchers served without the
+// facilitator, the corrective 402 for a stale voucher, a voucher above the
+// balance, concurrent vouchers charged once, and a refund of the rest.
+func TestBatchSettlementChannel(t *testing.T) {
+	b := newBatchSeller(t)
+	var log syncBuffer
+	b.srv.pay.Log = slog.New(slog.NewJSONHandler(&log, nil))
+	buyer := b.buyer(echoPath, 0, 1)
+	one, times := price(t, buyer)
+	deposit := times(10)
+
+	r := b.send(buyer.Deposit(deposit, times(1), b.sb.Now()))
+	st := r.settled.Extra
+	if r.status != http.StatusOK || !r.settled.Success || r.settled.Transaction == "" || r.settled.Amount != deposit.String() ||
+		st == nil || st.ChargedAmount != one.String() || st.ChannelState.ChargedCumulativeAmount != one.String() || st.ChannelState.Balance != deposit.String() {
+		t.Fatalf("deposit: %d %+v %+v", r.status, r.settled, st)
+	}
+	r = b.send(buyer.Voucher(times(2)))
+	if r.status != http.StatusOK || r.settled.Transaction != "" || r.settled.Extra.ChannelState.ChargedCumulativeAmount != times(2).String() {
+		t.Fatalf("voucher: %d %+v", r.status, r.settled)
+	}
+	last, _ := buyer.Voucher(times(2))
+	// The access line of a voucher call names its scheme, what it charged,
+	// the channel and its charged total.
+	channel := strings.ToLower(last.Payload.BatchPayload.Voucher.ChannelID)
+	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","scheme":"batch-settlement","amount":"` + one.String() +
+		`","channel":"` + channel + `","charged":"` + times(2).String() + `"`; !strings.Contains(log.text(), want) {
+		t.Fatalf("no access line with %s in\n%s", want, log.text())
+	}
+
+	// The same voucher again for the same request: the answer again, not a
+	// second charge.
+	again := b.send(buyer.Voucher(times(2)))
+	if again.status != http.StatusOK || again.settled.Extra.ChannelState.ChargedCumulativeAmount != times(2).String() {
+		t.Fatalf("retried voucher: %d %+v", again.status, again.settled)
+	}
+	// For another request: the charged total is ahead of it.
+	stale, err := buyer.Voucher(times(2))
+	r = b.sendFor(`{"text":"other"}`, stale, err)
+	if r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeMismatch {
+		t.Fatalf("stale voucher: %d %q", r.status, r.required.Error)
+	}
+	var extra map[string]any
+	for _, acc := range r.required.Accepts {
+		if acc.Scheme == x402.SchemeBatch {
+			extra = acc.Extra
+		}
+	}
+	state, _ := extra["channelState"].(map[string]any)
+	proof, _ := extra["voucherState"].(map[string]any)
+	if state["chargedCumulativeAmount"] != times(2).String() || proof["signedMaxClaimable"] != times(2).String() ||
+		proof["signature"] != last.Payload.BatchPayload.Voucher.Signature {
+		t.Fatalf("corrective 402 extra %+v", extra)
+	}
+
+	// Eight calls race with the next voucher: it is charged once; the
+	// others find the channel busy or get the answer again.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	served := 0
+	for range 8 {
+		wg.Go(func() {
+			p, err := buyer.Voucher(times(3))
+			r := b.send(p, err)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case r.status == http.StatusOK && r.settled.Extra.ChannelState.ChargedCumulativeAmount == times(3).String():
+				served++
+			case r.required.Error != x402.BatchChannelBusy:
+				t.Errorf("racing voucher: %d %q %+v", r.status, r.required.Error, r.settled)
+			}
+		})
+	}
+	wg.Wait()
+	if served == 0 {
+		t.Fatal("no racing voucher was served")
+	}
+
+	// A refund returns what is not charged, on chain.
+	payer := crypto.PubkeyToAddress(buyer.Key.PublicKey)
+	before := b.balance(payer)
+	r = b.send(buyer.Refund(times(3), nil))
+	rest := new(big.Int).Sub(deposit, times(3))
+	if r.status != http.StatusOK || !r.settled.Success || r.settled.Amount != rest.String() || r.settled.Extra.ChannelState.RefundNonce != "1" ||
+		r.settled.Extra.ChargedAmount != "" {
+		t.Fatalf("refund: %d %+v %s", r.status, r.settled, r.body)
+	}
+	if got := b.balance(payer) - before; got != rest.Int64() {
+		t.Fatalf("the buyer got %d back, want %s", got, rest)
+	}
+	if r = b.send(buyer.Refund(times(3), nil)); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchRefundNoBalance {
+		t.Fatalf("second refund: %d %q", r.status, r.required.Error)
+	}
+	// The claim of the refund put the charged total on chain.
+	claimed := b.claimer.Once(context.Background())
+	if claimed != 0 {
+		t.Fatalf("claimer claimed %d channels already claimed by the refund", claimed)
+	}
 }
 
 // A voucher above the channel's balance is refused before the tool runs,
@@ -78,20 +214,16 @@ func (b *batchSeller) send(p *x402.Payload, err error) (reply, x402.PaymentRequi
 func TestBatchSettlementLimits(t *testing.T) {
 	b := newBatchSeller(t)
 	buyer := b.buyer(echoPath, 1, 2)
-	price, ok := new(big.Int).SetString(buyer.Terms.Amount, 10)
-	if !ok {
-		t.Fatalf("price %q", buyer.Terms.Amount)
-	}
-	times := func(n int64) *big.Int { return new(big.Int).Mul(price, big.NewInt(n)) }
-	if r, _ := b.send(buyer.Deposit(times(2), times(1), b.sb.Now())); r.status != http.StatusOK {
+	_, times := price(t, buyer)
+	if r := b.send(buyer.Deposit(times(2), times(1), b.sb.Now())); r.status != http.StatusOK {
 		t.Fatalf("deposit: %d %s", r.status, r.body)
 	}
-	if r, _ := b.send(buyer.Voucher(times(2))); r.status != http.StatusOK {
+	if r := b.send(buyer.Voucher(times(2))); r.status != http.StatusOK {
 		t.Fatalf("voucher: %d %s", r.status, r.body)
 	}
 	runs := b.rt.runs.Load()
-	if r, required := b.send(buyer.Voucher(times(3))); r.status != http.StatusPaymentRequired || required.Error != x402.BatchCumulativeExceedsBal {
-		t.Fatalf("voucher above the balance: %d %q", r.status, required.Error)
+	if r := b.send(buyer.Voucher(times(3))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeExceedsBal {
+		t.Fatalf("voucher above the balance: %d %q", r.status, r.required.Error)
 	}
 	if n := b.rt.runs.Load() - runs; n != 0 {
 		t.Fatalf("the tool ran %d times for the voucher above the balance", n)

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -178,99 +177,6 @@ const (
 	buyer1 = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
 	buyer2 = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"
 )
-
-// A channel's life on the seller: one deposit, vouchers served without the
-// facilitator, the corrective 402 for a stale voucher, a voucher above the
-// balance, concurrent vouchers charged once, and a refund of the rest.
-func TestBatchSettlementChannel(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 1)
-	deposit := b.times(10)
-
-	r := b.send(buyer.Deposit(deposit, b.times(1), time.Now()))
-	st := r.settled.Extra
-	if r.status != http.StatusOK || !r.settled.Success || r.settled.Transaction == "" || r.settled.Amount != deposit.String() ||
-		st == nil || st.ChargedAmount != b.price.String() || st.ChannelState.ChargedCumulativeAmount != b.price.String() || st.ChannelState.Balance != deposit.String() {
-		t.Fatalf("deposit: %d %+v %+v", r.status, r.settled, st)
-	}
-	r = b.send(buyer.Voucher(b.times(2)))
-	if r.status != http.StatusOK || r.settled.Transaction != "" || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
-		t.Fatalf("voucher: %d %+v", r.status, r.settled)
-	}
-	last, _ := buyer.Voucher(b.times(2))
-	// The access line of a voucher call names its scheme, what it charged,
-	// the channel and its charged total.
-	channel := strings.ToLower(last.Payload.BatchPayload.Voucher.ChannelID)
-	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","scheme":"batch-settlement","amount":"` + b.price.String() +
-		`","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
-		t.Fatalf("no access line with %s in\n%s", want, b.log.String())
-	}
-
-	// The same voucher again for the same request: the answer again, not a
-	// second charge.
-	again := b.send(buyer.Voucher(b.times(2)))
-	if again.status != http.StatusOK || again.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
-		t.Fatalf("retried voucher: %d %+v", again.status, again.settled)
-	}
-	// For another request: the charged total is ahead of it.
-	stale, err := buyer.Voucher(b.times(2))
-	r = b.sendFor(`{"start_date":"2024-12-20","end_date":"2025-01-10"}`, stale, err)
-	if r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeMismatch {
-		t.Fatalf("stale voucher: %d %q", r.status, r.required.Error)
-	}
-	extra := r.required.Accepts[1].Extra
-	state, _ := extra["channelState"].(map[string]any)
-	proof, _ := extra["voucherState"].(map[string]any)
-	if state["chargedCumulativeAmount"] != b.times(2).String() || proof["signedMaxClaimable"] != b.times(2).String() ||
-		proof["signature"] != last.Payload.BatchPayload.Voucher.Signature {
-		t.Fatalf("corrective 402 extra %+v", extra)
-	}
-
-	// Eight calls race with the next voucher: it is charged once; the
-	// others find the channel busy or get the answer again.
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	served := 0
-	for range 8 {
-		wg.Go(func() {
-			p, err := buyer.Voucher(b.times(3))
-			r := b.send(p, err)
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case r.status == http.StatusOK && r.settled.Extra.ChannelState.ChargedCumulativeAmount == b.times(3).String():
-				served++
-			case r.required.Error != x402.BatchChannelBusy:
-				t.Errorf("racing voucher: %d %q %+v", r.status, r.required.Error, r.settled)
-			}
-		})
-	}
-	wg.Wait()
-	if served == 0 {
-		t.Fatal("no racing voucher was served")
-	}
-
-	// A refund returns what is not charged, on chain.
-	payer := crypto.PubkeyToAddress(buyer.Key.PublicKey)
-	before := b.tokenBalance(payer)
-	r = b.send(buyer.Refund(b.times(3), nil))
-	rest := new(big.Int).Sub(deposit, b.times(3))
-	if r.status != http.StatusOK || !r.settled.Success || r.settled.Amount != rest.String() || r.settled.Extra.ChannelState.RefundNonce != "1" ||
-		r.settled.Extra.ChargedAmount != "" {
-		t.Fatalf("refund: %d %+v %+v", r.status, r.settled, r.errorBody)
-	}
-	if got := new(big.Int).Sub(b.tokenBalance(payer), before); got.Cmp(rest) != 0 {
-		t.Fatalf("the buyer got %s back, want %s", got, rest)
-	}
-	if r = b.send(buyer.Refund(b.times(3), nil)); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchRefundNoBalance {
-		t.Fatalf("second refund: %d %q", r.status, r.required.Error)
-	}
-	// The claim of the refund put the charged total on chain.
-	claimed := b.svc.claimer.Once(context.Background())
-	if claimed != 0 {
-		t.Fatalf("claimer claimed %d channels already claimed by the refund", claimed)
-	}
-}
 
 // A claim whose batch reverts claims each channel alone: the good ones
 // land, and the bad one is quarantined in its record (durable, shown at

@@ -2,6 +2,7 @@ package edge
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"math/big"
 	"net/http"
@@ -9,12 +10,15 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator"
+	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -245,5 +249,211 @@ func TestBatchSettlementLimits(t *testing.T) {
 	s, err := f.Settle(context.Background(), refund, &refund.Accepted)
 	if err != nil || s.Success || s.ErrorReason != x402.BatchRefundPayload {
 		t.Fatalf("refund at a stale nonce: %+v %v", s, err)
+	}
+}
+
+// record is the seller's record of the buyer's channel.
+func (b *batchSeller) record(buyer *x402.BatchBuyer) *ledger.Channel {
+	b.t.Helper()
+	p, err := buyer.Voucher(new(big.Int)) // names the channel
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	rec, err := b.store.Channel(context.Background(), p.Payload.BatchPayload.Voucher.ChannelID)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return rec
+}
+
+// gauge is the value of a gauge the server exports.
+func (b *batchSeller) gauge(name string) float64 {
+	b.t.Helper()
+	families, err := b.reg.Gather()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name && len(f.GetMetric()) == 1 {
+			return f.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	b.t.Fatalf("no gauge %s", name)
+	return 0
+}
+
+// A claim whose batch reverts claims each channel alone: the good ones
+// land, and the bad one is quarantined in its record (durable, shown at
+// /channel/{id}, counted by the gauge) until it is charged again or its
+// retry is due; a retry that lands ends the quarantine.
+func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
+	b := newBatchSeller(t)
+	good, bad := b.buyer(echoPath, 0, 3), b.buyer(echoPath, 1, 4)
+	_, times := price(t, good)
+	for _, buyer := range []*x402.BatchBuyer{good, bad} {
+		if r := b.send(buyer.Deposit(times(5), times(1), b.sb.Now())); r.status != http.StatusOK {
+			t.Fatalf("deposit: %d %s", r.status, r.body)
+		}
+	}
+	ctx := context.Background()
+	rec := b.record(bad)
+	signature := rec.Signature
+	forged, _ := good.Voucher(times(1)) // signed by another key
+	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
+	if err := b.store.PutChannel(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.claimer.Once(ctx); n != 1 {
+		t.Fatalf("claimed %d channels, want the good one", n)
+	}
+	if n := b.claimer.Once(ctx); n != 0 {
+		t.Fatalf("the quarantined channel was claimed again: %d", n)
+	}
+	if got := b.balance(common.HexToAddress(good.Terms.PayTo)); got == 0 {
+		t.Fatalf("nothing was swept to the seller")
+	}
+	rec = b.record(bad)
+	if q := rec.Quarantine; q == nil || q.Charged != times(1).String() || q.Retries != 0 || !strings.Contains(q.Reason, x402.BatchClaimSimulationFailed) {
+		t.Fatalf("the record's quarantine %+v", q)
+	}
+	if g := b.gauge("coinslot_channels_quarantined"); g != 1 {
+		t.Fatalf("quarantine gauge %v, want 1", g)
+	}
+	if r := b.do("GET", "/channel/"+rec.ID, "", nil); r.status != http.StatusOK || !strings.Contains(string(r.body), `"quarantine":{"charged":"`+times(1).String()+`"`) {
+		t.Fatalf("the channel's account: %d %s", r.status, r.body)
+	}
+
+	// Its retry is due: it reverts again, and waits twice as long.
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-11 * time.Minute)
+	if err := b.store.PutChannel(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.claimer.Once(ctx); n != 0 {
+		t.Fatalf("claimed %d channels with a forged voucher", n)
+	}
+	if rec = b.record(bad); rec.Quarantine == nil || rec.Quarantine.Retries != 1 {
+		t.Fatalf("after a second revert the quarantine is %+v", rec.Quarantine)
+	}
+	// The voucher put right and the retry due: it lands, the quarantine ends.
+	rec.Signature = signature
+	rec.Quarantine.Since = rec.Quarantine.Since.Add(-21 * time.Minute)
+	if err := b.store.PutChannel(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.claimer.Once(ctx); n != 1 {
+		t.Fatalf("the retried channel: %d claimed, want 1", n)
+	}
+	if rec = b.record(bad); rec.Quarantine != nil || rec.TotalClaimed != times(1).String() {
+		t.Fatalf("after the retry landed: quarantine %+v, claimed %s", rec.Quarantine, rec.TotalClaimed)
+	}
+	if g := b.gauge("coinslot_channels_quarantined"); g != 0 {
+		t.Fatalf("quarantine gauge %v after the retry landed, want 0", g)
+	}
+}
+
+// A receipt-backed tool bought with a voucher returns a receipt that names
+// the channel, and the channel's account is served where it points.
+func TestBatchVoucherReceipt(t *testing.T) {
+	b := newBatchSeller(t)
+	const path, request = "/paid/test/receipt", `{"tool_name":"x"}`
+	buyer := b.buyer(path, 0, 8)
+	one, times := price(t, buyer)
+	deposit, err := buyer.Deposit(times(4), times(1), b.sb.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := b.pay(path, request, deposit); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %s", r.status, r.body)
+	}
+	p, err := buyer.Voucher(times(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paid := b.pay(path, request, p)
+	if paid.status != http.StatusOK {
+		t.Fatalf("voucher: %d %s", paid.status, paid.body)
+	}
+	var answer struct {
+		Buyer   struct{ Tx string } `json:"buyer"`
+		Receipt map[string]string   `json:"svc_receipt"`
+	}
+	if err := json.Unmarshal(paid.body, &answer); err != nil {
+		t.Fatal(err)
+	}
+	id := strings.ToLower(p.Payload.BatchPayload.Voucher.ChannelID)
+	r := answer.Receipt
+	if answer.Buyer.Tx != "" || r["tx"] != "" || r["channel_id"] != id || r["charged_cumulative_atomic"] != times(2).String() ||
+		!strings.HasSuffix(r["receipt_url"], "/channel/"+id) || r["amount_atomic"] != one.String() {
+		t.Fatalf("voucher receipt %+v", r)
+	}
+	account := b.do("GET", strings.TrimPrefix(r["receipt_url"], testBase), "", nil)
+	if account.status != http.StatusOK {
+		t.Fatalf("channel account: %d %s", account.status, account.body)
+	}
+	if got := account.json(t); got["channel_id"] != id || got["charged_cumulative_atomic"] != times(2).String() || got["balance_atomic"] != times(4).String() {
+		t.Fatalf("channel account %s", account.body)
+	}
+	if got := b.do("GET", strings.TrimPrefix(strings.TrimSuffix(r["receipt_url"], id), testBase)+"0x"+strings.Repeat("ab", 32), "", nil); got.status != http.StatusNotFound {
+		t.Fatalf("unknown channel: %d", got.status)
+	}
+}
+
+// A channel served meanwhile by another instance sharing the ledger: the
+// record this instance keeps is behind, and the next voucher, which pays on
+// top of the other instance's charge, is still served.
+func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
+	b := newBatchSeller(t)
+	buyer := b.buyer(echoPath, 0, 6)
+	_, times := price(t, buyer)
+	if r := b.send(buyer.Deposit(times(5), times(1), b.sb.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %s", r.status, r.body)
+	}
+	// The other instance serves the voucher for 2 prices.
+	rec := b.record(buyer)
+	theirs, _ := buyer.Voucher(times(2))
+	rec.Charged, rec.SignedMax, rec.Signature = times(2).String(), times(2).String(), theirs.Payload.BatchPayload.Voucher.Signature
+	if err := b.store.PutChannel(context.Background(), rec); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.send(buyer.Voucher(times(3))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != times(3).String() {
+		t.Fatalf("voucher after another instance's: %d %q %+v", r.status, r.required.Error, r.settled)
+	}
+}
+
+// A voucher signed with v as 0 or 1 recovers in Go but not in the contract,
+// which takes only 27 or 28: it is refused before the tool runs, and the
+// channel is still served and claimed with the voucher as wallets sign it.
+func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
+	b := newBatchSeller(t)
+	buyer := b.buyer(echoPath, 0, 11)
+	_, times := price(t, buyer)
+	if r := b.send(buyer.Deposit(times(30), times(1), b.sb.Now())); r.status != http.StatusOK {
+		t.Fatalf("deposit: %d %s", r.status, r.body)
+	}
+	runs := b.rt.runs.Load()
+	for n := int64(2); n < 22; n++ {
+		p, err := buyer.Voucher(times(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := p.Payload.BatchPayload.Voucher
+		sig := common.FromHex(v.Signature)
+		sig[64] -= 27
+		v.Signature = hexutil.Encode(sig)
+		if r := b.send(p, nil); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchVoucherSignature {
+			t.Fatalf("voucher for %d prices signed with v %d: %d %q %+v", n, sig[64], r.status, r.required.Error, r.settled)
+		}
+	}
+	if n := b.rt.runs.Load() - runs; n != 0 {
+		t.Fatalf("the tool ran %d times for the refused vouchers", n)
+	}
+	if got := b.record(buyer).Charged; got != times(1).String() {
+		t.Fatalf("charged %s after the refused vouchers, want %s", got, times(1))
+	}
+	if r := b.send(buyer.Voucher(times(2))); r.status != http.StatusOK {
+		t.Fatalf("voucher with v 27/28: %d %q", r.status, r.required.Error)
+	}
+	if n := b.claimer.Once(context.Background()); n != 1 {
+		t.Fatalf("claimed %d channels, want 1", n)
 	}
 }

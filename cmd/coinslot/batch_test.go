@@ -12,13 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -160,144 +158,13 @@ func (b *batchSandbox) record(buyer *x402.BatchBuyer) *ledger.Channel {
 	return rec
 }
 
-func (b *batchSandbox) tokenBalance(who common.Address) *big.Int {
-	token := usdc.NewTestUSDC()
-	out, err := b.svc.sandbox.Client().CallContract(context.Background(), ethereumCall(b.svc.sandbox.Network.Asset, token.PackBalanceOf(who)), nil)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	n, err := token.UnpackBalanceOf(out)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return n
-}
-
 const (
 	buyer1 = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
 	buyer2 = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"
 )
 
-// A claim whose batch reverts claims each channel alone: the good ones
-// land, and the bad one is quarantined in its record (durable, shown at
-// /channel/{id}, counted by the gauge) until it is charged again or its
-// retry is due; a retry that lands ends the quarantine.
-func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
-	for _, buyer := range []*x402.BatchBuyer{good, bad} {
-		if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
-			t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-		}
-	}
-	rec := b.record(bad)
-	signature := rec.Signature
-	forged, _ := good.Voucher(b.times(1)) // signed by another key
-	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want the good one", n)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 0 {
-		t.Fatalf("the quarantined channel was claimed again: %d", n)
-	}
-	seller := common.HexToAddress(good.Terms.PayTo)
-	if got := b.tokenBalance(seller); got.Sign() == 0 {
-		t.Fatalf("nothing was swept to the seller")
-	}
-	rec = b.record(bad)
-	if q := rec.Quarantine; q == nil || q.Charged != b.times(1).String() || q.Retries != 0 || !strings.Contains(q.Reason, x402.BatchClaimSimulationFailed) {
-		t.Fatalf("the record's quarantine %+v", q)
-	}
-	if g := b.metric("coinslot_channels_quarantined"); g != 1 {
-		t.Fatalf("quarantine gauge %v, want 1", g)
-	}
-	res, body, err := getURL(b.base + "/channel/" + rec.ID)
-	if err != nil || res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"quarantine":{"charged":"`+b.times(1).String()+`"`) {
-		t.Fatalf("the channel's account: %v %s", err, body)
-	}
-
-	// Its retry is due: it reverts again, and waits twice as long.
-	rec.Quarantine.Since = rec.Quarantine.Since.Add(-11 * time.Minute)
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 0 {
-		t.Fatalf("claimed %d channels with a forged voucher", n)
-	}
-	if rec = b.record(bad); rec.Quarantine == nil || rec.Quarantine.Retries != 1 {
-		t.Fatalf("after a second revert the quarantine is %+v", rec.Quarantine)
-	}
-	// The voucher put right and the retry due: it lands, the quarantine ends.
-	rec.Signature = signature
-	rec.Quarantine.Since = rec.Quarantine.Since.Add(-21 * time.Minute)
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("the retried channel: %d claimed, want 1", n)
-	}
-	if rec = b.record(bad); rec.Quarantine != nil || rec.TotalClaimed != b.times(1).String() {
-		t.Fatalf("after the retry landed: quarantine %+v, claimed %s", rec.Quarantine, rec.TotalClaimed)
-	}
-	if g := b.metric("coinslot_channels_quarantined"); g != 0 {
-		t.Fatalf("quarantine gauge %v after the retry landed, want 0", g)
-	}
-}
-
 func ethereumCall(to common.Address, data []byte) ethereum.CallMsg {
 	return ethereum.CallMsg{To: &to, Data: data}
-}
-
-// A receipt-backed tool bought with a voucher returns a receipt that names
-// the channel, and the channel's account is served where it points.
-func TestBatchVoucherReceipt(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	tool := b.sell("mcp_approval_pack")
-	buyer := b.buyer(buyer1, 9)
-	request, _ := json.Marshal(tool.Example)
-	deposit, err := buyer.Deposit(b.times(4), b.times(1), time.Now())
-	if r := b.sendFor(string(request), deposit, err); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	p, err := buyer.Voucher(b.times(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, _ := x402.EncodeHeader(p)
-	res, body, err := post(b.url, request, header)
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("voucher: %v %d %s", err, res.StatusCode, body)
-	}
-	var answer struct {
-		Buyer   struct{ Tx string } `json:"buyer"`
-		Receipt map[string]string   `json:"svc_receipt"`
-	}
-	if err := json.Unmarshal(body, &answer); err != nil {
-		t.Fatal(err)
-	}
-	id := strings.ToLower(p.Payload.BatchPayload.Voucher.ChannelID)
-	r := answer.Receipt
-	if answer.Buyer.Tx != "" || r["tx"] != "" || r["channel_id"] != id || r["charged_cumulative_atomic"] != b.times(2).String() ||
-		!strings.HasSuffix(r["receipt_url"], "/channel/"+id) || r["amount_atomic"] != b.price.String() {
-		t.Fatalf("voucher receipt %+v", r)
-	}
-	res, body, err = getURL(r["receipt_url"])
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("channel account: %v %d %s", err, res.StatusCode, body)
-	}
-	var account map[string]any
-	json.Unmarshal(body, &account)
-	if account["channel_id"] != id || account["charged_cumulative_atomic"] != b.times(2).String() || account["balance_atomic"] != b.times(4).String() {
-		t.Fatalf("channel account %s", body)
-	}
-	if res, _, _ := getURL(strings.TrimSuffix(r["receipt_url"], id) + "0x" + strings.Repeat("ab", 32)); res.StatusCode != http.StatusNotFound {
-		t.Fatalf("unknown channel: %d", res.StatusCode)
-	}
 }
 
 func getURL(url string) (*http.Response, []byte, error) {
@@ -361,60 +228,5 @@ func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
 	}
 	if paid, err := sellerOnChain(chainBase); err != nil || paid.Cmp(b.times(2)) != 0 {
 		t.Fatalf("the seller holds %v (%v) on the chain, want %s", paid, err, b.times(2))
-	}
-}
-
-// A channel served meanwhile by another instance sharing the ledger: the
-// record this instance keeps is behind, and the next voucher, which pays on
-// top of the other instance's charge, is still served.
-func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 6)
-	if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	// The other instance serves the voucher for 2 prices.
-	rec := b.record(buyer)
-	theirs, _ := buyer.Voucher(b.times(2))
-	rec.Charged, rec.SignedMax, rec.Signature = b.times(2).String(), b.times(2).String(), theirs.Payload.BatchPayload.Voucher.Signature
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(3).String() {
-		t.Fatalf("voucher after another instance's: %d %q %+v", r.status, r.required.Error, r.settled)
-	}
-}
-
-// A voucher signed with v as 0 or 1 recovers in Go but not in the contract,
-// which takes only 27 or 28: it is refused before the tool runs, and the
-// channel is still served and claimed with the voucher as wallets sign it.
-func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 11)
-	if r := b.send(buyer.Deposit(b.times(30), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	for n := int64(2); n < 22; n++ {
-		p, err := buyer.Voucher(b.times(n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := p.Payload.BatchPayload.Voucher
-		sig := common.FromHex(v.Signature)
-		sig[64] -= 27
-		v.Signature = hexutil.Encode(sig)
-		if r := b.send(p, nil); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchVoucherSignature {
-			t.Fatalf("voucher for %d prices signed with v %d: %d %q %+v", n, sig[64], r.status, r.required.Error, r.settled)
-		}
-	}
-	if got := b.record(buyer).Charged; got != b.times(1).String() {
-		t.Fatalf("charged %s after the refused vouchers, want %s", got, b.times(1))
-	}
-	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher with v 27/28: %d %q", r.status, r.required.Error)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want 1", n)
 	}
 }

@@ -20,6 +20,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
+// The batch-settlement scheme's own tests run in edge over its batch
+// seller (edge/scheme_batch_chain_test.go). Those here need the binary: the
+// buyer's MCP client of coinslot call (call_mcp.go), a sandbox configured
+// onto another's chain and /facilitator, two services sharing a
+// PostgreSQL ledger, a facilitator_url behind a faulty proxy, and the
+// claimer and chain watch as the service starts them.
+
 // batchSandbox is a sandbox service whose claimer runs only when a test
 // asks, and the route its buyers pay (business_days unless sell changes it).
 type batchSandbox struct {

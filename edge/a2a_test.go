@@ -130,15 +130,15 @@ func TestA2ABuysACallAndRedeliversIt(t *testing.T) {
 	if fresh.ID == asked.ID || !strings.HasSuffix(fresh.Status.Message.Parts[0].Text, "sent again for a payment settled before") {
 		t.Errorf("new message: %s", mustJSON(t, fresh))
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 	// Another payment to a completed task is refused, and nothing charged.
 	other := h.a2aSigned(h.a2aCall("test_echo", input))
 	r := h.a2aRPC("message/send", map[string]any{"message": map[string]any{"kind": "message", "role": "user", "messageId": "m", "taskId": asked.ID,
 		"parts": []any{}, "metadata": map[string]any{a2aPaymentPayload: other}}}, activation)
-	if r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "is completed and takes no other payment") || h.fac.settleCount() != 1 {
-		t.Fatalf("%+v settles %d", r.Error, h.fac.settleCount())
+	if r.Error == nil || r.Error.Code != -32600 || !strings.Contains(r.Error.Message, "is completed and takes no other payment") || h.fac.Settles() != 1 {
+		t.Fatalf("%+v settles %d", r.Error, h.fac.Settles())
 	}
 }
 
@@ -159,8 +159,8 @@ func TestA2ARefusesBadInputBeforePayment(t *testing.T) {
 			t.Errorf("tasks/get %s: %s", task.ID, mustJSON(t, got))
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -179,18 +179,18 @@ func TestA2AFailedToolIsNeverCharged(t *testing.T) {
 	// The authorization was released: it buys the call anew in a new message.
 	again := h.a2aSend(map[string]any{"metadata": map[string]any{"skill": "test_fail", a2aPaymentPayload: p},
 		"parts": []any{map[string]any{"kind": "data", "data": json.RawMessage(input)}}})
-	if again.Status.State != taskFailed || h.rt.runs.Load() != 2 || h.fac.settleCount() != 0 || len(h.pending()) != 0 {
-		t.Fatalf("runs %d settled %d pending %+v: %s", h.rt.runs.Load(), h.fac.settleCount(), h.pending(), mustJSON(t, again))
+	if again.Status.State != taskFailed || h.rt.runs.Load() != 2 || h.fac.Settles() != 0 || len(h.pending()) != 0 {
+		t.Fatalf("runs %d settled %d pending %+v: %s", h.rt.runs.Load(), h.fac.Settles(), h.pending(), mustJSON(t, again))
 	}
 }
 
 func TestA2AUnknownSettlementKeepsTheTaskWorking(t *testing.T) {
 	h := newHarness(t)
-	h.fac.hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
+	h.fac.Hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
 	asked := h.a2aCall("test_echo", `{"text":"ab"}`)
 	p := h.a2aSigned(asked)
 	pending := h.a2aPayTask(asked.ID, p)
-	h.fac.hang.Store(0)
+	h.fac.Hang.Store(0)
 	again := h.a2aPayTask(asked.ID, p) // the same payment: answered as HTTP answers it, never sold twice
 	for name, task := range map[string]*taskWire{"first": pending, "retry": again} {
 		if task.Status.State != taskWorking || metaOf[string](t, task, a2aPaymentStatus) != paymentSubmittedStatus || len(task.Artifacts) != 0 ||
@@ -225,8 +225,8 @@ func TestA2ARefusedPaymentFailsTheTask(t *testing.T) {
 	if gone.Status.State != taskFailed || metaOf[string](t, gone, a2aPaymentStatus) != paymentRejectedStatus {
 		t.Fatalf("%s", mustJSON(t, gone))
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 )
 
 // syncBuffer is a log destination the server goroutines write while the
@@ -101,7 +102,7 @@ func TestAccessLinePaidCall(t *testing.T) {
 
 func TestAccessLineRefusal(t *testing.T) {
 	h, buf := loggedHarness(t)
-	p := h.payment("/paid/test/echo", func(d *draft) { d.payload.Accepted.Scheme = "upto" })
+	p := h.payment("/paid/test/echo", func(d *x402test.Draft) { d.Payload.Accepted.Scheme = "upto" })
 	buf.lines(t)
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
 	r := h.do("POST", "/paid/test/echo", `{"text":"ab","n":2}`, map[string]string{
@@ -262,8 +263,8 @@ func TestAccessLineRetries(t *testing.T) {
 // form whatever case the authorization spelled it in.
 func TestAccessLineRefusedPayer(t *testing.T) {
 	h, buf := loggedHarness(t)
-	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
-	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	h.fac.Refuse(buyer, "insufficient_funds")
+	p := h.payment(echoPath, func(d *x402test.Draft) { d.Payload.Payload.Authorization.From = strings.ToLower(buyer) })
 	buf.lines(t)
 	r := h.pay(echoPath, echoBody, p)
 	wantAccess(t, buf, len(r.body), map[string]any{"route": echoPath, "status": 402, "tool": "test_echo",
@@ -324,7 +325,7 @@ func TestAccessLineMCPErrors(t *testing.T) {
 func TestLogsChecksumPayers(t *testing.T) {
 	h, buf := loggedHarness(t)
 	h.srv.pay.Ledger = crashingStore{h.store}
-	p := h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.From = strings.ToLower(buyer) })
+	p := h.payment(echoPath, func(d *x402test.Draft) { d.Payload.Payload.Authorization.From = strings.ToLower(buyer) })
 	buf.lines(t)
 	paid := h.pay(echoPath, echoBody, p)
 	tx := settlementOf(t, paid, x402.HeaderResponse).Transaction
@@ -336,7 +337,9 @@ func TestLogsChecksumPayers(t *testing.T) {
 		t.Fatalf("pending %+v, want one kept in another case than %s", pend, buyer)
 	}
 	now := pend[0].Since.Add(upkeep.FirstLook)
-	r := h.reconcilerFor(&fakeChain{settled: map[string]fakeSettlement{pend[0].Payer + "|" + pend[0].Nonce: {tx: tx, at: now}}}, &now)
+	chain := x402test.New()
+	chain.Land(pend[0].Payer, pend[0].Nonce, x402test.Landed{Tx: tx, At: now})
+	r := h.reconcilerFor(chain, &now)
 	once(t, r, 0)
 	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {
 		t.Errorf("reconciliation lines %v, want one naming payer %s", lines, buyer)

@@ -58,7 +58,7 @@ func TestBodyNotUTF8IsInvalidJSON(t *testing.T) {
 			t.Errorf("%s: %d %v %s", name, r.status, r.header, r.body)
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.verifies.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("%d runs, %d verifies, %d settles", h.rt.runs.Load(), h.fac.verifies.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Verifies() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("%d runs, %d verifies, %d settles", h.rt.runs.Load(), h.fac.Verifies(), h.fac.Settles())
 	}
 }

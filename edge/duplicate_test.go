@@ -108,7 +108,7 @@ func TestDuplicatesOfARunningCallGetItsAnswer(t *testing.T) {
 					if phase == ledger.Reserved {
 						slowly(h, 400*time.Millisecond)
 					} else {
-						h.fac.hang.Store(int64(400 * time.Millisecond))
+						h.fac.Hang.Store(int64(400 * time.Millisecond))
 					}
 					p := tr.pay(h, "test_echo", echoBody)
 					first := make(chan sent)
@@ -124,8 +124,8 @@ func TestDuplicatesOfARunningCallGetItsAnswer(t *testing.T) {
 							t.Errorf("duplicate %d: %+v\nwant the first call's %+v", i, d, answer)
 						}
 					}
-					if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-						t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+					if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+						t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.Settles())
 					}
 				})
 			}
@@ -153,8 +153,8 @@ func TestDuplicateOfAFailingCallIsServedAnew(t *testing.T) {
 						t.Errorf("%s: %+v", name, s)
 					}
 				}
-				if h.rt.runs.Load() != 2 || h.fac.settleCount() != 0 {
-					t.Fatalf("%d runs, %d settles; want 2 and none", h.rt.runs.Load(), h.fac.settleCount())
+				if h.rt.runs.Load() != 2 || h.fac.Settles() != 0 {
+					t.Fatalf("%d runs, %d settles; want 2 and none", h.rt.runs.Load(), h.fac.Settles())
 				}
 			})
 		}
@@ -188,8 +188,8 @@ func TestDuplicateOfALongCallIsToldToRetry(t *testing.T) {
 			if again := tr.send(h, "test_echo", echoBody, p); answer.status != 200 || again != answer {
 				t.Fatalf("the retry: %+v\nwant the first call's %+v", again, answer)
 			}
-			if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-				t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+			if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+				t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.Settles())
 			}
 		})
 	}
@@ -208,7 +208,7 @@ func TestDuplicateOnAnotherInstanceGetsTheAnswer(t *testing.T) {
 			if phase == ledger.Reserved {
 				slowly(a, 400*time.Millisecond)
 			} else {
-				a.fac.hang.Store(int64(400 * time.Millisecond))
+				a.fac.Hang.Store(int64(400 * time.Millisecond))
 			}
 			p := a.payment(echoPath, nil)
 			first := make(chan reply)
@@ -220,8 +220,8 @@ func TestDuplicateOnAnotherInstanceGetsTheAnswer(t *testing.T) {
 				dup.header[x402.HeaderResponse] == "" || dup.header[x402.HeaderResponse] != answer.header[x402.HeaderResponse] {
 				t.Fatalf("duplicate %d %s %v\nfirst %d %s %v", dup.status, dup.body, dup.header, answer.status, answer.body, answer.header)
 			}
-			if a.rt.runs.Load() != 1 || a.fac.settleCount() != 1 || b.rt.runs.Load() != 0 || b.fac.settleCount() != 0 || b.fac.verifies.Load() != 0 {
-				t.Fatalf("runs %d+%d, settles %d+%d, verifies on b %d", a.rt.runs.Load(), b.rt.runs.Load(), a.fac.settleCount(), b.fac.settleCount(), b.fac.verifies.Load())
+			if a.rt.runs.Load() != 1 || a.fac.Settles() != 1 || b.rt.runs.Load() != 0 || b.fac.Settles() != 0 || b.fac.Verifies() != 0 {
+				t.Fatalf("runs %d+%d, settles %d+%d, verifies on b %d", a.rt.runs.Load(), b.rt.runs.Load(), a.fac.Settles(), b.fac.Settles(), b.fac.Verifies())
 			}
 		})
 	}
@@ -245,8 +245,8 @@ func TestSameIDWhileItsCallRunsGetsTheAnswer(t *testing.T) {
 				if answer := <-first; answer.status != 200 || dup != answer {
 					t.Fatalf("same id: %+v\nwant the first call's %+v", dup, answer)
 				}
-				if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-					t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+				if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+					t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.Settles())
 				}
 			})
 		}

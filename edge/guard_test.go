@@ -2,7 +2,6 @@ package edge
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +22,7 @@ func (h *harness) limited(ipRate float64, ipBurst int, payerRate float64, payerB
 func TestUnfundedFloodVerifiesOnce(t *testing.T) {
 	h := newHarness(t)
 	h.limited(1000, 1000, 1000, 1000)
-	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
+	h.fac.Refuse(buyer, "insufficient_funds")
 	var first string
 	for i := range 10 {
 		r := h.pay("/paid/test/echo", `{"text":"hi"}`, h.payment("/paid/test/echo", nil))
@@ -38,7 +37,7 @@ func TestUnfundedFloodVerifiesOnce(t *testing.T) {
 			t.Fatalf("call %d: message %q, want the first's %q", i, msg, first)
 		}
 	}
-	if n := h.fac.verifies.Load(); n != 1 {
+	if n := h.fac.Verifies(); n != 1 {
 		t.Fatalf("%d verifies for 10 calls from an empty wallet, want 1", n)
 	}
 	if p := h.pending(); len(p) != 0 {
@@ -74,7 +73,7 @@ func TestPaidRateLimits(t *testing.T) {
 			if r.status != 429 || string(r.body) != want || r.header["RETRY-AFTER"] != tc.retry {
 				t.Fatalf("over the limit: %d Retry-After %q %s, want 429 Retry-After %s %s", r.status, r.header["RETRY-AFTER"], r.body, tc.retry, want)
 			}
-			if n := h.fac.verifies.Load(); n != 2 {
+			if n := h.fac.Verifies(); n != 2 {
 				t.Fatalf("%d verifies, want 2: the limited call must not reach the facilitator", n)
 			}
 		})
@@ -90,7 +89,7 @@ func TestPaidRateLimits(t *testing.T) {
 			if got.Code != registry.CodeRateLimited || got.Message != tc.names+" are taken" {
 				t.Fatalf("over the limit: %+v", got)
 			}
-			if n := h.fac.verifies.Load(); n != 2 {
+			if n := h.fac.Verifies(); n != 2 {
 				t.Fatalf("%d verifies, want 2: the limited call must not reach the facilitator", n)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
@@ -75,8 +76,8 @@ func TestMCPArgumentsAreCheckedBeforePayment(t *testing.T) {
 			t.Errorf("%.30s: %s", args, res.StructuredContent)
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("bad arguments ran %d times, settled %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("bad arguments ran %d times, settled %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -139,21 +140,17 @@ func TestMCPPaidCallSettlesAndRecords(t *testing.T) {
 			t.Errorf("%s: replay %+v", c.tool, again)
 		}
 	}
-	if h.rt.runs.Load() != 2 || h.fac.settleCount() != 2 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 2 || h.fac.Settles() != 2 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
 func TestMCPRefusedPayments(t *testing.T) {
 	h := newHarness(t)
 	const args = `{"text":"ab"}`
-	underpaid := h.mcpPayment("test_echo", args)
-	underpaid.Accepted.Amount, underpaid.Payload.Authorization.Value = "10000", "10000"
-	sig, err := x402.SignAuthorization(buyerKey, x402.Base.Domain(), &underpaid.Payload.Authorization)
-	if err != nil {
-		t.Fatal(err)
-	}
-	underpaid.Payload.Signature = sig
+	d := x402test.Redraft(h.mcpPayment("test_echo", args), buyerKey, x402.Base.Domain())
+	d.Payload.Accepted.Amount, d.Payload.Payload.Authorization.Value = "10000", "10000"
+	underpaid := d.Sign(t)
 	forged := h.mcpPayment("test_echo", args)
 	forged.Payload.Signature = underpaid.Payload.Signature
 	for name, c := range map[string]struct {
@@ -170,8 +167,8 @@ func TestMCPRefusedPayments(t *testing.T) {
 			t.Errorf("%s: %q", name, got)
 		}
 	}
-	if h.rt.runs.Load() != 0 || h.fac.settleCount() != 0 {
-		t.Fatalf("refused payments ran %d times, settled %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 0 || h.fac.Settles() != 0 {
+		t.Fatalf("refused payments ran %d times, settled %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -195,16 +192,16 @@ func TestMCPFailedToolIsNeverCharged(t *testing.T) {
 			t.Fatalf("%+v", res)
 		}
 	}
-	if h.fac.settleCount() != 0 || len(h.pending()) != 0 {
-		t.Fatalf("settled %d, pending %+v", h.fac.settleCount(), h.pending())
+	if h.fac.Settles() != 0 || len(h.pending()) != 0 {
+		t.Fatalf("settled %d, pending %+v", h.fac.Settles(), h.pending())
 	}
 }
 
 func TestMCPFailedSettlementWithholdsTheAnswer(t *testing.T) {
 	h := newHarness(t)
-	h.fac.settleAs = func() (int, string) {
+	h.fac.SettleAs(func() (int, string) {
 		return 200, `{"success":false,"errorReason":"insufficient_funds","errorMessage":"balance 0","transaction":"","network":"eip155:8453"}`
-	}
+	})
 	const args = `{"text":"ab","n":2}`
 	res := h.call("test_echo", args, h.mcpPayment("test_echo", args))
 	pr := h.required(res)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -47,7 +48,7 @@ func receiptOf(t *testing.T, extensions json.RawMessage) x402.SignedReceipt {
 // transaction and the settlement time; a retry of the same payment gets the
 // same receipt. A changed term or payer no longer recovers the key.
 func TestOffersAndPaidAnswersAreSigned(t *testing.T) {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t), offerKey: offerKey}
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t), offerKey: offerKey}
 	h.start()
 	seller := crypto.PubkeyToAddress(offerKey.PublicKey)
 	var wellKnown struct{ OfferReceiptSigner string }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
@@ -19,8 +20,8 @@ import (
 // failoverHarness serves through first and then the harness's facilitator,
 // each passed over after one failure.
 func failoverHarness(t *testing.T, first *x402.HTTPFacilitator) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
-	f, err := x402.NewFailover([]x402.Member{{Name: "first", Facilitator: first}, {Name: "second", Facilitator: h.fac.client()}}, 1, time.Minute, nil)
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t)}
+	f, err := x402.NewFailover([]x402.Member{{Name: "first", Facilitator: first}, {Name: "second", Facilitator: h.fac.Client()}}, 1, time.Minute, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +37,8 @@ func TestFailoverPaysThroughTheSecond(t *testing.T) {
 	dead.VerifyAttempts = 1
 	h := failoverHarness(t, dead)
 	r := h.pay(echoPath, echoBody, h.payment(echoPath, nil))
-	if r.status != 200 || h.fac.settleCount() != 1 || h.fac.verifies.Load() != 1 {
-		t.Fatalf("paid %d %s; the second verified %d and settled %d", r.status, r.body, h.fac.verifies.Load(), h.fac.settleCount())
+	if r.status != 200 || h.fac.Settles() != 1 || h.fac.Verifies() != 1 {
+		t.Fatalf("paid %d %s; the second verified %d and settled %d", r.status, r.body, h.fac.Verifies(), h.fac.Settles())
 	}
 }
 
@@ -45,23 +46,23 @@ func TestFailoverPaysThroughTheSecond(t *testing.T) {
 // (a 502): the buyer gets 504 settlement_pending, the payment stays pending,
 // and the second facilitator is never asked to settle it.
 func TestFailoverNeverResendsAnUnknownSettle(t *testing.T) {
-	first := newFacilitatorDouble(t)
-	first.settleAs = func() (int, string) { return http.StatusBadGateway, `{"error":"upstream"}` }
-	h := failoverHarness(t, first.client())
+	first := x402test.NewServed(t)
+	first.SettleAs(func() (int, string) { return http.StatusBadGateway, `{"error":"upstream"}` })
+	h := failoverHarness(t, first.Client())
 	r := h.pay(echoPath, echoBody, h.payment(echoPath, nil))
 	if code, _ := r.errorOf(t); r.status != 504 || code != "settlement_pending" {
 		t.Fatalf("unknown settle: %d %s", r.status, r.body)
 	}
-	if first.settleCount() != 1 || h.fac.settleCount() != 0 || h.fac.verifies.Load() != 0 {
-		t.Fatalf("first settled %d; second verified %d and settled %d", first.settleCount(), h.fac.verifies.Load(), h.fac.settleCount())
+	if first.Settles() != 1 || h.fac.Settles() != 0 || h.fac.Verifies() != 0 {
+		t.Fatalf("first settled %d; second verified %d and settled %d", first.Settles(), h.fac.Verifies(), h.fac.Settles())
 	}
 	if len(h.pending()) != 1 {
 		t.Fatalf("pending %+v, want the payment", h.pending())
 	}
 	// The first's breaker is open now: the next call goes to the second.
 	r = h.pay(echoPath, echoBody, h.payment(echoPath, nil))
-	if r.status != 200 || h.fac.settleCount() != 1 || first.settleCount() != 1 {
-		t.Fatalf("next call %d %s; second settled %d, first %d", r.status, r.body, h.fac.settleCount(), first.settleCount())
+	if r.status != 200 || h.fac.Settles() != 1 || first.Settles() != 1 {
+		t.Fatalf("next call %d %s; second settled %d, first %d", r.status, r.body, h.fac.Settles(), first.Settles())
 	}
 }
 
@@ -83,11 +84,11 @@ func TestFailoverPastTheUnreachable(t *testing.T) {
 		{"nonexistent.invalid", "cannot resolve nonexistent.invalid: no such host"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+			h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t)}
 			calls := prometheus.NewRegistry()
 			f, err := x402.NewFailover([]x402.Member{
 				{Name: tc.name, Facilitator: x402.NewHTTPFacilitator("http://"+tc.name, "")},
-				{Name: "second", Facilitator: h.fac.client()},
+				{Name: "second", Facilitator: h.fac.Client()},
 			}, 3, 30*time.Second, calls)
 			if err != nil {
 				t.Fatal(err)
@@ -113,8 +114,8 @@ func TestFailoverPastTheUnreachable(t *testing.T) {
 					t.Fatalf("readyz %d %s, want 200 %s", ready.status, ready.body, want)
 				}
 			}
-			if r := h.pay(echoPath, echoBody, h.payment(echoPath, nil)); r.status != 200 || h.fac.settleCount() != 2 {
-				t.Fatalf("second call %d %s; the second settled %d", r.status, r.body, h.fac.settleCount())
+			if r := h.pay(echoPath, echoBody, h.payment(echoPath, nil)); r.status != 200 || h.fac.Settles() != 2 {
+				t.Fatalf("second call %d %s; the second settled %d", r.status, r.body, h.fac.Settles())
 			}
 			// The first was tried once per operation, by the first call only.
 			if err := testutil.GatherAndCompare(calls, strings.NewReader(`
@@ -136,7 +137,7 @@ coinslot_facilitator_calls_total{facilitator="second",op="verify",outcome="answe
 // charged or kept reserved, and the call is counted and logged as an
 // outage (facilitator_unavailable), not a refusal.
 func TestNoFacilitatorReachableIsAnOutage(t *testing.T) {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t),
 		via: x402.NewHTTPFacilitator("http://nonexistent.invalid", "")}
 	h.start()
 	var buf syncBuffer
@@ -150,31 +151,20 @@ func TestNoFacilitatorReachableIsAnOutage(t *testing.T) {
 		t.Fatalf("access line %v", line)
 	}
 	// The same payment, once a facilitator answers, is served.
-	h.via = h.fac.client()
+	h.via = h.fac.Client()
 	h.start()
 	if r := h.pay(echoPath, echoBody, p); r.status != 200 {
 		t.Fatalf("the same payment again: %d %s", r.status, r.body)
 	}
 }
 
-// settleUnreached verifies through one facilitator and settles through
-// another that cannot be reached.
-type settleUnreached struct{ verify, settle x402.Facilitator }
-
-func (f settleUnreached) Verify(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.VerifyResponse, error) {
-	return f.verify.Verify(ctx, p, r)
-}
-
-func (f settleUnreached) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
-	return f.settle.Settle(ctx, p, r)
-}
-
 // A /settle that reached no facilitator moved nothing: the payment is
 // released at once and answered as an outage, not left pending for the
 // reconciler, and the same payment is served once a facilitator answers.
 func TestSettleThatReachedNoFacilitatorIsReleased(t *testing.T) {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
-	h.via = settleUnreached{verify: h.fac.client(), settle: x402.NewHTTPFacilitator("http://nonexistent.invalid", "")}
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t)}
+	h.fac.OnSettle(x402.NewHTTPFacilitator("http://nonexistent.invalid", "").Settle) // verified here, settled through a facilitator never reached
+	h.via = h.fac
 	h.start()
 	p := h.payment(echoPath, nil)
 	const msg = "no facilitator could settle the payment (facilitator settle: cannot resolve nonexistent.invalid: no such host); nothing was charged: send the same payment again"
@@ -183,12 +173,13 @@ func TestSettleThatReachedNoFacilitatorIsReleased(t *testing.T) {
 	if pm, err := h.srv.pay.Ledger.Payment(context.Background(), a.From, a.Nonce); err != nil || pm.State != ledger.Free {
 		t.Fatalf("the payment after a settle that reached no one: %+v, %v; want free", pm, err)
 	}
-	h.via = h.fac.client()
+	h.fac.OnSettle(nil)
+	h.via = h.fac.Client()
 	h.start()
 	if r := h.pay(echoPath, echoBody, p); r.status != 200 {
 		t.Fatalf("the same payment again: %d %s", r.status, r.body)
 	}
-	if n := h.fac.settleCount(); n != 1 {
+	if n := h.fac.Settles(); n != 1 {
 		t.Fatalf("%d settlements, want 1", n)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 	"github.com/ethereum/go-ethereum"
@@ -120,7 +121,7 @@ type harness struct {
 	path   string            // the ledger file, kept across restarts
 	open   ledgertest.Opener // the ledger, when not the file at path
 	store  ledger.Store
-	fac    *facilitatorDouble
+	fac    *x402test.Facilitator
 	nets   []x402.Network   // sold on; nil: Base
 	via    x402.Facilitator // what the server asks; nil: fac's client
 	reg    *prometheus.Registry
@@ -133,10 +134,12 @@ type harness struct {
 	// supported is what the facilitator lists, for the kinds offered
 	// beside exact; nil: exact (and batch-settlement) only.
 	supported *x402.Supported
+	// batch offers batch-settlement channels on these terms; nil: none.
+	batch *x402.BatchTerms
 }
 
 func newHarness(t *testing.T) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t)}
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t)}
 	h.start()
 	return h
 }
@@ -144,7 +147,7 @@ func newHarness(t *testing.T) *harness {
 // newHarnessOn serves over a ledger open opens: each harness on one
 // PostgreSQL ledger is one more instance sharing it.
 func newHarnessOn(t *testing.T, open ledgertest.Opener) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, open: open, fac: newFacilitatorDouble(t)}
+	h := &harness{t: t, rt: &fakeRuntime{}, open: open, fac: x402test.NewServed(t)}
 	h.start()
 	return h
 }
@@ -192,11 +195,11 @@ func (h *harness) start() {
 		h.nets = []x402.Network{x402.Base}
 	}
 	if h.via == nil {
-		h.via = h.fac.client()
+		h.via = h.fac.Client()
 	}
 	h.srv, err = New(cfg, h.rt, Payments{
 		Networks: h.nets, Facilitator: h.via, Ledger: h.store, Metrics: h.reg, OfferKey: h.offerKey,
-		Now: h.now, Wallets: h.walletsOn(), Supported: h.supported,
+		Now: h.now, Wallets: h.walletsOn(), Supported: h.supported, Batch: h.batch,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -275,29 +278,19 @@ func (h *harness) terms(path string) *x402.PaymentRequired {
 
 // payment is a buyer's v2 payment for the tool at path, changed by mutate
 // before it is signed with the key and domain mutate leaves.
-type draft struct {
-	payload x402.Payload
-	domain  x402.Domain
-	key     *ecdsa.PrivateKey
-}
-
-func (h *harness) payment(path string, mutate func(*draft)) *x402.Payload {
+func (h *harness) payment(path string, mutate func(*x402test.Draft)) *x402.Payload {
 	h.t.Helper()
 	pr := h.terms(path)
 	_, p, err := x402.Pay(buyerKey, pr, time.Now())
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	d := &draft{payload: *p, domain: x402.Base.Domain(), key: buyerKey}
-	if mutate != nil {
-		mutate(d)
-		sig, err := x402.SignAuthorization(d.key, d.domain, &d.payload.Payload.Authorization)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		d.payload.Payload.Signature = sig
+	if mutate == nil {
+		return p
 	}
-	return &d.payload
+	d := x402test.Redraft(p, buyerKey, x402.Base.Domain())
+	mutate(d)
+	return d.Sign(h.t)
 }
 
 func header(t *testing.T, v any) string {

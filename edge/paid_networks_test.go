@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -17,7 +18,7 @@ import (
 // metric; a payment on a network it does not sell on is refused before the
 // tool runs or the facilitator is asked.
 func TestPaidOnEachNetwork(t *testing.T) {
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t),
 		nets: []x402.Network{x402.Base, x402.Polygon}}
 	h.start()
 
@@ -68,12 +69,12 @@ func TestPaidOnEachNetwork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs, verifies := h.rt.runs.Load(), h.fac.verifies.Load()
+	runs, verifies := h.rt.runs.Load(), h.fac.Verifies()
 	refused := h.pay(echoPath, echoBody, p)
 	if code, reason := refused.errorOf(t); refused.status != 402 || code != "payment_invalid" || reason != x402.ReasonInvalidNetwork {
 		t.Fatalf("Arbitrum payment: %d %s", refused.status, refused.body)
 	}
-	if h.rt.runs.Load() != runs || h.fac.verifies.Load() != verifies {
+	if h.rt.runs.Load() != runs || h.fac.Verifies() != verifies {
 		t.Fatal("a payment on a network not sold on reached the tool or the facilitator")
 	}
 	// The refusal's terms name its reason; they are the route's otherwise.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/coinslot/coinslot/upstreams"
 )
@@ -135,13 +136,13 @@ func TestPreflight(t *testing.T) {
 
 func TestFacilitatorRefusalReleases(t *testing.T) {
 	h := newHarness(t)
-	h.fac.refuse[strings.ToLower(buyer)] = "insufficient_funds"
+	h.fac.Refuse(buyer, "insufficient_funds")
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
 	if code, reason := r.errorOf(t); r.status != 402 || code != "payment_invalid" || reason != "insufficient_funds" {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	delete(h.fac.refuse, strings.ToLower(buyer))
+	h.fac.Refuse(buyer, "")
 	if again := h.pay(echoPath, echoBody, p); again.status != 200 {
 		t.Fatalf("after funding: %d %s", again.status, again.body)
 	}
@@ -152,7 +153,7 @@ func TestFacilitatorRefusalReleases(t *testing.T) {
 // server's clock.
 func TestSandboxAnswersAreGeneratedOnTheRecordedDay(t *testing.T) {
 	for _, mode := range []string{"sandbox", "production"} {
-		h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+		h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t),
 			env: []string{"COINSLOT_MODE=" + mode, "COINSLOT_FACILITATOR_URL=http://facilitator.test"}}
 		h.start()
 		r := h.pay("/paid/test/object", `{"text":"abc"}`, h.payment("/paid/test/object", nil))
@@ -244,7 +245,7 @@ func TestPaidAnswersAreNotCached(t *testing.T) {
 			t.Fatalf("MCP %s: %d Cache-Control %q %s", try, r.status, r.header["CACHE-CONTROL"], r.body)
 		}
 	}
-	if h.fac.settleCount() != 2 {
-		t.Fatalf("settled %d times, want 2", h.fac.settleCount())
+	if h.fac.Settles() != 2 {
+		t.Fatalf("settled %d times, want 2", h.fac.Settles())
 	}
 }

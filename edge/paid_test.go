@@ -17,6 +17,7 @@ import (
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
@@ -28,7 +29,7 @@ func unix(d time.Duration) string { return strconv.FormatInt(time.Now().Add(d).U
 func TestHostilePayments(t *testing.T) {
 	h := newHarness(t)
 	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
-	signed := func(mutate func(*draft)) string { return header(t, h.payment(echoPath, mutate)) }
+	signed := func(mutate func(*x402test.Draft)) string { return header(t, h.payment(echoPath, mutate)) }
 	cases := []struct {
 		name   string
 		header string // PAYMENT-SIGNATURE, unless v1
@@ -45,37 +46,43 @@ func TestHostilePayments(t *testing.T) {
 		{name: "version 3", header: b64(strings.Replace(string(mustJSON(t, h.payment(echoPath, nil))), `"x402Version":2`, `"x402Version":3`, 1)), status: 400, reason: "invalid_x402_version"},
 		{name: "v1 payload in PAYMENT-SIGNATURE", header: header(t, v1Of(h.payment(echoPath, nil))), status: 400, reason: "invalid_x402_version"},
 		{name: "v2 payload in X-PAYMENT", v1: header(t, h.payment(echoPath, nil)), status: 400, reason: "invalid_x402_version"},
-		{name: "wrong scheme", header: signed(func(d *draft) { d.payload.Accepted.Scheme = "upto" }), status: 402, reason: "invalid_scheme"},
-		{name: "wrong network", header: signed(func(d *draft) { d.payload.Accepted.Network = "eip155:84532" }), status: 402, reason: "invalid_network"},
-		{name: "wrong asset", header: signed(func(d *draft) { d.payload.Accepted.Asset = "0x036CbD53842c5426634e7929541eC2318f3dCF7e" }), status: 402, reason: "invalid_payment_requirements"},
-		{name: "wrong payTo", header: signed(func(d *draft) {
-			d.payload.Accepted.PayTo = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
-			d.payload.Payload.Authorization.To = d.payload.Accepted.PayTo
+		{name: "wrong scheme", header: signed(func(d *x402test.Draft) { d.Payload.Accepted.Scheme = "upto" }), status: 402, reason: "invalid_scheme"},
+		{name: "wrong network", header: signed(func(d *x402test.Draft) { d.Payload.Accepted.Network = "eip155:84532" }), status: 402, reason: "invalid_network"},
+		{name: "wrong asset", header: signed(func(d *x402test.Draft) { d.Payload.Accepted.Asset = "0x036CbD53842c5426634e7929541eC2318f3dCF7e" }), status: 402, reason: "invalid_payment_requirements"},
+		{name: "wrong payTo", header: signed(func(d *x402test.Draft) {
+			d.Payload.Accepted.PayTo = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+			d.Payload.Payload.Authorization.To = d.Payload.Accepted.PayTo
 		}), status: 402, reason: "invalid_exact_evm_payload_recipient_mismatch"},
-		{name: "authorization to someone else", header: signed(func(d *draft) { d.payload.Payload.Authorization.To = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" }), status: 402, reason: "invalid_exact_evm_payload_recipient_mismatch"},
-		{name: "underpaid", header: signed(func(d *draft) { d.payload.Accepted.Amount, d.payload.Payload.Authorization.Value = "49999", "49999" }), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
-		{name: "overpaid", header: signed(func(d *draft) { d.payload.Accepted.Amount, d.payload.Payload.Authorization.Value = "50001", "50001" }), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
-		{name: "value below the accepted amount", header: signed(func(d *draft) { d.payload.Payload.Authorization.Value = "1" }), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
-		{name: "expired", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(3 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
-		{name: "too short to settle", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(12 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
-		{name: "not yet valid", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidAfter = unix(time.Minute) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_after"},
-		{name: "valid for a year", header: signed(func(d *draft) { d.payload.Payload.Authorization.ValidBefore = unix(365 * 24 * time.Hour) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
+		{name: "authorization to someone else", header: signed(func(d *x402test.Draft) {
+			d.Payload.Payload.Authorization.To = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+		}), status: 402, reason: "invalid_exact_evm_payload_recipient_mismatch"},
+		{name: "underpaid", header: signed(func(d *x402test.Draft) {
+			d.Payload.Accepted.Amount, d.Payload.Payload.Authorization.Value = "49999", "49999"
+		}), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
+		{name: "overpaid", header: signed(func(d *x402test.Draft) {
+			d.Payload.Accepted.Amount, d.Payload.Payload.Authorization.Value = "50001", "50001"
+		}), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
+		{name: "value below the accepted amount", header: signed(func(d *x402test.Draft) { d.Payload.Payload.Authorization.Value = "1" }), status: 402, reason: "invalid_exact_evm_payload_authorization_value_mismatch"},
+		{name: "expired", header: signed(func(d *x402test.Draft) { d.Payload.Payload.Authorization.ValidBefore = unix(3 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
+		{name: "too short to settle", header: signed(func(d *x402test.Draft) { d.Payload.Payload.Authorization.ValidBefore = unix(12 * time.Second) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
+		{name: "not yet valid", header: signed(func(d *x402test.Draft) { d.Payload.Payload.Authorization.ValidAfter = unix(time.Minute) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_after"},
+		{name: "valid for a year", header: signed(func(d *x402test.Draft) { d.Payload.Payload.Authorization.ValidBefore = unix(365 * 24 * time.Hour) }), status: 402, reason: "invalid_exact_evm_payload_authorization_valid_before"},
 		{name: "payment for another route", header: header(t, h.payment("/paid/test/receipt", nil)), status: 402, reason: "resource_mismatch"},
-		{name: "route on another host", header: signed(func(d *draft) { d.payload.Resource.URL = "https://elsewhere.example" + echoPath }), status: 402, reason: "resource_mismatch"},
-		{name: "no resource", header: signed(func(d *draft) { d.payload.Resource = nil }), status: 402, reason: "resource_mismatch"},
-		{name: "signed by another key", header: signed(func(d *draft) { d.key = otherKey }), status: 402, reason: "invalid_exact_evm_payload_signature"},
-		{name: "signed for another chain", header: signed(func(d *draft) { d.domain.ChainID = big.NewInt(84532) }), status: 402, reason: "invalid_exact_evm_payload_signature"},
-		{name: "signed for another contract", header: signed(func(d *draft) {
-			d.domain.VerifyingContract = common.HexToAddress("0x036CbD53842c5426634e7929541eC2318f3dCF7e")
+		{name: "route on another host", header: signed(func(d *x402test.Draft) { d.Payload.Resource.URL = "https://elsewhere.example" + echoPath }), status: 402, reason: "resource_mismatch"},
+		{name: "no resource", header: signed(func(d *x402test.Draft) { d.Payload.Resource = nil }), status: 402, reason: "resource_mismatch"},
+		{name: "signed by another key", header: signed(func(d *x402test.Draft) { d.Key = otherKey }), status: 402, reason: "invalid_exact_evm_payload_signature"},
+		{name: "signed for another chain", header: signed(func(d *x402test.Draft) { d.Domain.ChainID = big.NewInt(84532) }), status: 402, reason: "invalid_exact_evm_payload_signature"},
+		{name: "signed for another contract", header: signed(func(d *x402test.Draft) {
+			d.Domain.VerifyingContract = common.HexToAddress("0x036CbD53842c5426634e7929541eC2318f3dCF7e")
 		}), status: 402, reason: "invalid_exact_evm_payload_signature"},
-		{name: "signed for another token name", header: signed(func(d *draft) { d.domain.Name = "USDC" }), status: 402, reason: "invalid_exact_evm_payload_signature"},
+		{name: "signed for another token name", header: signed(func(d *x402test.Draft) { d.Domain.Name = "USDC" }), status: 402, reason: "invalid_exact_evm_payload_signature"},
 		{name: "short nonce", header: func() string {
 			p := h.payment(echoPath, nil)
 			p.Payload.Authorization.Nonce = "0x01"
 			return header(t, p)
 		}(), status: 402, reason: "invalid_exact_evm_payload_signature"},
 		{name: "v1 wrong network", v1: func() string { p := v1Of(h.payment(echoPath, nil)); p.Network = "base-sepolia"; return header(t, p) }(), status: 402, reason: "invalid_network"},
-		{name: "v1 underpaid", v1: header(t, v1Of(h.payment(echoPath, func(d *draft) { d.payload.Payload.Authorization.Value = "10000" }))), status: 402, reason: "invalid_exact_evm_payload_authorization_value"},
+		{name: "v1 underpaid", v1: header(t, v1Of(h.payment(echoPath, func(d *x402test.Draft) { d.Payload.Payload.Authorization.Value = "10000" }))), status: 402, reason: "invalid_exact_evm_payload_authorization_value"},
 		{name: "both headers", header: header(t, h.payment(echoPath, nil)), v1: header(t, v1Of(h.payment(echoPath, nil))), status: 400, reason: "invalid_payload"},
 	}
 	for _, c := range cases {
@@ -113,7 +120,7 @@ func TestHostilePayments(t *testing.T) {
 	if n := h.rt.runs.Load(); n != 0 {
 		t.Fatalf("hostile payments ran the tool %d times", n)
 	}
-	if n := h.fac.settleCount(); n != 0 {
+	if n := h.fac.Settles(); n != 0 {
 		t.Fatalf("hostile payments were settled %d times", n)
 	}
 	if got := testutil.ToFloat64(h.srv.metrics.refusals.WithLabelValues("invalid_exact_evm_payload_signature")); got != 5 {
@@ -191,8 +198,8 @@ func TestPaidCallSettlesAndRecords(t *testing.T) {
 	if again.status != 200 || !bytes.Equal(again.body, r.body) || again.header[x402.HeaderResponse] != r.header[x402.HeaderResponse] {
 		t.Fatalf("replay: %d %s", again.status, again.body)
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("runs %d settles %d", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -256,8 +263,8 @@ func TestConcurrentIdenticalPaymentsServeOnce(t *testing.T) {
 			t.Errorf("request %d: %d %s %v", i, r.status, r.body, r.header)
 		}
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("answered %s, %d runs, %d settles; want 1 each", answer, h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("answered %s, %d runs, %d settles; want 1 each", answer, h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -278,7 +285,7 @@ func TestToolFailureIsNeverCharged(t *testing.T) {
 			t.Errorf("%s retry: %d %s", kind, again.status, again.body)
 		}
 	}
-	if n := h.fac.settleCount(); n != 0 {
+	if n := h.fac.Settles(); n != 0 {
 		t.Fatalf("failed tools were settled %d times", n)
 	}
 	if p := h.pending(); len(p) != 0 {
@@ -288,9 +295,9 @@ func TestToolFailureIsNeverCharged(t *testing.T) {
 
 func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 	h := newHarness(t)
-	h.fac.settleAs = func() (int, string) {
+	h.fac.SettleAs(func() (int, string) {
 		return 200, `{"success":false,"errorReason":"insufficient_funds","errorMessage":"balance 0","transaction":"","network":"eip155:8453"}`
-	}
+	})
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
 	code, reason := r.errorOf(t)
@@ -305,7 +312,7 @@ func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 		t.Fatalf("pending settlements: %+v", p)
 	}
 	// Refused settlements move nothing: the authorization is released.
-	h.fac.settleAs = nil
+	h.fac.SettleAs(nil)
 	if again := h.pay(echoPath, echoBody, p); again.status != 200 {
 		t.Fatalf("after a refused settlement: %d %s", again.status, again.body)
 	}
@@ -313,13 +320,13 @@ func TestFailedSettlementWithholdsTheAnswer(t *testing.T) {
 
 func TestUnknownSettlementKeepsTheAuthorization(t *testing.T) {
 	h := newHarness(t)
-	h.fac.hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
+	h.fac.Hang.Store(int64(3 * time.Second)) // beyond the client's 2 s timeout
 	p := h.payment(echoPath, nil)
 	r := h.pay(echoPath, echoBody, p)
 	if code, _ := r.errorOf(t); r.status != 504 || code != "settlement_pending" || r.header[x402.HeaderResponse] != "" || bytes.Contains(r.body, []byte("abab")) {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	h.fac.hang.Store(0)
+	h.fac.Hang.Store(0)
 	if again := h.pay(echoPath, echoBody, p); again.status != 504 || !bytes.Contains(again.body, []byte("settlement_pending")) {
 		t.Fatalf("reuse after an unknown settlement: %d %s", again.status, again.body)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
 )
 
@@ -55,7 +56,7 @@ func TestClaimAboveFollowsAReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	s, err := New(parse("5"), &fakeRuntime{}, Payments{Networks: []x402.Network{x402.Base}, Facilitator: newFacilitatorDouble(t).client(), Ledger: store,
+	s, err := New(parse("5"), &fakeRuntime{}, Payments{Networks: []x402.Network{x402.Base}, Facilitator: x402test.NewServed(t).Client(), Ledger: store,
 		Batch: &x402.BatchTerms{Network: x402.Base.ID, ReceiverAuthorizer: common.HexToAddress(testSeller), WithdrawDelay: 900}})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"crypto/ecdsa"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -42,7 +42,7 @@ var idBackends = []struct {
 // idHarness serves over a ledger that open opens with opts, configured
 // with the variables env as well.
 func idHarness(t *testing.T, open ledgertest.Opener, env []string, opts ...ledger.Option) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, fac: newFacilitatorDouble(t), env: env,
+	h := &harness{t: t, rt: &fakeRuntime{}, fac: x402test.NewServed(t), env: env,
 		open: func(o ...ledger.Option) ledger.Store { return open(append(o, opts...)...) }}
 	h.start()
 	return h
@@ -51,13 +51,7 @@ func idHarness(t *testing.T, open ledgertest.Opener, env []string, opts ...ledge
 // refuse has the facilitator refuse payer's payments at /verify for
 // reason, or accept them again when reason is "".
 func refuse(h *harness, payer, reason string) {
-	h.fac.mu.Lock()
-	defer h.fac.mu.Unlock()
-	if reason == "" {
-		delete(h.fac.refuse, strings.ToLower(payer))
-	} else {
-		h.fac.refuse[strings.ToLower(payer)] = reason
-	}
+	h.fac.Refuse(payer, reason)
 }
 
 // payAs is a payment of tool signed by key and carrying id, made from the
@@ -94,7 +88,7 @@ func TestUnfundedWalletsDoNotFillPaymentIDs(t *testing.T) {
 				refuse(h, crypto.PubkeyToAddress(k.PublicKey).Hex(), "insufficient_funds")
 			}
 			for n, tr := range transports {
-				runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+				runs, settles := h.rt.runs.Load(), h.fac.Settles()
 				var wg sync.WaitGroup
 				for w, k := range keys {
 					wg.Go(func() {
@@ -107,16 +101,16 @@ func TestUnfundedWalletsDoNotFillPaymentIDs(t *testing.T) {
 					})
 				}
 				wg.Wait()
-				if h.rt.runs.Load() != runs || h.fac.settleCount() != settles {
-					t.Fatalf("%s: unfunded calls ran %d times, settled %d", tr.name, h.rt.runs.Load()-runs, h.fac.settleCount()-settles)
+				if h.rt.runs.Load() != runs || h.fac.Settles() != settles {
+					t.Fatalf("%s: unfunded calls ran %d times, settled %d", tr.name, h.rt.runs.Load()-runs, h.fac.Settles()-settles)
 				}
 				id := fmt.Sprintf("pay_%032d", n)
 				first := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id))
-				if first.status != 200 || first.settlement == "" || h.rt.runs.Load() != runs+1 || h.fac.settleCount() != settles+1 {
-					t.Fatalf("%s: the funded buyer's new id: %+v after %d runs, %d settles; want 200, charged once", tr.name, first, h.rt.runs.Load()-runs, h.fac.settleCount()-settles)
+				if first.status != 200 || first.settlement == "" || h.rt.runs.Load() != runs+1 || h.fac.Settles() != settles+1 {
+					t.Fatalf("%s: the funded buyer's new id: %+v after %d runs, %d settles; want 200, charged once", tr.name, first, h.rt.runs.Load()-runs, h.fac.Settles()-settles)
 				}
 				again := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id))
-				if again.status != 200 || again.body != first.body || h.rt.runs.Load() != runs+1 || h.fac.settleCount() != settles+1 {
+				if again.status != 200 || again.body != first.body || h.rt.runs.Load() != runs+1 || h.fac.Settles() != settles+1 {
 					t.Fatalf("%s: the settled id's retry: %+v; want the kept %s, not charged again", tr.name, again, first.body)
 				}
 			}
@@ -132,7 +126,7 @@ func TestRefusedPaymentsIDIsFreeAtOnce(t *testing.T) {
 		t.Run(l.name, func(t *testing.T) {
 			h := idHarness(t, l.open(t), nil)
 			for n, tr := range transports {
-				runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+				runs, settles := h.rt.runs.Load(), h.fac.Settles()
 				id, other := fmt.Sprintf("pay_%032d", 2*n), fmt.Sprintf("pay_%032d", 2*n+1)
 				refuse(h, buyer, "insufficient_funds")
 				if s := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id)); s.status != 402 || s.code != "payment_invalid" {
@@ -140,8 +134,8 @@ func TestRefusedPaymentsIDIsFreeAtOnce(t *testing.T) {
 				}
 				refuse(h, buyer, "")
 				first := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id))
-				if first.status != 200 || h.fac.settleCount() != settles+1 {
-					t.Fatalf("%s: the same request, paid: %+v after %d settles", tr.name, first, h.fac.settleCount()-settles)
+				if first.status != 200 || h.fac.Settles() != settles+1 {
+					t.Fatalf("%s: the same request, paid: %+v after %d settles", tr.name, first, h.fac.Settles()-settles)
 				}
 
 				const args = `{"text":"cd"}`
@@ -150,22 +144,18 @@ func TestRefusedPaymentsIDIsFreeAtOnce(t *testing.T) {
 					t.Fatalf("%s: refused at /verify: %+v", tr.name, s)
 				}
 				refuse(h, buyer, "")
-				h.fac.mu.Lock()
-				h.fac.settleAs = func() (int, string) {
+				h.fac.SettleAs(func() (int, string) {
 					return 200, `{"success":false,"errorReason":"insufficient_funds","transaction":"","network":"eip155:8453"}`
-				}
-				h.fac.mu.Unlock()
+				})
 				if s := tr.send(h, "test_echo", args, payAs(h, tr, buyerKey, "test_echo", args, other)); s.code != "settlement_failed" {
 					t.Fatalf("%s: another request, refused at /settle: %+v", tr.name, s)
 				}
-				h.fac.mu.Lock()
-				h.fac.settleAs = nil
-				h.fac.mu.Unlock()
+				h.fac.SettleAs(nil)
 				if s := tr.send(h, "test_echo", args, payAs(h, tr, buyerKey, "test_echo", args, other)); s.status != 200 || s.body == first.body {
 					t.Fatalf("%s: another request, paid: %+v", tr.name, s)
 				}
-				if h.fac.settleCount() != settles+3 || h.rt.runs.Load() != runs+3 {
-					t.Fatalf("%s: %d settles, %d runs; want 3 of each", tr.name, h.fac.settleCount()-settles, h.rt.runs.Load()-runs)
+				if h.fac.Settles() != settles+3 || h.rt.runs.Load() != runs+3 {
+					t.Fatalf("%s: %d settles, %d runs; want 3 of each", tr.name, h.fac.Settles()-settles, h.rt.runs.Load()-runs)
 				}
 			}
 		})
@@ -183,7 +173,7 @@ func TestPendingPaymentIDsCappedPerPayer(t *testing.T) {
 			h := idHarness(t, l.open(t), []string{"COINSLOT_LEDGER_PAYMENT_IDS_PENDING_PER_PAYER=2"}, ledger.WithPendingIDs(2))
 			slowly(h, 400*time.Millisecond)
 			for n, tr := range transports {
-				runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+				runs, settles := h.rt.runs.Load(), h.fac.Settles()
 				id := func(i int) string { return fmt.Sprintf("pay_%016d%016d", n, i) }
 				running := make([]sent, 2)
 				var wg sync.WaitGroup
@@ -196,13 +186,13 @@ func TestPendingPaymentIDsCappedPerPayer(t *testing.T) {
 						t.Fatalf("%s: %d calls under way, want 2", tr.name, h.rt.runs.Load()-runs)
 					}
 				}
-				verifies, refused := h.fac.verifies.Load(), testutil.ToFloat64(h.srv.metrics.refusals.WithLabelValues(reasonIDsPending))
+				verifies, refused := h.fac.Verifies(), testutil.ToFloat64(h.srv.metrics.refusals.WithLabelValues(reasonIDsPending))
 				over := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id(2)))
 				want := fmt.Sprintf(`{"error":{"code":"rate_limited","message":"%s has 2 calls with a new payment identifier under way, the most one wallet may (ledger.payment_ids_pending_per_payer); nothing was charged: retry once one has ended"}}`, buyer)
 				if over.status != 429 || over.body != want || tr.name == "http" && over.retryAfter != "1" {
 					t.Fatalf("%s: a third id under way: %+v\nwant 429 %s", tr.name, over, want)
 				}
-				if h.fac.verifies.Load() != verifies {
+				if h.fac.Verifies() != verifies {
 					t.Fatalf("%s: a call over the cap was verified", tr.name)
 				}
 				if v := testutil.ToFloat64(h.srv.metrics.refusals.WithLabelValues(reasonIDsPending)); v != refused+1 {
@@ -220,8 +210,8 @@ func TestPendingPaymentIDsCappedPerPayer(t *testing.T) {
 				if s := tr.send(h, "test_echo", echoBody, payAs(h, tr, buyerKey, "test_echo", echoBody, id(2))); s.status != 200 {
 					t.Fatalf("%s: a new id once the calls ended: %+v", tr.name, s)
 				}
-				if h.fac.settleCount() != settles+4 || h.rt.runs.Load() != runs+4 {
-					t.Fatalf("%s: %d settles, %d runs; want 4 of each", tr.name, h.fac.settleCount()-settles, h.rt.runs.Load()-runs)
+				if h.fac.Settles() != settles+4 || h.rt.runs.Load() != runs+4 {
+					t.Fatalf("%s: %d settles, %d runs; want 4 of each", tr.name, h.fac.Settles()-settles, h.rt.runs.Load()-runs)
 				}
 			}
 		})

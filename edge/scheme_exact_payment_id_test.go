@@ -86,7 +86,7 @@ func TestPaymentIdentifier(t *testing.T) {
 			answers := make([]string, len(steps))
 			var last *x402.Payload
 			for i, st := range steps {
-				runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+				runs, settles := h.rt.runs.Load(), h.fac.Settles()
 				p := last
 				if !st.sameSig {
 					if transport == "http" {
@@ -124,7 +124,7 @@ func TestPaymentIdentifier(t *testing.T) {
 				if st.wantCode == "" && st.wantFrom >= 0 && answers[i] != answers[st.wantFrom] {
 					t.Fatalf("%s: answered %s, want the stored %s", st.name, answers[i], answers[st.wantFrom])
 				}
-				charged := h.fac.settleCount() - settles
+				charged := h.fac.Settles() - settles
 				if ran := h.rt.runs.Load() - runs; charged != map[bool]int{true: 1}[st.charged] || ran != int64(charged) {
 					t.Fatalf("%s: %d runs, %d settles", st.name, ran, charged)
 				}
@@ -170,18 +170,18 @@ func TestPaymentIDsFull(t *testing.T) {
 			if first.status != 200 {
 				t.Fatalf("first id: %d %s", first.status, first.body)
 			}
-			verifies, runs, settles := h.fac.verifies.Load(), h.rt.runs.Load(), h.fac.settleCount()
+			verifies, runs, settles := h.fac.Verifies(), h.rt.runs.Load(), h.fac.Settles()
 			r := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), fresh))
 			const want = `{"error":{"code":"tool_unavailable","message":"the seller holds as many payment identifiers as it can; nothing was charged: retry later"}}`
 			if r.status != 503 || string(r.body) != want || r.header["RETRY-AFTER"] != "60" {
 				t.Fatalf("a new id in a full store: %d %s, Retry-After %q", r.status, r.body, r.header["RETRY-AFTER"])
 			}
-			if v, n, s := h.fac.verifies.Load()-verifies, h.rt.runs.Load()-runs, h.fac.settleCount()-settles; v != 0 || n != 0 || s != 0 {
+			if v, n, s := h.fac.Verifies()-verifies, h.rt.runs.Load()-runs, h.fac.Settles()-settles; v != 0 || n != 0 || s != 0 {
 				t.Fatalf("refused for a full store after %d verifies, %d runs, %d settles; want none", v, n, s)
 			}
 			again := h.pay(echoPath, `{"text":"ab"}`, withID(t, h.payment(echoPath, nil), held))
-			if again.status != 200 || string(again.body) != string(first.body) || h.fac.settleCount() != settles {
-				t.Fatalf("the held id's retry: %d %s (settles %d → %d)", again.status, again.body, settles, h.fac.settleCount())
+			if again.status != 200 || string(again.body) != string(first.body) || h.fac.Settles() != settles {
+				t.Fatalf("the held id's retry: %d %s (settles %d → %d)", again.status, again.body, settles, h.fac.Settles())
 			}
 		})
 	}

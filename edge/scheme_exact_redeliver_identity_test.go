@@ -11,13 +11,14 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger/ledgertest"
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/coinslot/coinslot/registry"
 )
 
 // sellingOnTwo is a harness, not started, selling on Base and Polygon over
 // the ledger named.
 func sellingOnTwo(t *testing.T, ledgerName string) *harness {
-	h := &harness{t: t, rt: &fakeRuntime{}, fac: newFacilitatorDouble(t), nets: []x402.Network{x402.Base, x402.Polygon}}
+	h := &harness{t: t, rt: &fakeRuntime{}, fac: x402test.NewServed(t), nets: []x402.Network{x402.Base, x402.Polygon}}
 	if ledgerName == "postgres" {
 		ledgertest.RequirePostgres(t)
 		h.open = ledgertest.Postgres(t)
@@ -59,13 +60,9 @@ func payOn(t *testing.T, pr *x402.PaymentRequired, i int) *x402.Payload {
 // network sends.
 func signedFor(t *testing.T, p *x402.Payload, r x402.Requirements, n x402.Network) *x402.Payload {
 	t.Helper()
-	c, e := *p, *p.Payload.ExactPayload
-	sig, err := x402.SignAuthorization(buyerKey, n.Domain(), &e.Authorization)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Signature, c.Accepted, c.Payload.ExactPayload = sig, r, &e
-	return &c
+	d := x402test.Redraft(p, buyerKey, n.Domain())
+	d.Payload.Accepted = r
+	return d.Sign(t)
 }
 
 // One call whose settlement landed on Base but was answered 500 is retried
@@ -89,11 +86,11 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 				polygon := signedFor(t, base, pr.Accepts[1], x402.Polygon)
 				a := base.Payload.Authorization
 
-				h.fac.lose.Store(true)
+				h.fac.Lose.Store(true)
 				if r := tr.send(h, "test_echo", args, base); r.status != 504 || r.code != "settlement_pending" {
 					t.Fatalf("a settlement answered 500: %+v", r)
 				}
-				h.fac.lose.Store(false)
+				h.fac.Lose.Store(false)
 				later := time.Now().Add(upkeep.SettleBudget)
 				h.srv.pay.Now = func() time.Time { return later } // no call can be settling it any more
 				pending := `{"error":{"code":"payment_conflict","message":"this payment's nonce is pending on eip155:8453 (asset ` + x402.Base.Asset.Hex() +
@@ -101,7 +98,7 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 				if r := tr.send(h, "test_echo", args, polygon); r.status != 409 || r.body != pending || r.settlement != "" {
 					t.Fatalf("the nonce signed for Polygon while pending on Base: %+v\nwant 409 %s", r, pending)
 				}
-				if on := h.fac.settledOn(x402.Polygon.ID); on != 0 {
+				if on := h.fac.SettledOn(x402.Polygon.ID); on != 0 {
 					t.Fatalf("settled %d times on Polygon", on)
 				}
 				if ps := h.pending(); len(ps) != 1 || ps[0].Receipt.Network != x402.Base.ID || ps[0].Receipt.Tx != "" {
@@ -119,14 +116,14 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 					t.Fatalf("the Base retry: %+v", got)
 				}
 				s := settlementSent(t, tr, got)
-				if s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
+				if s.Network != x402.Base.ID || s.Transaction != h.fac.TxOn(x402.Base.ID, &a) {
 					t.Fatalf("the Base retry's settlement %+v", s)
 				}
 				if r := receiptOf(t, s.Extensions).Payload; r.Network != x402.Base.ID || r.Transaction != s.Transaction {
 					t.Fatalf("the Base retry's signed receipt %+v", r)
 				}
-				if h.fac.settledOn(x402.Base.ID) != 1 || h.fac.settledOn(x402.Polygon.ID) != 0 || h.rt.runs.Load() != 1 {
-					t.Fatalf("settled %d on Base, %d on Polygon, ran %d; want 1, 0, 1", h.fac.settledOn(x402.Base.ID), h.fac.settledOn(x402.Polygon.ID), h.rt.runs.Load())
+				if h.fac.SettledOn(x402.Base.ID) != 1 || h.fac.SettledOn(x402.Polygon.ID) != 0 || h.rt.runs.Load() != 1 {
+					t.Fatalf("settled %d on Base, %d on Polygon, ran %d; want 1, 0, 1", h.fac.SettledOn(x402.Base.ID), h.fac.SettledOn(x402.Polygon.ID), h.rt.runs.Load())
 				}
 			})
 		}
@@ -145,42 +142,36 @@ func TestStrandedSettlementIsSentOnlyAsFirstSent(t *testing.T) {
 			h.start()
 			pr := h.terms(echoPath)
 			base := payOn(t, pr, 0)
-			h.fac.mu.Lock()
-			h.fac.settleAs = func() (int, string) { return 502, `{"error":"bad gateway"}` } // nothing lands
-			h.fac.mu.Unlock()
+			h.fac.SettleAs(func() (int, string) { return 502, `{"error":"bad gateway"}` }) // nothing lands
 			if r := h.pay(echoPath, args, base); r.status != 504 {
 				t.Fatalf("unknown outcome: %d %s", r.status, r.body)
 			}
-			h.fac.mu.Lock()
-			h.fac.settleAs = nil
-			h.fac.mu.Unlock()
+			h.fac.SettleAs(nil)
 			later := time.Now().Add(upkeep.SettleBudget)
 			h.srv.pay.Now = func() time.Time { return later }
-			settles := h.fac.settleCount()
-			if r := h.pay(echoPath, args, signedFor(t, base, pr.Accepts[1], x402.Polygon)); r.status != 409 || h.fac.settleCount() != settles {
-				t.Fatalf("signed for Polygon: %d %s, %d settles", r.status, r.body, h.fac.settleCount()-settles)
+			settles := h.fac.Settles()
+			if r := h.pay(echoPath, args, signedFor(t, base, pr.Accepts[1], x402.Polygon)); r.status != 409 || h.fac.Settles() != settles {
+				t.Fatalf("signed for Polygon: %d %s, %d settles", r.status, r.body, h.fac.Settles()-settles)
 			}
 			// The same nonce and network with another signature (another
 			// validBefore) is not the authorization first sent.
-			resigned := *base
-			e := *base.Payload.ExactPayload
-			e.Authorization.ValidBefore = "4102444800"
-			e.Signature, _ = x402.SignAuthorization(buyerKey, x402.Base.Domain(), &e.Authorization)
-			resigned.Payload.ExactPayload = &e
-			if r := h.pay(echoPath, args, &resigned); r.status != 504 || h.fac.settleCount() != settles {
-				t.Fatalf("re-signed: %d %s, %d settles", r.status, r.body, h.fac.settleCount()-settles)
+			d := x402test.Redraft(base, buyerKey, x402.Base.Domain())
+			d.Payload.Payload.Authorization.ValidBefore = "4102444800"
+			resigned := d.Sign(t)
+			if r := h.pay(echoPath, args, resigned); r.status != 504 || h.fac.Settles() != settles {
+				t.Fatalf("re-signed: %d %s, %d settles", r.status, r.body, h.fac.Settles()-settles)
 			}
 			got := h.pay(echoPath, args, base)
 			s := settlementOf(t, got, x402.HeaderResponse)
 			a := base.Payload.Authorization
-			if got.status != 200 || s.Network != x402.Base.ID || s.Transaction != h.fac.txOn(x402.Base.ID, &a) {
+			if got.status != 200 || s.Network != x402.Base.ID || s.Transaction != h.fac.TxOn(x402.Base.ID, &a) {
 				t.Fatalf("as first sent: %d %s %+v", got.status, got.body, s)
 			}
 			if r := h.do("GET", "/receipt/"+s.Transaction, "", nil).json(t); r["network"] != x402.Base.ID {
 				t.Fatalf("receipt %v", r)
 			}
-			if h.fac.settledOn(x402.Base.ID) != 1 || h.fac.settledOn(x402.Polygon.ID) != 0 {
-				t.Fatalf("settled %d on Base, %d on Polygon", h.fac.settledOn(x402.Base.ID), h.fac.settledOn(x402.Polygon.ID))
+			if h.fac.SettledOn(x402.Base.ID) != 1 || h.fac.SettledOn(x402.Polygon.ID) != 0 {
+				t.Fatalf("settled %d on Base, %d on Polygon", h.fac.SettledOn(x402.Base.ID), h.fac.SettledOn(x402.Polygon.ID))
 			}
 		})
 	}
@@ -246,8 +237,8 @@ func TestKeptAnswerGoesOnlyToItsPayer(t *testing.T) {
 						t.Fatalf("the buyer signed in after the window: %d %s", got.status, got.body)
 					}
 				}
-				if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-					t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+				if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+					t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.Settles())
 				}
 			})
 		}
@@ -308,7 +299,7 @@ func TestA2AKeptAnswerGoesOnlyToItsPayer(t *testing.T) {
 	if got := send(p); got.Status.State != taskCompleted || string(got.Artifacts[0].Parts[0].Data) != string(answer) {
 		t.Fatalf("the buyer with its id: %s", mustJSON(t, got))
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("%d runs, %d settles", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("%d runs, %d settles", h.rt.runs.Load(), h.fac.Settles())
 	}
 }

@@ -14,16 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
-// FindSettlement reads the double's spent nonces as a chain would: a
-// settlement the double made is on chain even when its answer was lost, and
-// paid the seller what it was asked to.
-func (f *facilitatorDouble) FindSettlement(_ context.Context, a *x402.Authorization, _ time.Time) (string, time.Time, bool, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	tx := f.used[strings.ToLower(a.From+"|"+a.Nonce)]
-	return tx, time.Now(), tx != "", nil
-}
-
 // settlementOf decodes the settlement header a paid answer carries.
 func settlementOf(t *testing.T, r reply, header string) x402.SettleResponse {
 	t.Helper()
@@ -52,7 +42,7 @@ func TestRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
 			return h.pay("/paid/test/receipt", body, p)
 		}},
 	} {
-		runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+		runs, settles := h.rt.runs.Load(), h.fac.Settles()
 		p := h.payment(tc.path, nil)
 		first := tc.send(p, tc.body)
 		if first.status != 200 {
@@ -67,8 +57,8 @@ func TestRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
 		if other.status != 409 || string(other.body) != `{"error":{"code":"payment_conflict","message":"`+anotherRequest+`"}}` {
 			t.Fatalf("%s for another request: %d %s", tc.name, other.status, other.body)
 		}
-		if h.rt.runs.Load() != runs+1 || h.fac.settleCount() != settles+1 {
-			t.Fatalf("%s: %d runs, %d settles; want one each", tc.name, h.rt.runs.Load()-runs, h.fac.settleCount()-settles)
+		if h.rt.runs.Load() != runs+1 || h.fac.Settles() != settles+1 {
+			t.Fatalf("%s: %d runs, %d settles; want one each", tc.name, h.rt.runs.Load()-runs, h.fac.Settles()-settles)
 		}
 	}
 }
@@ -87,8 +77,8 @@ func TestMCPRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
 	if other.Code != "payment_conflict" || other.Message != anotherRequest {
 		t.Fatalf("for another request: %+v", other)
 	}
-	if h.rt.runs.Load() != 1 || h.fac.settleCount() != 1 {
-		t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.settleCount())
+	if h.rt.runs.Load() != 1 || h.fac.Settles() != 1 {
+		t.Fatalf("%d runs, %d settles; want one each", h.rt.runs.Load(), h.fac.Settles())
 	}
 }
 
@@ -97,7 +87,7 @@ func TestMCPRetryOfASettledPaymentGetsItsAnswer(t *testing.T) {
 // on chain, and the buyer's retry of the same payment gets the answer.
 func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	h := newHarness(t)
-	h.fac.hang.Store(int64(2500 * time.Millisecond)) // beyond the client's 2 s timeout; the settlement still lands
+	h.fac.Hang.Store(int64(2500 * time.Millisecond)) // beyond the client's 2 s timeout; the settlement still lands
 	p := h.payment(echoPath, nil)
 	a := p.Payload.Authorization
 	status := "/payment/" + strings.ToLower(a.From) + "/" + a.Nonce
@@ -113,15 +103,13 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	if again := h.pay(echoPath, echoBody, p); again.status != 504 {
 		t.Fatalf("retry while pending: %d %s", again.status, again.body)
 	}
-	h.fac.hang.Store(0)
-	for deadline := time.Now().Add(5 * time.Second); h.fac.settleCount() == 0; time.Sleep(20 * time.Millisecond) {
+	h.fac.Hang.Store(0)
+	for deadline := time.Now().Add(5 * time.Second); h.fac.Settles() == 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the double never settled")
 		}
 	}
-	h.fac.mu.Lock()
-	//lint:ignore SA2001 taking the double's lock waits for its settle to finish its write
-	h.fac.mu.Unlock()
+	h.fac.Settles() // taking the double's lock waits for its settle to finish its write
 	now := time.Now().Add(upkeep.FirstLook)
 	once(t, h.reconcilerFor(h.fac, &now), 0)
 
@@ -133,8 +121,8 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	if s := settlementOf(t, got, x402.HeaderResponse); !s.Success || s.Transaction != tx || s.Payer != a.From {
 		t.Fatalf("settlement %+v, want tx %s", s, tx)
 	}
-	if h.fac.settleCount() != 1 || h.rt.runs.Load() != 1 {
-		t.Fatalf("%d settlements, %d runs; want one each", h.fac.settleCount(), h.rt.runs.Load())
+	if h.fac.Settles() != 1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settlements, %d runs; want one each", h.fac.Settles(), h.rt.runs.Load())
 	}
 	for outcome, want := range map[string]float64{outcomeSettlePending: 2, outcomeRedelivered: 1, outcomeSettled: 0, outcomeSettleFailed: 0} {
 		if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcome)); got != want {
@@ -205,8 +193,8 @@ func TestRetryAfterTheWindowGetsTheAnswer(t *testing.T) {
 	if r := h.pay(echoPath, echoBody, &forged); r.status != 402 {
 		t.Fatalf("a settled payment with another signature: %d %s", r.status, r.body)
 	}
-	if h.fac.settleCount() != 1 || h.rt.runs.Load() != 1 {
-		t.Fatalf("%d settles, %d runs", h.fac.settleCount(), h.rt.runs.Load())
+	if h.fac.Settles() != 1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settles, %d runs", h.fac.Settles(), h.rt.runs.Load())
 	}
 }
 
@@ -216,22 +204,18 @@ func TestRetryAfterTheWindowGetsTheAnswer(t *testing.T) {
 // settling it, instead of staying pending until the authorization expires.
 func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
 	h := newHarness(t)
-	h.fac.mu.Lock()
-	h.fac.settleAs = func() (int, string) { return 502, `{"error":"bad gateway"}` } // nothing lands
-	h.fac.mu.Unlock()
+	h.fac.SettleAs(func() (int, string) { return 502, `{"error":"bad gateway"}` }) // nothing lands
 	p := h.payment(echoPath, nil)
 	if r := h.pay(echoPath, echoBody, p); r.status != 504 {
 		t.Fatalf("unknown outcome: %d %s", r.status, r.body)
 	}
-	h.fac.mu.Lock()
-	h.fac.settleAs = nil
-	h.fac.mu.Unlock()
-	settles := h.fac.settleCount()
-	if r := h.pay(echoPath, echoBody, p); r.status != 504 || h.fac.settleCount() != settles {
-		t.Fatalf("retry while a call may still be settling: %d %s, %d new settles", r.status, r.body, h.fac.settleCount()-settles)
+	h.fac.SettleAs(nil)
+	settles := h.fac.Settles()
+	if r := h.pay(echoPath, echoBody, p); r.status != 504 || h.fac.Settles() != settles {
+		t.Fatalf("retry while a call may still be settling: %d %s, %d new settles", r.status, r.body, h.fac.Settles()-settles)
 	}
-	if r := h.pay(echoPath, `{"text":"other"}`, p); r.status != 504 || h.fac.settleCount() != settles {
-		t.Fatalf("the payment for another request: %d %s, %d new settles", r.status, r.body, h.fac.settleCount()-settles)
+	if r := h.pay(echoPath, `{"text":"other"}`, p); r.status != 504 || h.fac.Settles() != settles {
+		t.Fatalf("the payment for another request: %d %s, %d new settles", r.status, r.body, h.fac.Settles()-settles)
 	}
 
 	later := time.Now().Add(upkeep.SettleBudget)
@@ -246,8 +230,8 @@ func TestStrandedSettlementIsSettledOnRetry(t *testing.T) {
 	if again.status != 200 || !bytes.Equal(again.body, got.body) {
 		t.Fatalf("the next retry: %d %s", again.status, again.body)
 	}
-	if h.fac.settleCount() != settles+1 || h.rt.runs.Load() != 1 {
-		t.Fatalf("%d settles after the stranded one, %d runs; want one each", h.fac.settleCount()-settles, h.rt.runs.Load())
+	if h.fac.Settles() != settles+1 || h.rt.runs.Load() != 1 {
+		t.Fatalf("%d settles after the stranded one, %d runs; want one each", h.fac.Settles()-settles, h.rt.runs.Load())
 	}
 	if pm, err := h.store.Payment(context.Background(), a.From, a.Nonce); err != nil || pm.State != "settled" || pm.Receipt.Tx != tx {
 		t.Fatalf("ledger: %+v %v", pm, err)
@@ -293,8 +277,8 @@ func TestRetrySpelledOtherwiseIsTheSameRequest(t *testing.T) {
 						t.Errorf("another request: %+v", got)
 					}
 				}
-				if h.rt.runs.Load() != 2 || h.fac.settleCount() != 2 {
-					t.Fatalf("%d runs, %d settles; want 2 each", h.rt.runs.Load(), h.fac.settleCount())
+				if h.rt.runs.Load() != 2 || h.fac.Settles() != 2 {
+					t.Fatalf("%d runs, %d settles; want 2 each", h.rt.runs.Load(), h.fac.Settles())
 				}
 			})
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/coinslot/coinslot/edge/facilitator"
 	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -36,7 +37,7 @@ func newChainSeller(t *testing.T) *chainSeller {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: newFacilitatorDouble(t),
+	h := &harness{t: t, rt: &fakeRuntime{}, path: filepath.Join(t.TempDir(), "ledger.db"), fac: x402test.NewServed(t),
 		nets: []x402.Network{sb.Network}, via: sb.Facilitator, supported: sb.Facilitator.Supported(), now: sb.Now}
 	h.start()
 	return &chainSeller{harness: h, sb: sb}

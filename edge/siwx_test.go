@@ -163,7 +163,7 @@ func TestSIWxReadsPaidAnswerAgain(t *testing.T) {
 				t.Fatalf("paid call: %d %s", paid.status, paid.body)
 			}
 			revenue := testutil.ToFloat64(h.srv.metrics.revenue.WithLabelValues("test_echo", x402.Base.ID))
-			runs, settles := h.rt.runs.Load(), h.fac.settleCount()
+			runs, settles := h.rt.runs.Load(), h.fac.Settles()
 
 			// Spacing and key order do not make it another request.
 			proof := signChallenge(t, buyerKey, h.terms(echoPath))
@@ -171,8 +171,8 @@ func TestSIWxReadsPaidAnswerAgain(t *testing.T) {
 			if again.status != 200 || !bytes.Equal(again.body, paid.body) || again.header["CACHE-CONTROL"] != "private, no-store" || again.header[x402.HeaderResponse] != "" {
 				t.Fatalf("signed in: %d %v %s\nwant 200 %s", again.status, again.header, again.body, paid.body)
 			}
-			if got := testutil.ToFloat64(h.srv.metrics.revenue.WithLabelValues("test_echo", x402.Base.ID)); got != revenue || h.rt.runs.Load() != runs || h.fac.settleCount() != settles {
-				t.Fatalf("a sign-in moved revenue %v→%v, runs %d→%d, settlements %d→%d", revenue, got, runs, h.rt.runs.Load(), settles, h.fac.settleCount())
+			if got := testutil.ToFloat64(h.srv.metrics.revenue.WithLabelValues("test_echo", x402.Base.ID)); got != revenue || h.rt.runs.Load() != runs || h.fac.Settles() != settles {
+				t.Fatalf("a sign-in moved revenue %v→%v, runs %d→%d, settlements %d→%d", revenue, got, runs, h.rt.runs.Load(), settles, h.fac.Settles())
 			}
 			if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSignedIn)); got != 1 {
 				t.Fatalf("signed_in %v, want 1", got)
@@ -196,8 +196,8 @@ func TestSIWxReadsPaidAnswerAgain(t *testing.T) {
 			if got := testutil.ToFloat64(h.srv.metrics.payments.WithLabelValues("test_echo", outcomeSignInRefused)); got != 5 {
 				t.Fatalf("sign_in_refused %v, want 5", got)
 			}
-			if h.rt.runs.Load() != runs || h.fac.settleCount() != settles {
-				t.Fatalf("refused sign-ins ran %d, settled %d", h.rt.runs.Load()-runs, h.fac.settleCount()-settles)
+			if h.rt.runs.Load() != runs || h.fac.Settles() != settles {
+				t.Fatalf("refused sign-ins ran %d, settled %d", h.rt.runs.Load()-runs, h.fac.Settles()-settles)
 			}
 		})
 	}

@@ -9,19 +9,23 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/coinslot/coinslot/edge/facilitator/usdc"
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/registry"
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
+
+// The batch-settlement scheme's own tests run in edge over its batch
+// seller (edge/scheme_batch_chain_test.go). Those here need the binary: the
+// buyer's MCP client of coinslot call (call_mcp.go), a sandbox configured
+// onto another's chain and /facilitator, two services sharing a
+// PostgreSQL ledger, a facilitator_url behind a faulty proxy, and the
+// claimer and chain watch as the service starts them.
 
 // batchSandbox is a sandbox service whose claimer runs only when a test
 // asks, and the route its buyers pay (business_days unless sell changes it).
@@ -161,272 +165,13 @@ func (b *batchSandbox) record(buyer *x402.BatchBuyer) *ledger.Channel {
 	return rec
 }
 
-func (b *batchSandbox) tokenBalance(who common.Address) *big.Int {
-	token := usdc.NewTestUSDC()
-	out, err := b.svc.sandbox.Client().CallContract(context.Background(), ethereumCall(b.svc.sandbox.Network.Asset, token.PackBalanceOf(who)), nil)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	n, err := token.UnpackBalanceOf(out)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return n
-}
-
 const (
 	buyer1 = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
 	buyer2 = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"
 )
 
-// A channel's life on the seller: one deposit, vouchers served without the
-// facilitator, the corrective 402 for a stale voucher, a voucher above the
-// balance, concurrent vouchers charged once, and a refund of the rest.
-func TestBatchSettlementChannel(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 1)
-	deposit := b.times(10)
-
-	r := b.send(buyer.Deposit(deposit, b.times(1), time.Now()))
-	st := r.settled.Extra
-	if r.status != http.StatusOK || !r.settled.Success || r.settled.Transaction == "" || r.settled.Amount != deposit.String() ||
-		st == nil || st.ChargedAmount != b.price.String() || st.ChannelState.ChargedCumulativeAmount != b.price.String() || st.ChannelState.Balance != deposit.String() {
-		t.Fatalf("deposit: %d %+v %+v", r.status, r.settled, st)
-	}
-	r = b.send(buyer.Voucher(b.times(2)))
-	if r.status != http.StatusOK || r.settled.Transaction != "" || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
-		t.Fatalf("voucher: %d %+v", r.status, r.settled)
-	}
-	last, _ := buyer.Voucher(b.times(2))
-	// The access line of a voucher call names its scheme, what it charged,
-	// the channel and its charged total.
-	channel := strings.ToLower(last.Payload.BatchPayload.Voucher.ChannelID)
-	if want := `"payment":"settled","payer":"` + crypto.PubkeyToAddress(buyer.Key.PublicKey).Hex() + `","scheme":"batch-settlement","amount":"` + b.price.String() +
-		`","channel":"` + channel + `","charged":"` + b.times(2).String() + `"`; !strings.Contains(b.log.String(), want) {
-		t.Fatalf("no access line with %s in\n%s", want, b.log.String())
-	}
-
-	// The same voucher again for the same request: the answer again, not a
-	// second charge.
-	again := b.send(buyer.Voucher(b.times(2)))
-	if again.status != http.StatusOK || again.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(2).String() {
-		t.Fatalf("retried voucher: %d %+v", again.status, again.settled)
-	}
-	// For another request: the charged total is ahead of it.
-	stale, err := buyer.Voucher(b.times(2))
-	r = b.sendFor(`{"start_date":"2024-12-20","end_date":"2025-01-10"}`, stale, err)
-	if r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeMismatch {
-		t.Fatalf("stale voucher: %d %q", r.status, r.required.Error)
-	}
-	extra := r.required.Accepts[1].Extra
-	state, _ := extra["channelState"].(map[string]any)
-	proof, _ := extra["voucherState"].(map[string]any)
-	if state["chargedCumulativeAmount"] != b.times(2).String() || proof["signedMaxClaimable"] != b.times(2).String() ||
-		proof["signature"] != last.Payload.BatchPayload.Voucher.Signature {
-		t.Fatalf("corrective 402 extra %+v", extra)
-	}
-
-	// Eight calls race with the next voucher: it is charged once; the
-	// others find the channel busy or get the answer again.
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	served := 0
-	for range 8 {
-		wg.Go(func() {
-			p, err := buyer.Voucher(b.times(3))
-			r := b.send(p, err)
-			mu.Lock()
-			defer mu.Unlock()
-			switch {
-			case r.status == http.StatusOK && r.settled.Extra.ChannelState.ChargedCumulativeAmount == b.times(3).String():
-				served++
-			case r.required.Error != x402.BatchChannelBusy:
-				t.Errorf("racing voucher: %d %q %+v", r.status, r.required.Error, r.settled)
-			}
-		})
-	}
-	wg.Wait()
-	if served == 0 {
-		t.Fatal("no racing voucher was served")
-	}
-
-	// A refund returns what is not charged, on chain.
-	payer := crypto.PubkeyToAddress(buyer.Key.PublicKey)
-	before := b.tokenBalance(payer)
-	r = b.send(buyer.Refund(b.times(3), nil))
-	rest := new(big.Int).Sub(deposit, b.times(3))
-	if r.status != http.StatusOK || !r.settled.Success || r.settled.Amount != rest.String() || r.settled.Extra.ChannelState.RefundNonce != "1" ||
-		r.settled.Extra.ChargedAmount != "" {
-		t.Fatalf("refund: %d %+v %+v", r.status, r.settled, r.errorBody)
-	}
-	if got := new(big.Int).Sub(b.tokenBalance(payer), before); got.Cmp(rest) != 0 {
-		t.Fatalf("the buyer got %s back, want %s", got, rest)
-	}
-	if r = b.send(buyer.Refund(b.times(3), nil)); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchRefundNoBalance {
-		t.Fatalf("second refund: %d %q", r.status, r.required.Error)
-	}
-	// The claim of the refund put the charged total on chain.
-	claimed := b.svc.claimer.Once(context.Background())
-	if claimed != 0 {
-		t.Fatalf("claimer claimed %d channels already claimed by the refund", claimed)
-	}
-}
-
-// A voucher above the channel's balance is refused before the tool runs,
-// and the facilitator refuses a voucher at or below what is claimed and a
-// refund at a stale nonce.
-func TestBatchSettlementLimits(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer2, 2)
-	if r := b.send(buyer.Deposit(b.times(2), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher: %d", r.status)
-	}
-	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeExceedsBal {
-		t.Fatalf("voucher above the balance: %d %q", r.status, r.required.Error)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want 1", n)
-	}
-	f := b.svc.sandbox.Facilitator
-	below, _ := buyer.Voucher(b.times(2)) // equal to the claimed total
-	v, err := f.Verify(context.Background(), below, &below.Accepted)
-	if err != nil || v.IsValid || v.InvalidReason != x402.BatchCumulativeBelowClaimed {
-		t.Fatalf("voucher at the claimed total: %+v %v", v, err)
-	}
-	refund, _ := buyer.Refund(b.times(2), nil)
-	refund.Payload.BatchPayload.RefundNonce = "7"
-	refund.Payload.BatchPayload.Amount = "1"
-	refund.Payload.BatchPayload.Claims = []x402.VoucherClaim{{Voucher: x402.ClaimVoucher{Channel: *refund.Payload.BatchPayload.ChannelConfig, MaxClaimableAmount: b.times(2).String()},
-		Signature: refund.Payload.BatchPayload.Voucher.Signature, TotalClaimed: b.times(2).String()}}
-	s, err := f.Settle(context.Background(), refund, &refund.Accepted)
-	if err != nil || s.Success || s.ErrorReason != x402.BatchRefundPayload {
-		t.Fatalf("refund at a stale nonce: %+v %v", s, err)
-	}
-}
-
-// A claim whose batch reverts claims each channel alone: the good ones
-// land, and the bad one is quarantined in its record (durable, shown at
-// /channel/{id}, counted by the gauge) until it is charged again or its
-// retry is due; a retry that lands ends the quarantine.
-func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	good, bad := b.buyer(buyer1, 3), b.buyer(buyer2, 4)
-	for _, buyer := range []*x402.BatchBuyer{good, bad} {
-		if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
-			t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-		}
-	}
-	rec := b.record(bad)
-	signature := rec.Signature
-	forged, _ := good.Voucher(b.times(1)) // signed by another key
-	rec.Signature = forged.Payload.BatchPayload.Voucher.Signature
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want the good one", n)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 0 {
-		t.Fatalf("the quarantined channel was claimed again: %d", n)
-	}
-	seller := common.HexToAddress(good.Terms.PayTo)
-	if got := b.tokenBalance(seller); got.Sign() == 0 {
-		t.Fatalf("nothing was swept to the seller")
-	}
-	rec = b.record(bad)
-	if q := rec.Quarantine; q == nil || q.Charged != b.times(1).String() || q.Retries != 0 || !strings.Contains(q.Reason, x402.BatchClaimSimulationFailed) {
-		t.Fatalf("the record's quarantine %+v", q)
-	}
-	if g := b.metric("coinslot_channels_quarantined"); g != 1 {
-		t.Fatalf("quarantine gauge %v, want 1", g)
-	}
-	res, body, err := getURL(b.base + "/channel/" + rec.ID)
-	if err != nil || res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"quarantine":{"charged":"`+b.times(1).String()+`"`) {
-		t.Fatalf("the channel's account: %v %s", err, body)
-	}
-
-	// Its retry is due: it reverts again, and waits twice as long.
-	rec.Quarantine.Since = rec.Quarantine.Since.Add(-11 * time.Minute)
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 0 {
-		t.Fatalf("claimed %d channels with a forged voucher", n)
-	}
-	if rec = b.record(bad); rec.Quarantine == nil || rec.Quarantine.Retries != 1 {
-		t.Fatalf("after a second revert the quarantine is %+v", rec.Quarantine)
-	}
-	// The voucher put right and the retry due: it lands, the quarantine ends.
-	rec.Signature = signature
-	rec.Quarantine.Since = rec.Quarantine.Since.Add(-21 * time.Minute)
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("the retried channel: %d claimed, want 1", n)
-	}
-	if rec = b.record(bad); rec.Quarantine != nil || rec.TotalClaimed != b.times(1).String() {
-		t.Fatalf("after the retry landed: quarantine %+v, claimed %s", rec.Quarantine, rec.TotalClaimed)
-	}
-	if g := b.metric("coinslot_channels_quarantined"); g != 0 {
-		t.Fatalf("quarantine gauge %v after the retry landed, want 0", g)
-	}
-}
-
 func ethereumCall(to common.Address, data []byte) ethereum.CallMsg {
 	return ethereum.CallMsg{To: &to, Data: data}
-}
-
-// A receipt-backed tool bought with a voucher returns a receipt that names
-// the channel, and the channel's account is served where it points.
-func TestBatchVoucherReceipt(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	tool := b.sell("mcp_approval_pack")
-	buyer := b.buyer(buyer1, 9)
-	request, _ := json.Marshal(tool.Example)
-	deposit, err := buyer.Deposit(b.times(4), b.times(1), time.Now())
-	if r := b.sendFor(string(request), deposit, err); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	p, err := buyer.Voucher(b.times(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, _ := x402.EncodeHeader(p)
-	res, body, err := post(b.url, request, header)
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("voucher: %v %d %s", err, res.StatusCode, body)
-	}
-	var answer struct {
-		Buyer   struct{ Tx string } `json:"buyer"`
-		Receipt map[string]string   `json:"svc_receipt"`
-	}
-	if err := json.Unmarshal(body, &answer); err != nil {
-		t.Fatal(err)
-	}
-	id := strings.ToLower(p.Payload.BatchPayload.Voucher.ChannelID)
-	r := answer.Receipt
-	if answer.Buyer.Tx != "" || r["tx"] != "" || r["channel_id"] != id || r["charged_cumulative_atomic"] != b.times(2).String() ||
-		!strings.HasSuffix(r["receipt_url"], "/channel/"+id) || r["amount_atomic"] != b.price.String() {
-		t.Fatalf("voucher receipt %+v", r)
-	}
-	res, body, err = getURL(r["receipt_url"])
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("channel account: %v %d %s", err, res.StatusCode, body)
-	}
-	var account map[string]any
-	json.Unmarshal(body, &account)
-	if account["channel_id"] != id || account["charged_cumulative_atomic"] != b.times(2).String() || account["balance_atomic"] != b.times(4).String() {
-		t.Fatalf("channel account %s", body)
-	}
-	if res, _, _ := getURL(strings.TrimSuffix(r["receipt_url"], id) + "0x" + strings.Repeat("ab", 32)); res.StatusCode != http.StatusNotFound {
-		t.Fatalf("unknown channel: %d", res.StatusCode)
-	}
 }
 
 func getURL(url string) (*http.Response, []byte, error) {
@@ -490,60 +235,5 @@ func TestBatchSettlementThroughARemoteFacilitator(t *testing.T) {
 	}
 	if paid, err := sellerOnChain(chainBase); err != nil || paid.Cmp(b.times(2)) != 0 {
 		t.Fatalf("the seller holds %v (%v) on the chain, want %s", paid, err, b.times(2))
-	}
-}
-
-// A channel served meanwhile by another instance sharing the ledger: the
-// record this instance keeps is behind, and the next voucher, which pays on
-// top of the other instance's charge, is still served.
-func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
-	slow(t)
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 6)
-	if r := b.send(buyer.Deposit(b.times(5), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	// The other instance serves the voucher for 2 prices.
-	rec := b.record(buyer)
-	theirs, _ := buyer.Voucher(b.times(2))
-	rec.Charged, rec.SignedMax, rec.Signature = b.times(2).String(), b.times(2).String(), theirs.Payload.BatchPayload.Voucher.Signature
-	if err := b.svc.ledger.PutChannel(context.Background(), rec); err != nil {
-		t.Fatal(err)
-	}
-	if r := b.send(buyer.Voucher(b.times(3))); r.status != http.StatusOK || r.settled.Extra.ChannelState.ChargedCumulativeAmount != b.times(3).String() {
-		t.Fatalf("voucher after another instance's: %d %q %+v", r.status, r.required.Error, r.settled)
-	}
-}
-
-// A voucher signed with v as 0 or 1 recovers in Go but not in the contract,
-// which takes only 27 or 28: it is refused before the tool runs, and the
-// channel is still served and claimed with the voucher as wallets sign it.
-func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
-	b := startBatchSandbox(t)
-	buyer := b.buyer(buyer1, 11)
-	if r := b.send(buyer.Deposit(b.times(30), b.times(1), time.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %+v", r.status, r.errorBody)
-	}
-	for n := int64(2); n < 22; n++ {
-		p, err := buyer.Voucher(b.times(n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := p.Payload.BatchPayload.Voucher
-		sig := common.FromHex(v.Signature)
-		sig[64] -= 27
-		v.Signature = hexutil.Encode(sig)
-		if r := b.send(p, nil); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchVoucherSignature {
-			t.Fatalf("voucher for %d prices signed with v %d: %d %q %+v", n, sig[64], r.status, r.required.Error, r.settled)
-		}
-	}
-	if got := b.record(buyer).Charged; got != b.times(1).String() {
-		t.Fatalf("charged %s after the refused vouchers, want %s", got, b.times(1))
-	}
-	if r := b.send(buyer.Voucher(b.times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher with v 27/28: %d %q", r.status, r.required.Error)
-	}
-	if n := b.svc.claimer.Once(context.Background()); n != 1 {
-		t.Fatalf("claimed %d channels, want 1", n)
 	}
 }

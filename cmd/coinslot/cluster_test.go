@@ -22,6 +22,7 @@ import (
 	"github.com/coinslot/coinslot/actors/clustertest"
 	"github.com/coinslot/coinslot/config"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/jackc/pgx/v5"
 )
@@ -58,11 +59,11 @@ func TestClusterOfThreeServices(t *testing.T) {
 	slow(t)
 	dsn := clusterLedger(t)
 	clustertest.NeedRedis(t)
-	fac := newClusterFacilitator(t)
+	fac := x402test.NewServed(t) // checks signatures as a chain would, and settles each authorization once
 	up := newPostalUpstream(t)
 	redisProxy := clustertest.NewProxy(t, clustertest.Redis)
 	logs := &logRecorder{}
-	bases := startCluster(t, dsn, redisProxy.Addr(), fac.url(), up.srv.URL, logs)
+	bases := startCluster(t, dsn, redisProxy.Addr(), fac.URL, up.srv.URL, logs)
 	var buyers []*ecdsa.PrivateKey
 	for _, k := range clusterBuyerKeys {
 		key, err := crypto.HexToECDSA(k)
@@ -98,19 +99,19 @@ func TestClusterOfThreeServices(t *testing.T) {
 				t.Errorf("call %d: %v", i, r.err)
 			case r.status == http.StatusOK:
 				ok++
-				if n := fac.settlesOf(r.nonce); n != 1 {
+				if n := fac.SettlesOf(r.nonce); n != 1 {
 					t.Errorf("call %d answered, settled %d times", i, n)
 				}
 			case r.status == http.StatusGatewayTimeout && r.code == "upstream_timeout":
 				failed++
-				if n := fac.settlesOf(r.nonce); n != 0 {
+				if n := fac.SettlesOf(r.nonce); n != 0 {
 					t.Errorf("call %d failed (%s) and was settled %d times", i, r.code, n)
 				}
 			default:
 				t.Errorf("call %d: HTTP %d %s, want 200 or 504 upstream_timeout", i, r.status, r.code)
 			}
 		}
-		if got := fac.settles(); got != ok {
+		if got := fac.Settles(); got != ok {
 			t.Errorf("facilitator settled %d payments for %d answered calls", got, ok)
 		}
 		times := up.requests()
@@ -131,7 +132,7 @@ func TestClusterOfThreeServices(t *testing.T) {
 
 	t.Run("shared cache", func(t *testing.T) {
 		before := len(up.requests())
-		settled := fac.settles()
+		settled := fac.Settles()
 		const calls = 30
 		var wg sync.WaitGroup
 		for i := range calls {
@@ -153,7 +154,7 @@ func TestClusterOfThreeServices(t *testing.T) {
 		if got := len(up.requests()) - before; got != 1 {
 			t.Errorf("upstream saw %d requests in all, want 1", got)
 		}
-		if got := fac.settles() - settled; got != calls {
+		if got := fac.Settles() - settled; got != calls {
 			t.Errorf("facilitator settled %d payments for %d answered calls", got, calls)
 		}
 	})
@@ -161,7 +162,7 @@ func TestClusterOfThreeServices(t *testing.T) {
 	t.Run("redis cut", func(t *testing.T) {
 		const calls = 24
 		results := make([]paidCall, calls)
-		settled := fac.settles()
+		settled := fac.Settles()
 		before := len(up.requests())
 		start := time.Now()
 		var wg sync.WaitGroup
@@ -177,7 +178,7 @@ func TestClusterOfThreeServices(t *testing.T) {
 				t.Errorf("call %d: HTTP %d %s %v", i, r.status, r.code, r.err)
 			}
 		}
-		if got := fac.settles() - settled; got != calls {
+		if got := fac.Settles() - settled; got != calls {
 			t.Errorf("facilitator settled %d payments for %d calls", got, calls)
 		}
 		times := up.requests()[before:]
@@ -351,78 +352,6 @@ func (u *postalUpstream) count(path string) int {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.paths[path]
-}
-
-// clusterFacilitator is a facilitator on loopback that verifies signatures
-// as a chain would and settles each authorization once.
-type clusterFacilitator struct {
-	mu      sync.Mutex
-	settled map[string]int // nonce -> /settle requests
-	total   int
-	srv     *httptest.Server
-}
-
-func newClusterFacilitator(t *testing.T) *clusterFacilitator {
-	f := &clusterFacilitator{settled: map[string]int{}}
-	supported := fmt.Sprintf(`{"kinds":[{"x402Version":2,"scheme":"exact","network":%q}],"extensions":[],"signers":{}}`, x402.Base.ID)
-	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if r.URL.Path == "/supported" {
-			io.WriteString(w, supported)
-			return
-		}
-		var req struct {
-			PaymentPayload      x402.Payload      `json:"paymentPayload"`
-			PaymentRequirements x402.Requirements `json:"paymentRequirements"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, `{"error":"bad request"}`, http.StatusBadRequest)
-			return
-		}
-		a := req.PaymentPayload.Payload.Authorization
-		reason := ""
-		if d, err := x402.DomainOf(&req.PaymentRequirements); err != nil {
-			reason = "invalid_payment_requirements"
-		} else if signer, err := x402.RecoverAuthorizer(d, &a, req.PaymentPayload.Payload.Signature); err != nil || !strings.EqualFold(signer.Hex(), a.From) {
-			reason = "invalid_exact_evm_signature"
-		}
-		switch r.URL.Path {
-		case "/verify":
-			json.NewEncoder(w).Encode(map[string]any{"isValid": reason == "", "invalidReason": reason, "payer": a.From})
-		case "/settle":
-			f.mu.Lock()
-			f.settled[a.Nonce]++
-			f.total++
-			if f.settled[a.Nonce] > 1 {
-				reason = "invalid_exact_evm_nonce_already_used"
-			}
-			f.mu.Unlock()
-			if reason != "" {
-				json.NewEncoder(w).Encode(map[string]any{"success": false, "errorReason": reason, "transaction": "", "network": req.PaymentRequirements.Network, "payer": a.From})
-				return
-			}
-			tx := crypto.Keccak256Hash([]byte(a.From + a.Nonce)).Hex()
-			json.NewEncoder(w).Encode(map[string]any{"success": true, "transaction": tx, "network": req.PaymentRequirements.Network, "payer": a.From})
-		default:
-			http.NotFound(w, r)
-		}
-	}))
-	t.Cleanup(f.srv.Close)
-	return f
-}
-
-func (f *clusterFacilitator) url() string { return f.srv.URL }
-
-func (f *clusterFacilitator) settlesOf(nonce string) int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.settled[nonce]
-}
-
-func (f *clusterFacilitator) settles() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.total
 }
 
 // clusterLedger is a DSN of the test server with a schema of its own, dropped

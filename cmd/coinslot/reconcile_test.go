@@ -17,6 +17,7 @@ import (
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/upkeep"
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -181,12 +182,9 @@ func TestReconcileRefusesANonceTheBuyerSpentElsewhere(t *testing.T) {
 	auth := payment.Payload.Authorization
 	auth.To, auth.Value = mine.PayTo, mine.Amount
 	domain, _ := x402.DomainOf(&mine)
-	sig, err := x402.SignAuthorization(key, domain, &auth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spent, err := x402.NewHTTPFacilitator(chainBase+"/facilitator", "").Settle(context.Background(),
-		&x402.Payload{X402Version: 2, Resource: payment.Resource, Accepted: mine, Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Signature: sig, Authorization: auth}}}, &mine)
+	own := &x402test.Draft{Payload: x402.Payload{X402Version: 2, Resource: payment.Resource, Accepted: mine,
+		Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Authorization: auth}}}, Domain: domain, Key: key}
+	spent, err := x402.NewHTTPFacilitator(chainBase+"/facilitator", "").Settle(context.Background(), own.Sign(t), &mine)
 	if err != nil || !spent.Success {
 		t.Fatalf("the buyer's own transfer: %+v %v", spent, err)
 	}

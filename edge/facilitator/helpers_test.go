@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -65,12 +66,10 @@ func (s *Sandbox) newPayment(i int, amount int64) *payment {
 
 func (p *payment) sign(t testing.TB) (*x402.Payload, *x402.Requirements) {
 	t.Helper()
-	sig, err := x402.SignAuthorization(p.signer, p.domain, &p.auth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := &x402test.Draft{Payload: x402.Payload{X402Version: 2, Accepted: p.accepted, Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Authorization: p.auth}}},
+		Domain: p.domain, Key: p.signer}
 	req := p.req
-	return &x402.Payload{X402Version: 2, Accepted: p.accepted, Payload: x402.SchemePayload{ExactPayload: &x402.ExactPayload{Signature: sig, Authorization: p.auth}}}, &req
+	return d.Sign(t), &req
 }
 
 // both runs a test against the facilitator in-process and over HTTP on

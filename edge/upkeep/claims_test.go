@@ -2,14 +2,13 @@ package upkeep
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
-	"github.com/coinslot/coinslot/edge/x402"
+	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
@@ -61,20 +60,6 @@ func (l *claimLedger) ListChannels(context.Context) ([]ledger.Channel, error) {
 	return []ledger.Channel{l.ch}, nil
 }
 
-// claimCounter is a facilitator that answers every claim and sweep.
-type claimCounter struct{ claims atomic.Int64 }
-
-func (f *claimCounter) Verify(context.Context, *x402.Payload, *x402.Requirements) (*x402.VerifyResponse, error) {
-	return nil, errors.New("not asked")
-}
-
-func (f *claimCounter) Settle(_ context.Context, p *x402.Payload, _ *x402.Requirements) (*x402.SettleResponse, error) {
-	if p.Payload.BatchPayload.Type == x402.BatchClaim {
-		f.claims.Add(1)
-	}
-	return &x402.SettleResponse{Success: true, Transaction: "0x01"}, nil
-}
-
 // Unclaimed charges at the threshold are claimed within a survey, long
 // before the interval; below it, they wait for the interval.
 func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
@@ -84,7 +69,7 @@ func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
 	}{{above: 20_000_000, early: true}, {above: 20_000_001, early: false}, {above: 0, early: false}} {
 		l := &claimLedger{leadLedger: leadLedger{lead: true}, ch: ledger.Channel{ID: "0xab", Config: []byte(`{}`),
 			Charged: "20000000", SignedMax: "20000000", TotalClaimed: "0", Balance: "50000000"}} // $20 unclaimed
-		f := &claimCounter{}
+		f := x402test.New() // settles every claim and sweep
 		c, err := NewClaimer(Claimer{Ledger: l, Facilitator: f, Above: func() int64 { return tc.above }}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -92,24 +77,10 @@ func TestClaimerClaimsEarlyAboveTheThreshold(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		c.runSurveying(ctx, time.Hour, 10*time.Millisecond)
 		cancel()
-		if claimed := f.claims.Load() > 0; claimed != tc.early {
+		if claimed := f.Claims() > 0; claimed != tc.early {
 			t.Errorf("above %d: claimed %v, want %v", tc.above, claimed, tc.early)
 		}
 	}
-}
-
-// flakyFacilitator fails every claim while down, as an unreachable
-// facilitator does, and answers claims and sweeps otherwise.
-type flakyFacilitator struct {
-	claimCounter
-	down atomic.Bool
-}
-
-func (f *flakyFacilitator) Settle(ctx context.Context, p *x402.Payload, r *x402.Requirements) (*x402.SettleResponse, error) {
-	if f.down.Load() {
-		return nil, errors.New("facilitator: 503 Service Unavailable")
-	}
-	return f.claimCounter.Settle(ctx, p, r)
 }
 
 // A facilitator outage of 30 claim surveys (scaled down: surveys of 20 ms,
@@ -127,8 +98,8 @@ func TestClaimerOutlivesAFacilitatorOutage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f := &flakyFacilitator{}
-	f.down.Store(true)
+	f := x402test.New()
+	f.Down.Store(true) // every claim fails, as at an unreachable facilitator
 	c, err := NewClaimer(Claimer{Ledger: store, Facilitator: f}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +117,7 @@ func TestClaimerOutlivesAFacilitatorOutage(t *testing.T) {
 	if u := testutil.ToFloat64(c.metrics.unclaimed); u != 0.06 {
 		t.Fatalf("unclaimed during the outage: %v USD", u)
 	}
-	f.down.Store(false)
+	f.Down.Store(false)
 	recovered := time.Now()
 	for {
 		all, err := store.ListChannels(context.Background())

@@ -43,7 +43,7 @@ func (g *group) do(fn func(*bolt.Tx) error) error {
 // commitWaiting commits groups until no write is waiting.
 func (g *group) commitWaiting() {
 	for {
-		g.gather()
+		gather(g.pending, maxGroup)
 		g.mu.Lock()
 		writes := g.waiting
 		g.waiting = nil
@@ -59,18 +59,21 @@ func (g *group) commitWaiting() {
 
 // gather yields the processor until two yields in a row bring no new
 // write (one could land on the scheduler's periodic turn to the global
-// queue, which holds the yielder itself). A commit's fdatasync holds its
+// queue, which holds the yielder itself), or most are pending: the
+// goroutines ready to run, about to write, join the group about to
+// commit rather than wait for the next. A commit's fdatasync holds its
 // thread's P for the whole sync: the runtime hands a P in a syscall to
 // another thread only when sysmon sees the same syscall on two of its
 // ticks, and sysmon's period backs off from 20 µs to 10 ms. With
 // GOMAXPROCS=1 nothing else runs meanwhile, so a commit started before the
 // goroutines already runnable had run would sync alone, and each of their
-// writes would wait for a sync of its own.
-func (g *group) gather() {
-	n, still := g.pending(), 0
-	for n < maxGroup && still < 2 {
+// writes would wait for a sync of its own. On PostgreSQL a group's
+// transaction costs the database more than its writes do.
+func gather(pending func() int, most int) {
+	n, still := pending(), 0
+	for n < most && still < 2 {
 		runtime.Gosched()
-		if m := g.pending(); m != n {
+		if m := pending(); m != n {
 			n, still = m, 0
 		} else {
 			still++

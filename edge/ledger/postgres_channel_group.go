@@ -82,6 +82,7 @@ func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrit
 // commitWaiting commits groups until no write is waiting.
 func (g *chargeGroup) commitWaiting(pool *pgxpool.Pool) {
 	for {
+		gather(g.pending, maxCharges)
 		writes := g.next()
 		if len(writes) == 0 {
 			return
@@ -102,6 +103,12 @@ func (g *chargeGroup) commitWaiting(pool *pgxpool.Pool) {
 			}
 		}
 	}
+}
+
+func (g *chargeGroup) pending() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.waiting)
 }
 
 // next takes the next group off the waiting writes: a channel's second

@@ -67,7 +67,7 @@ func init() {
 		BodyRequired: true,
 		Example: map[string]any{"has_private_data": true, "has_untrusted_content": true, "has_outbound_actions": true,
 			"compensating_controls": []any{"human approval for outbound email", "audit logging"}},
-		Synonyms: []string{"lethal trifecta", "prompt injection risk", "data exfiltration risk", "agent design review", "threat model", "untrusted input", "agent with web and secrets", "what could go wrong", "agent that reads email and can send requests"},
+		Synonyms: []string{"lethal trifecta", "prompt injection risk", "data exfiltration risk", "agent design review", "threat model", "untrusted input", "agent with web and secrets", "what could go wrong", "agent that reads email", "agent that sends requests"},
 		Expected: "Envelope whose data scores the lethal trifecta (private data, untrusted content, outbound actions) 0-100 with the controls recognized, missing and advised.",
 		Shape:    registry.Envelope,
 		Result:   (*trifectaAnswer)(nil),

@@ -340,7 +340,7 @@ func TestLogsChecksumPayers(t *testing.T) {
 	chain := x402test.New()
 	chain.Land(pend[0].Payer, pend[0].Nonce, x402test.Landed{Tx: tx, At: now})
 	r := h.reconcilerFor(chain, &now)
-	once(t, r, 0)
+	r.Pass(t, 0)
 	if lines := buf.lines(t); len(lines) != 1 || lines[0]["payer"] != buyer || lines[0]["tx"] != tx {
 		t.Errorf("reconciliation lines %v, want one naming payer %s", lines, buyer)
 	}

@@ -14,9 +14,9 @@ import (
 
 	"github.com/coinslot/coinslot/edge/ledger"
 	"github.com/coinslot/coinslot/edge/upkeep"
+	"github.com/coinslot/coinslot/edge/upkeep/upkeeptest"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/edge/x402/x402test"
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // The reconciler's own tests are in edge/upkeep (reconcile_test.go). Those
@@ -25,79 +25,18 @@ import (
 // authorization the server refuses; a deposit whose charge the server's
 // channel book makes or drops (DepositLanded, DepositFailed).
 
-// reconciling is a reconciler and the registry its metrics are exported to.
-type reconciling struct {
-	*upkeep.Reconciler
-	metrics *prometheus.Registry
-}
-
 // reconcilerFor reconciles the harness's ledger against chain, with a clock
 // the test sets, logging to the server's log when it has one.
-func (h *harness) reconcilerFor(chain upkeep.SettlementFinder, now *time.Time) *reconciling {
+func (h *harness) reconcilerFor(chain upkeep.SettlementFinder, now *time.Time) *upkeeptest.Reconciling {
 	h.t.Helper()
-	reg := prometheus.NewRegistry()
 	log := h.srv.pay.Log
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	r, err := upkeep.NewReconciler(upkeep.Reconciliation{
-		Ledger: h.store, Finders: map[string]upkeep.SettlementFinder{x402.Base.ID: chain}, BaseURL: testBase, Metrics: reg,
+	return upkeeptest.NewReconciling(h.t, upkeep.Reconciliation{
+		Ledger: h.store, Finders: map[string]upkeep.SettlementFinder{x402.Base.ID: chain}, BaseURL: testBase,
 		Log: log, Now: func() time.Time { return *now },
 	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return &reconciling{r, reg}
-}
-
-func (r *reconciling) wantCounts(t *testing.T, pending, settled, released, failed float64) {
-	t.Helper()
-	got := [4]float64{r.pendingCount(t), r.reconciled(t, "settled"), r.reconciled(t, "released"), r.reconciled(t, "failed")}
-	if want := [4]float64{pending, settled, released, failed}; got != want {
-		t.Fatalf("pending, settled, released, failed = %v, want %v", got, want)
-	}
-}
-
-// series is every series of the metric name, by the value of its one
-// label.
-func (r *reconciling) series(t *testing.T, name string) map[string]float64 {
-	t.Helper()
-	families, err := r.metrics.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	values := map[string]float64{}
-	for _, f := range families {
-		if f.GetName() != name {
-			continue
-		}
-		for _, m := range f.GetMetric() {
-			values[m.GetLabel()[0].GetValue()] = m.GetGauge().GetValue() + m.GetCounter().GetValue()
-		}
-	}
-	return values
-}
-
-// reconciled is coinslot_settlements_reconciled_total{outcome}.
-func (r *reconciling) reconciled(t *testing.T, outcome string) float64 {
-	return r.series(t, "coinslot_settlements_reconciled_total")[outcome]
-}
-
-// pendingCount is coinslot_settlements_pending summed over its ages.
-func (r *reconciling) pendingCount(t *testing.T) float64 {
-	var n float64
-	for _, v := range r.series(t, "coinslot_settlements_pending") {
-		n += v
-	}
-	return n
-}
-
-func once(t *testing.T, r *reconciling, wantLeft int) {
-	t.Helper()
-	left, err := r.Once(context.Background())
-	if err != nil || left != wantLeft {
-		t.Fatalf("Once: %d left (%v), want %d", left, err, wantLeft)
-	}
 }
 
 // A payment settled on chain whose process died before Record gets its
@@ -120,22 +59,22 @@ func TestReconcileRecordsASettledPayment(t *testing.T) {
 	chain := x402test.New()
 	now := pend[0].Since.Add(time.Second)
 	r := h.reconcilerFor(chain, &now)
-	once(t, r, 1) // counted, but a call most likely records it in a moment
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1) // counted, but a call most likely records it in a moment
+	r.WantCounts(t, 1, 0, 0, 0)
 	if len(chain.Asked()) != 0 {
 		t.Fatalf("a payment settling for 1s was looked up")
 	}
 	now = pend[0].Since.Add(upkeep.FirstLook)
-	once(t, r, 1) // not on chain yet, and its expiry is unknown
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1) // not on chain yet, and its expiry is unknown
+	r.WantCounts(t, 1, 0, 0, 0)
 
 	blockTime := time.Date(2026, 5, 4, 10, 11, 12, 0, time.FixedZone("CEST", 2*3600))
 	chain.Land(pend[0].Payer, pend[0].Nonce, x402test.Landed{Tx: settled.Transaction, At: blockTime})
 	now = now.Add(upkeep.FirstLook - time.Millisecond)
-	once(t, r, 1) // backing off
+	r.Pass(t, 1) // backing off
 	now = now.Add(time.Millisecond)
-	once(t, r, 0)
-	r.wantCounts(t, 0, 1, 0, 0)
+	r.Pass(t, 0)
+	r.WantCounts(t, 0, 1, 0, 0)
 	if want := pend[0].Since.Add(-ledger.DefaultHold); !chain.Asked()[1].Equal(want) {
 		t.Fatalf("searched from %v, want a hold before Settling: %v", chain.Asked()[1], want)
 	}
@@ -176,23 +115,23 @@ func TestReconcileReleasesAnExpiredPayment(t *testing.T) {
 	chain := x402test.New()
 	now := since.Add(time.Minute)
 	r := h.reconcilerFor(chain, &now)
-	once(t, r, 1) // still valid: it may land
+	r.Pass(t, 1) // still valid: it may land
 	now = validBefore.Add(upkeep.ExpiryMargin - upkeep.MaxBackoff)
-	once(t, r, 1) // expired, but a late block may still carry it
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1) // expired, but a late block may still carry it
+	r.WantCounts(t, 1, 0, 0, 0)
 	if len(chain.Asked()) != 2 {
 		t.Fatalf("looked up %d times, want 2", len(chain.Asked()))
 	}
 
 	chain.FailLookups(errors.New("connection refused"))
 	now = validBefore.Add(upkeep.ExpiryMargin)
-	once(t, r, 1)
-	r.wantCounts(t, 1, 0, 0, 1)
+	r.Pass(t, 1)
+	r.WantCounts(t, 1, 0, 0, 1)
 
 	chain.FailLookups(nil)
 	now = now.Add(upkeep.MaxBackoff)
-	once(t, r, 0)
-	r.wantCounts(t, 0, 0, 1, 1)
+	r.Pass(t, 0)
+	r.WantCounts(t, 0, 0, 1, 1)
 	if len(h.pending()) != 0 {
 		t.Fatalf("still pending: %+v", h.pending())
 	}

@@ -106,7 +106,7 @@ func TestNonceOnAnotherNetworkIsChargedOnce(t *testing.T) {
 				}
 
 				now := time.Now().Add(upkeep.FirstLook)
-				once(t, h.reconcilerFor(h.fac, &now), 0)
+				h.reconcilerFor(h.fac, &now).Pass(t, 0)
 				settled := strings.Replace(pending, "pending on", "settled on", 1)
 				if r := tr.send(h, "test_echo", args, polygon); r.status != 409 || r.body != settled || r.settlement != "" {
 					t.Fatalf("the nonce signed for Polygon once settled on Base: %+v\nwant 409 %s", r, settled)

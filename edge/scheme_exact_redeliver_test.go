@@ -111,7 +111,7 @@ func TestLostSettlementAnswerIsPendingThenDelivered(t *testing.T) {
 	}
 	h.fac.Settles() // taking the double's lock waits for its settle to finish its write
 	now := time.Now().Add(upkeep.FirstLook)
-	once(t, h.reconcilerFor(h.fac, &now), 0)
+	h.reconcilerFor(h.fac, &now).Pass(t, 0)
 
 	got := h.pay(echoPath, echoBody, p)
 	if got.status != 200 || !bytes.Contains(got.body, []byte(`"data":["abab"]`)) {

@@ -1,4 +1,4 @@
-package upkeep
+package upkeep_test
 
 import (
 	"context"
@@ -13,10 +13,11 @@ import (
 	"time"
 
 	"github.com/coinslot/coinslot/edge/ledger"
+	"github.com/coinslot/coinslot/edge/upkeep"
+	"github.com/coinslot/coinslot/edge/upkeep/upkeeptest"
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/coinslot/coinslot/edge/x402/x402test"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 const (
@@ -24,14 +25,6 @@ const (
 	testPayer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"
 	testPayTo = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
 )
-
-// reconciling is a reconciler over a fresh ledger file, the registry its
-// metrics are exported to, and the clock the test sets.
-type reconciling struct {
-	*Reconciler
-	store   ledger.Store
-	metrics *prometheus.Registry
-}
 
 func openLedger(t *testing.T) ledger.Store {
 	t.Helper()
@@ -45,20 +38,14 @@ func openLedger(t *testing.T) ledger.Store {
 
 // reconcilerFor reconciles store against finders, with the clock at *now;
 // nil finders: no chain is read.
-func reconcilerFor(t *testing.T, store ledger.Store, finders map[string]SettlementFinder, now *time.Time) *reconciling {
-	t.Helper()
-	reg := prometheus.NewRegistry()
-	r, err := NewReconciler(Reconciliation{Ledger: store, Finders: finders, BaseURL: testBase, Metrics: reg,
+func reconcilerFor(t *testing.T, store ledger.Store, finders map[string]upkeep.SettlementFinder, now *time.Time) *upkeeptest.Reconciling {
+	return upkeeptest.NewReconciling(t, upkeep.Reconciliation{Ledger: store, Finders: finders, BaseURL: testBase,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return *now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &reconciling{r, store, reg}
 }
 
 // onBase reads chain as Base's.
-func onBase(chain *x402test.Facilitator) map[string]SettlementFinder {
-	return map[string]SettlementFinder{x402.Base.ID: chain}
+func onBase(chain *x402test.Facilitator) map[string]upkeep.SettlementFinder {
+	return map[string]upkeep.SettlementFinder{x402.Base.ID: chain}
 }
 
 // payment is a payment of 0.05 USDC on network, valid for a minute, its
@@ -100,56 +87,6 @@ func pending(t *testing.T, store ledger.Store) []ledger.Pending {
 	return p
 }
 
-func (r *reconciling) wantCounts(t *testing.T, pending, settled, released, failed float64) {
-	t.Helper()
-	got := [4]float64{r.pendingCount(t), r.reconciled(t, "settled"), r.reconciled(t, "released"), r.reconciled(t, "failed")}
-	if want := [4]float64{pending, settled, released, failed}; got != want {
-		t.Fatalf("pending, settled, released, failed = %v, want %v", got, want)
-	}
-}
-
-// series is every series of the metric name, by the value of its one
-// label.
-func (r *reconciling) series(t *testing.T, name string) map[string]float64 {
-	t.Helper()
-	families, err := r.metrics.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	values := map[string]float64{}
-	for _, f := range families {
-		if f.GetName() != name {
-			continue
-		}
-		for _, m := range f.GetMetric() {
-			values[m.GetLabel()[0].GetValue()] = m.GetGauge().GetValue() + m.GetCounter().GetValue()
-		}
-	}
-	return values
-}
-
-// reconciled is coinslot_settlements_reconciled_total{outcome}.
-func (r *reconciling) reconciled(t *testing.T, outcome string) float64 {
-	return r.series(t, "coinslot_settlements_reconciled_total")[outcome]
-}
-
-// pendingCount is coinslot_settlements_pending summed over its ages.
-func (r *reconciling) pendingCount(t *testing.T) float64 {
-	var n float64
-	for _, v := range r.series(t, "coinslot_settlements_pending") {
-		n += v
-	}
-	return n
-}
-
-func (r *reconciling) once(t *testing.T, wantLeft int) {
-	t.Helper()
-	left, err := r.Once(context.Background())
-	if err != nil || left != wantLeft {
-		t.Fatalf("Once: %d left (%v), want %d", left, err, wantLeft)
-	}
-}
-
 // A pending payment whose nonce the chain shows spent by a transaction that
 // did not pay the price to pay_to is a failed payment: the pair is released
 // with its answer, nothing is recorded, and the denial is counted.
@@ -158,13 +95,13 @@ func TestReconcileReleasesADeniedPayment(t *testing.T) {
 	nonce, receipt := payment(t, x402.Base.ID)
 	pend := settling(t, store, nonce, receipt, []byte(`{"text":"hi"}`))
 	const theirs = "0x" + "ab0000000000000000000000000000000000000000000000000000000000cd"
-	now := pend.Since.Add(FirstLook)
+	now := pend.Since.Add(upkeep.FirstLook)
 	chain := x402test.New()
 	chain.Land(pend.Payer, pend.Nonce, x402test.Landed{Tx: theirs, At: now, Denied: true})
 	r := reconcilerFor(t, store, onBase(chain), &now)
-	r.once(t, 0)
-	r.wantCounts(t, 0, 0, 0, 0)
-	if got := r.reconciled(t, "denied"); got != 1 {
+	r.Pass(t, 0)
+	r.WantCounts(t, 0, 0, 0, 0)
+	if got := r.Reconciled(t, "denied"); got != 1 {
 		t.Fatalf("denied %v, want 1", got)
 	}
 	pm, err := store.Payment(context.Background(), pend.Payer, pend.Nonce)
@@ -185,25 +122,25 @@ func TestReconcileReleasesAPaymentSpentUnnamed(t *testing.T) {
 	store := openLedger(t)
 	nonce, receipt := payment(t, x402.Base.ID)
 	pend := settling(t, store, nonce, receipt, []byte(`{"text":"hi"}`))
-	now := pend.Since.Add(FirstLook)
+	now := pend.Since.Add(upkeep.FirstLook)
 	chain := x402test.New()
 	chain.FailLookups(errors.New("Permit2 nonce 7 of the payer is used, and a transaction ran an x402 proxy from another contract"))
 	r := reconcilerFor(t, store, onBase(chain), &now)
-	r.once(t, 1)
-	r.wantCounts(t, 1, 0, 0, 1)
+	r.Pass(t, 1)
+	r.WantCounts(t, 1, 0, 0, 1)
 
 	// Spent by no transaction found: pending while the authorization
 	// lasts (a node's logs may lag its state), denied once it expired.
-	now = now.Add(MaxBackoff)
+	now = now.Add(upkeep.MaxBackoff)
 	chain.FailLookups(fmt.Errorf("Permit2 nonce 7 of the payer is used, but no transaction sent it to an x402 proxy: %w", x402.ErrNonceSpent))
-	r.once(t, 1)
-	if got := r.reconciled(t, "denied"); got != 0 {
+	r.Pass(t, 1)
+	if got := r.Reconciled(t, "denied"); got != 0 {
 		t.Fatalf("denied %v before the authorization expired", got)
 	}
-	now = pend.Receipt.ValidBefore.Add(ExpiryMargin)
-	r.once(t, 0)
-	r.wantCounts(t, 0, 0, 0, 1)
-	if got := r.reconciled(t, "denied"); got != 1 {
+	now = pend.Receipt.ValidBefore.Add(upkeep.ExpiryMargin)
+	r.Pass(t, 0)
+	r.WantCounts(t, 0, 0, 0, 1)
+	if got := r.Reconciled(t, "denied"); got != 1 {
 		t.Fatalf("denied %v, want 1", got)
 	}
 	pm, err := store.Payment(context.Background(), pend.Payer, pend.Nonce)
@@ -218,15 +155,15 @@ func TestReconcileWithoutAChainOnlyCounts(t *testing.T) {
 	nonce, receipt := payment(t, x402.Base.ID)
 	now := settling(t, store, nonce, receipt, []byte(`{"text":"hi"}`)).Since.Add(24 * time.Hour)
 	r := reconcilerFor(t, store, nil, &now)
-	r.once(t, 1)
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1)
+	r.WantCounts(t, 1, 0, 0, 0)
 	if len(pending(t, store)) != 1 {
 		t.Fatalf("pending %+v", pending(t, store))
 	}
 }
 
 // Every pending payment is counted from its first second, by age; each is
-// looked up from FirstLook on, at doubling intervals up to MaxBackoff.
+// looked up from upkeep.FirstLook on, at doubling intervals up to upkeep.MaxBackoff.
 func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	store := openLedger(t)
 	for i := range 2 {
@@ -240,7 +177,7 @@ func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	chain := x402test.New()
 	now := pend[1].Since
 	r := reconcilerFor(t, store, onBase(chain), &now)
-	r.once(t, 2)
+	r.Pass(t, 2)
 	if len(chain.Asked()) != 0 {
 		t.Fatalf("looked up at once: %d", len(chain.Asked()))
 	}
@@ -248,7 +185,7 @@ func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	for step := time.Duration(0); step <= 5*time.Minute; step += time.Second {
 		now = pend[1].Since.Add(step)
 		before := len(chain.Asked())
-		r.once(t, 2)
+		r.Pass(t, 2)
 		switch len(chain.Asked()) - before {
 		case 2:
 			lookups = append(lookups, step)
@@ -261,15 +198,15 @@ func TestReconcileBacksOffAndCountsByAge(t *testing.T) {
 	if fmt.Sprint(lookups) != fmt.Sprint(want) {
 		t.Fatalf("looked up at %v, want %v", lookups, want)
 	}
-	if got, want := r.series(t, "coinslot_settlements_pending"), map[string]float64{"under_1m": 0, "1m_to_10m": 2, "10m_to_1h": 0, "over_1h": 0}; !maps.Equal(got, want) {
+	if got, want := r.Series(t, "coinslot_settlements_pending"), map[string]float64{"under_1m": 0, "1m_to_10m": 2, "10m_to_1h": 0, "over_1h": 0}; !maps.Equal(got, want) {
 		t.Fatalf("pending by age: %v, want %v", got, want)
 	}
 }
 
 // A payment noted while the reconciler runs belongs to a call that may
 // still be settling it: it is first looked up once that call has given up,
-// SettleBudget after, so slow settlements are not all looked up on chain;
-// one noted before the reconciler started is looked up from FirstLook.
+// upkeep.SettleBudget after, so slow settlements are not all looked up on chain;
+// one noted before the reconciler started is looked up from upkeep.FirstLook.
 func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 	store := openLedger(t)
 	note := func() ledger.Pending {
@@ -294,12 +231,12 @@ func TestReconcileWaitsForCallsInFlight(t *testing.T) {
 		after         time.Duration // since the live payment was noted
 		earlier, live int           // lookups so far
 	}{
-		{FirstLook, 1, 0},
-		{SettleBudget - time.Millisecond, 2, 0}, // the live call may still be settling
-		{SettleBudget, 2, 1},                    // it has given up by now
+		{upkeep.FirstLook, 1, 0},
+		{upkeep.SettleBudget - time.Millisecond, 2, 0}, // the live call may still be settling
+		{upkeep.SettleBudget, 2, 1},                    // it has given up by now
 	} {
 		now = live.Since.Add(step.after)
-		r.once(t, 2)
+		r.Pass(t, 2)
 		if e, l := lookups(earlier), lookups(live); e != step.earlier || l != step.live {
 			t.Fatalf("%v after the live payment was noted: looked up %d times and the live one %d, want %d and %d", step.after, e, l, step.earlier, step.live)
 		}
@@ -314,10 +251,10 @@ func TestReconcileLeavesOtherNetworksPayments(t *testing.T) {
 	nonce, would := payment(t, x402.Polygon.ID)
 	settling(t, store, nonce, would, nil)
 	chain := x402test.New()
-	now := would.ValidBefore.Add(ExpiryMargin + time.Hour)
+	now := would.ValidBefore.Add(upkeep.ExpiryMargin + time.Hour)
 	r := reconcilerFor(t, store, onBase(chain), &now)
-	r.once(t, 1)
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1)
+	r.WantCounts(t, 1, 0, 0, 0)
 	if len(chain.Asked()) != 0 {
 		t.Fatalf("looked up on Base's chain %d times", len(chain.Asked()))
 	}
@@ -334,18 +271,18 @@ func TestReconcileReadsEachNetworksChain(t *testing.T) {
 	const tx = "0x00000000000000000000000000000000000000000000000000000000000b0a7"
 	base, onPolygon := x402test.New(), x402test.New()
 	onPolygon.Land(pend.Payer, pend.Nonce, x402test.Landed{Tx: tx, At: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)})
-	now := pend.Since.Add(FirstLook)
+	now := pend.Since.Add(upkeep.FirstLook)
 
 	r := reconcilerFor(t, store, onBase(base), &now)
-	r.once(t, 1)
-	r.wantCounts(t, 1, 0, 0, 0)
+	r.Pass(t, 1)
+	r.WantCounts(t, 1, 0, 0, 0)
 	if len(base.Asked()) != 0 {
 		t.Fatalf("a Polygon payment was looked up on Base's chain %d times", len(base.Asked()))
 	}
 
-	r = reconcilerFor(t, store, map[string]SettlementFinder{x402.Base.ID: base, x402.Polygon.ID: onPolygon}, &now)
-	r.once(t, 0)
-	r.wantCounts(t, 0, 1, 0, 0)
+	r = reconcilerFor(t, store, map[string]upkeep.SettlementFinder{x402.Base.ID: base, x402.Polygon.ID: onPolygon}, &now)
+	r.Pass(t, 0)
+	r.WantCounts(t, 0, 1, 0, 0)
 	if len(base.Asked()) != 0 || len(onPolygon.Asked()) != 1 {
 		t.Fatalf("lookups: Base %d, Polygon %d; want 0 and 1", len(base.Asked()), len(onPolygon.Asked()))
 	}

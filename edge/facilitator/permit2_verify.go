@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"time"
 
 	"github.com/coinslot/coinslot/edge/facilitator/permit2"
 	"github.com/coinslot/coinslot/edge/x402"
@@ -76,7 +75,7 @@ func (f *Facilitator) checkPermit2(ctx context.Context, p *x402.Payload, r *x402
 	}
 	signature, now := p.Payload.Exact().Signature, f.now()
 	if refusal = m.Check(&x402.Permit2Want{PayTo: payTo, Token: f.network.Asset, Amount: amount, Settling: settling,
-		Facilitator: f.Address(), ChainID: f.network.ChainID, Now: now, Margin: validBeforeMargin * time.Second}, signature); refusal != nil {
+		Facilitator: f.Address(), ChainID: f.network.ChainID, Now: now, Margin: x402.SettleMargin}, signature); refusal != nil {
 		return nil, refusal, nil
 	}
 	t := &permit2Transfer{Permit2Message: m, amount: m.Amount}

@@ -5,15 +5,17 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/coinslot/coinslot/edge/x402"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 )
 
-// validBeforeMargin is the least time an authorization must have left: the
-// settlement still has to be mined before it expires.
-const validBeforeMargin = 6
+// validBeforeMargin is the least time, in seconds, an authorization must
+// have left: the settlement still has to be mined before it expires. It is
+// the seller's margin, so that what a seller accepts a facilitator does.
+const validBeforeMargin = int64(x402.SettleMargin / time.Second)
 
 // transfer is a payment's authorization decoded into the token's arguments.
 type transfer struct {

@@ -75,13 +75,7 @@ func (s *Server) openExact(cfg *config.Config, a *admission) (charge, *sale) {
 	s.metrics.payments.WithLabelValues(t.Name, outcomeVerified).Inc()
 	if !s.now().Before(c.deadline()) {
 		c.abandon()
-		// The reason is the one the window's own rule gives, so a buyer
-		// reads one reason for a window too short, whoever found it so.
-		reason := x402.ReasonValidBefore
-		if entry.Kind().Permit2() {
-			reason = x402.ReasonPermit2Deadline
-		}
-		return nil, &sale{failure: s.refused(o, &x402.Refusal{Reason: reason, Message: fmt.Sprintf(
+		return nil, &sale{failure: s.refused(o, &x402.Refusal{Reason: entry.Kind().DeadlineReason(), Message: fmt.Sprintf(
 			"the authorization expires too soon to run and settle this call; sign one valid for at least %d seconds", int((x402.SettleMargin+upkeep.SettleBudget)/time.Second)+5)})}
 	}
 	return c, nil

@@ -135,7 +135,7 @@ func (s *Server) settleStranded(cfg *config.Config, o *offer, p *x402.Payment, n
 // settled or is settling the payment.
 func (s *Server) redeliverExpired(cfg *config.Config, o *offer, p *x402.Payment, a *admission, refused error) *sale {
 	var r *x402.Refusal
-	if !errors.As(refused, &r) || r.Reason != x402.ReasonValidBefore && r.Reason != x402.ReasonPermit2Deadline {
+	if !errors.As(refused, &r) || r.Reason != p.Kind().DeadlineReason() {
 		return nil
 	}
 	if !o.terms.SignedByPayer(p) {

@@ -25,6 +25,16 @@ func (k Kind) String() string {
 // transfer.
 func (k Kind) Permit2() bool { return k.Method == AssetTransferMethodPermit2 }
 
+// DeadlineReason is the reason a payment of kind k is refused for when its
+// window ends too soon: the rule of its own transfer's, so a buyer reads
+// one reason whoever found the window short.
+func (k Kind) DeadlineReason() string {
+	if k.Permit2() {
+		return ReasonPermit2Deadline
+	}
+	return ReasonValidBefore
+}
+
 // The kinds sold and settled here.
 var (
 	KindExact        = Kind{SchemeExact, MethodEIP3009}

@@ -138,12 +138,16 @@ func (g *chargeGroup) next() []*chargeWrite {
 }
 
 // The statements' names on every connection of the pool, prepared at a
-// connection's first group.
+// connection's first group (pgx keeps them by name after that).
 const (
 	groupSettingsStmt   = "coinslot_group_settings"
 	createChannelsStmt  = "coinslot_create_channels"
 	advanceChannelsStmt = "coinslot_advance_channels"
 )
+
+var groupStatements = []struct{ name, sql string }{
+	{groupSettingsStmt, groupSettingsSQL}, {createChannelsStmt, createChannelsSQL}, {advanceChannelsStmt, advanceChannelsSQL},
+}
 
 // The commit does not wait for the WAL to reach the disk
 // (synchronous_commit off, for this transaction only): it is visible to
@@ -169,8 +173,8 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
 	defer conn.Release()
-	for name, sql := range map[string]string{groupSettingsStmt: groupSettingsSQL, createChannelsStmt: createChannelsSQL, advanceChannelsStmt: advanceChannelsSQL} {
-		if _, err := conn.Conn().Prepare(ctx, name, sql); err != nil {
+	for _, st := range groupStatements {
+		if _, err := conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}

@@ -84,7 +84,10 @@ type result struct {
 	cpuPerCall time.Duration // the target process's CPU time per request
 	// serverPerCall is the phase's serverCPU per request.
 	serverPerCall time.Duration
-	firstError    string
+	// machinePerCall is the busy time of every CPU of the machine per
+	// request: the target's, its database's, the driver's and the kernel's.
+	machinePerCall time.Duration
+	firstError     string
 }
 
 func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
@@ -163,6 +166,7 @@ type driven struct {
 	elapsed  time.Duration
 	cpu      time.Duration // the target process's, in the measured rounds
 	server   time.Duration // the phase's serverCPU, in the measured rounds
+	machine  time.Duration // the machine's busy time, in the measured rounds
 }
 
 // start connects to the phase's target and runs its warm-up.
@@ -196,16 +200,18 @@ func (d *driven) round(length time.Duration) {
 	if d.ph.serverCPU != nil {
 		server = d.ph.serverCPU
 	}
-	cpu0, server0 := d.ph.target.cpu(), server()
+	cpu0, server0, machine0 := d.ph.target.cpu(), server(), machineBusy()
 	d.drive(time.Now().Add(length), limit)
 	d.cpu += d.ph.target.cpu() - cpu0
 	d.server += server() - server0
+	d.machine += machineBusy() - machine0
 }
 
 // result is what the rounds measured, reported on stderr.
 func (d *driven) result() result {
+	n := time.Duration(max(len(d.took), 1))
 	r := result{name: d.ph.name, n: len(d.took), failed: d.failed, elapsed: d.elapsed, firstError: d.firstErr,
-		cpuPerCall: d.cpu / time.Duration(max(len(d.took), 1)), serverPerCall: d.server / time.Duration(max(len(d.took), 1))}
+		cpuPerCall: d.cpu / n, serverPerCall: d.server / n, machinePerCall: d.machine / n}
 	if len(d.took) > 0 {
 		slices.Sort(d.took)
 		r.p50, r.p99 = d.took[len(d.took)/2], d.took[len(d.took)*99/100]

@@ -109,6 +109,25 @@ func pidCPU(pid int) (time.Duration, error) {
 	return time.Duration(utime+stime) * time.Second / clockTicks, nil
 }
 
+// machineBusy is the time every CPU of the machine has spent busy: the
+// first line of /proc/stat, less its idle and iowait.
+func machineBusy() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		fail("reading the machine's CPU time: %v", err)
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	var busy int64
+	for i, f := range strings.Fields(line)[1:] {
+		// user nice system idle iowait irq softirq steal; guest time is
+		// counted in user's already.
+		if n, _ := strconv.ParseInt(f, 10, 64); i != 3 && i != 4 && i < 8 {
+			busy += n
+		}
+	}
+	return time.Duration(busy) * time.Second / clockTicks
+}
+
 // clockTicks is the kernel's USER_HZ, which /proc/<pid>/stat counts in.
 const clockTicks = 100
 

@@ -15,9 +15,8 @@ import (
 
 // chargeGroup commits the channel writes of concurrent calls together, as
 // the file ledger's group does its writes: those that arrive while a group
-// is in flight share the next one, sent as one batch (one round trip, one
-// transaction, one commit record) of at most two statements, whatever its
-// size. A lone write commits at once. A voucher call's write is a small
+// is in flight share the next one, sent as one pipeline (one round trip,
+// one transaction, one commit record) of a statement per write. A lone write commits at once. A voucher call's write is a small
 // fraction of what the database spends on a transaction of its own (its
 // round trip, its statement's start, its commit): alone, those bounded
 // the calls served at under half of the file ledger's.
@@ -25,9 +24,6 @@ type chargeGroup struct {
 	mu      sync.Mutex
 	waiting []*chargeWrite
 	busy    bool // a goroutine is committing; it takes the waiting writes next
-	// buf holds the committing group's parameters; only the goroutine
-	// committing uses it, and the next group reuses its room.
-	buf []byte
 }
 
 // chargeWrite is one PutChannel: doc written over version (0: created).
@@ -43,16 +39,20 @@ type chargeWrite struct {
 const maxCharges = 256
 
 // Each member's row is written only at the version its writer read, and
-// the statement returns the rows it wrote: a member left out lost to
-// another writer, alone, and the group's others still commit.
+// the statement returns the row it wrote: a member whose statement returns
+// none lost to another writer, alone, and the group's others still commit.
+// One statement per member, all in one pipeline, rather than one over
+// arrays of them: a statement over arrays materialises the group's
+// records twice more in the backend (the arrays, then the rows unnest
+// makes of them), and a group of ten 3 KiB records took the backend's heap
+// past malloc's trim threshold, to be given back to the kernel and faulted
+// in again at every group.
 const (
-	createChannelsSQL = `INSERT INTO channels (id, version, doc, payer)
-		SELECT id, 1, doc, lower(doc->'config'->>'payer') FROM unnest($1::text[], $2::json[]) AS w(id, doc)
+	createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES ($1, 1, $2, lower($2::json->'config'->>'payer'))
 		ON CONFLICT (id) DO NOTHING RETURNING id`
-	advanceChannelsSQL = `UPDATE channels AS c SET version = c.version + 1, doc = w.doc,
-			payer = coalesce(c.payer, lower(w.doc->'config'->>'payer'))
-		FROM unnest($1::text[], $2::bigint[], $3::json[]) AS w(id, version, doc)
-		WHERE c.id = w.id AND c.version = w.version RETURNING c.id`
+	advanceChannelSQL = `UPDATE channels SET version = version + 1, doc = $3,
+			payer = coalesce(payer, lower($3::json->'config'->>'payer'))
+		WHERE id = $1 AND version = $2 RETURNING id`
 )
 
 // put writes w with the next group, and returns its outcome, or ctx's
@@ -140,13 +140,13 @@ func (g *chargeGroup) next() []*chargeWrite {
 // The statements' names on every connection of the pool, prepared at a
 // connection's first group (pgx keeps them by name after that).
 const (
-	groupSettingsStmt   = "coinslot_group_settings"
-	createChannelsStmt  = "coinslot_create_channels"
-	advanceChannelsStmt = "coinslot_advance_channels"
+	groupSettingsStmt  = "coinslot_group_settings"
+	createChannelStmt  = "coinslot_create_channel"
+	advanceChannelStmt = "coinslot_advance_channel"
 )
 
 var groupStatements = []struct{ name, sql string }{
-	{groupSettingsStmt, groupSettingsSQL}, {createChannelsStmt, createChannelsSQL}, {advanceChannelsStmt, advanceChannelsSQL},
+	{groupSettingsStmt, groupSettingsSQL}, {createChannelStmt, createChannelSQL}, {advanceChannelStmt, advanceChannelSQL},
 }
 
 // The commit does not wait for the WAL to reach the disk
@@ -155,17 +155,15 @@ var groupStatements = []struct{ name, sql string }{
 // database's machine loses at most its last three wal_writer_delay of
 // records (600 ms by default), each channel back to an earlier cumulative
 // voucher, as the file ledger's journal allows (see ChannelCommitEvery).
-// Its statements take their generic plans: a plan made for each group's
-// arrays would cost as much as writing them, and the generic one (an index
-// lookup per member, in the arrays' order) is the plan for any group.
+// Its statements take their generic plans: a plan made at each write would
+// cost the database as much as the write, and the generic one (a lookup of
+// the id in the primary key) is the plan for any.
 const groupSettingsSQL = `SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`
 
 // commit writes writes in one transaction and tells each its outcome,
 // unless the transaction failed: that error is returned, and no write is
-// told. The statements' arrays are encoded here, in PostgreSQL's binary
-// array format, into one buffer the group keeps: pgx would encode each
-// record by reflection into a buffer grown from 256 bytes at every
-// statement, which cost more of a voucher call than the rest of its write.
+// told. The parameters are sent as they are, in binary: an id's and a
+// record's bytes are their text, a version eight bytes.
 func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	ctx := context.Background()
 	conn, err := pool.Acquire(ctx)
@@ -178,26 +176,20 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}
-	var created, advanced []*chargeWrite
-	for _, w := range writes {
-		if w.version == 0 {
-			created = append(created, w)
-		} else {
-			advanced = append(advanced, w)
-		}
-	}
-	g.buf = g.buf[:0]
+	var version [8]byte // encoded with each statement as it is sent
 	p := conn.Conn().PgConn().StartPipeline(ctx)
 	p.SendQueryPrepared(groupSettingsStmt, nil, nil, nil)
-	if len(created) > 0 {
-		p.SendQueryPrepared(createChannelsStmt, g.params(created, false), binaryFormats[:2], nil)
+	for _, w := range writes {
+		if w.version == 0 {
+			p.SendQueryPrepared(createChannelStmt, [][]byte{[]byte(w.id), w.doc}, binaryFormats[:2], nil)
+			continue
+		}
+		binary.BigEndian.PutUint64(version[:], uint64(w.version))
+		p.SendQueryPrepared(advanceChannelStmt, [][]byte{[]byte(w.id), version[:], w.doc}, binaryFormats[:3], nil)
 	}
-	if len(advanced) > 0 {
-		p.SendQueryPrepared(advanceChannelsStmt, g.params(advanced, true), binaryFormats[:3], nil)
-	}
-	written := make(map[string]bool, len(writes))
+	written := make([]bool, len(writes))
 	err = p.Sync()
-	for err == nil {
+	for i := -1; err == nil; {
 		var r any
 		if r, err = p.GetResults(); err != nil {
 			break
@@ -206,10 +198,14 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 			break
 		}
 		if rows, ok := r.(*pgconn.ResultReader); ok {
+			// The settings' result, then each write's in turn.
 			for rows.NextRow() {
-				written[string(rows.Values()[0])] = true
+				if i >= 0 {
+					written[i] = true
+				}
 			}
 			_, err = rows.Close()
+			i++
 		}
 	}
 	if cerr := p.Close(); err == nil {
@@ -218,8 +214,8 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	if err != nil {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
-	for _, w := range writes {
-		if written[w.id] {
+	for i, w := range writes {
+		if written[i] {
 			w.done <- nil
 		} else {
 			w.done <- ErrConflict
@@ -230,41 +226,3 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 
 // binaryFormats is the format of every parameter of the group's statements.
 var binaryFormats = [3]int16{pgx.BinaryFormatCode, pgx.BinaryFormatCode, pgx.BinaryFormatCode}
-
-// The element types of the statements' arrays.
-const (
-	textOID = 25
-	int8OID = 20
-	jsonOID = 114
-)
-
-// params are the statement's arrays for ws, in g.buf: their ids, their
-// versions when advancing, and their records.
-func (g *chargeGroup) params(ws []*chargeWrite, versions bool) [][]byte {
-	var out [][]byte
-	out = append(out, g.array(textOID, ws, func(b []byte, w *chargeWrite) []byte { return append(b, w.id...) }))
-	if versions {
-		out = append(out, g.array(int8OID, ws, func(b []byte, w *chargeWrite) []byte { return binary.BigEndian.AppendUint64(b, uint64(w.version)) }))
-	}
-	return append(out, g.array(jsonOID, ws, func(b []byte, w *chargeWrite) []byte { return append(b, w.doc...) }))
-}
-
-// array appends to g.buf a one-dimensional array of ws's elements of type
-// oid, in PostgreSQL's binary format (array_recv): dimensions, no nulls,
-// the element type, the length and lower bound, then each element's
-// length and bytes (a json element's are its text). It returns the array.
-func (g *chargeGroup) array(oid uint32, ws []*chargeWrite, elem func([]byte, *chargeWrite) []byte) []byte {
-	start := len(g.buf)
-	b := binary.BigEndian.AppendUint32(g.buf, 1)
-	b = binary.BigEndian.AppendUint32(b, 0)
-	b = binary.BigEndian.AppendUint32(b, oid)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(ws)))
-	b = binary.BigEndian.AppendUint32(b, 1)
-	for _, w := range ws {
-		at := len(b)
-		b = elem(binary.BigEndian.AppendUint32(b, 0), w)
-		binary.BigEndian.PutUint32(b[at:], uint32(len(b)-at-4))
-	}
-	g.buf = b
-	return b[start:]
-}

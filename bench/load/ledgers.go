@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/hex"
 	"net/url"
@@ -11,7 +12,8 @@ import (
 )
 
 // ledgers is section 7: voucher calls on coinslot over the PostgreSQL
-// ledger, in turns with the same calls over the file ledger, then two
+// ledger, in turns with the same calls over the file ledger, then exact
+// payments the same way, then two
 // instances sharing that PostgreSQL ledger, driven at once by one driver
 // with half the connections each. The database server is the one -postgres
 // names, on this machine: it shares the cores with coinslot and the driver,
@@ -34,6 +36,8 @@ func (b *bench) ledgers() {
 	b.ratio("vouchers, PostgreSQL / file ledger", rPG.rps()/rFile.rps(), ">= 0.80", rPG.rps() >= 0.8*rFile.rps())
 	b.ratio("voucher p99, PostgreSQL ledger (ms)", ms(rPG.p99), "<= 12", rPG.p99 <= 12*time.Millisecond)
 
+	b.exactOnLedgers(file, pg, db)
+
 	second := b.coinslotOn("coinslot-postgres-2", "COINSLOT_LEDGER_DRIVER=postgres", "COINSLOT_LEDGER_DSN="+db.dsn("coinslot-postgres-2"))
 	first := b.voucherCalls("vouchers: two instances, one PostgreSQL, first", pg, termsOf(pg, unpaidCall), conns/2)
 	first.serverCPU = db.cpu // both instances' backends, per call of both
@@ -43,6 +47,25 @@ func (b *bench) ledgers() {
 	}
 	b.row("  PostgreSQL (its backends and WAL writer), per voucher call of either", "", "", "", dur(both[0].serverPerCall*time.Duration(both[0].n)/time.Duration(both[0].n+both[1].n)), "", "", "")
 	b.ratio("vouchers, two instances / one, one PostgreSQL", (both[0].rps()+both[1].rps())/rPG.rps(), "", true)
+}
+
+// exactOnLedgers measures exact payments, signed ahead and each sent once,
+// on file and on pg in turns: each call reserves its payment's nonce,
+// settles it with the facilitator double, and keeps its receipt and answer
+// in the ledger, with a synchronous commit on PostgreSQL where a voucher's
+// write has none.
+func (b *bench) exactOnLedgers(file, pg *proc, db *benchSchema) {
+	phase := func(name string, target *proc) phase {
+		signed := payments(termsOf(target, unpaidCall), []*ecdsa.PrivateKey{newKey(), newKey()}, b.paidN/2)
+		return b.signed(name, target, paidCalls(trifectaPath, trifectaBody, signed), len(signed)/50)
+	}
+	onPG := phase("exact: coinslot, PostgreSQL ledger", pg)
+	onPG.serverCPU = db.cpu
+	rs := b.measure(phase("exact: coinslot, file ledger", file), onPG)
+	b.row("  PostgreSQL (its backends and WAL writer), per exact call on its ledger", "", "", "", dur(rs[1].serverPerCall), "", "", "")
+	b.row("  the machine, per exact call on the file ledger", "", "", "", dur(rs[0].machinePerCall), "", "", "")
+	b.row("  the machine, per exact call on the PostgreSQL ledger", "", "", "", dur(rs[1].machinePerCall), "", "", "")
+	b.ratio("exact, PostgreSQL / file ledger", rs[1].rps()/rs[0].rps(), "", true)
 }
 
 // coinslotOn starts coinslot in production mode against the facilitator

@@ -60,7 +60,7 @@ func main() {
 	flag.IntVar(&b.peerPaidN, "peer-paid", 15000, "payments signed ahead for the peer's paid phase")
 	flag.IntVar(&b.vouchersN, "vouchers", 4000, "batch-settlement vouchers signed ahead per connection (the voucher phase ends when they run out)")
 	flag.IntVar(&b.mixedN, "mixed", 200000, "requests of the memory phase")
-	sections := flag.String("sections", "12346", "the sections to run (5: the soak under hostile traffic; 6: per core, servers pinned; 7: vouchers on the PostgreSQL ledger, needs -postgres)")
+	sections := flag.String("sections", "12346", "the sections to run (5: the soak under hostile traffic; 6: per core, servers pinned; 7: vouchers and exact payments on the PostgreSQL ledger, needs -postgres)")
 	flag.StringVar(&b.postgres, "postgres", "", "a PostgreSQL database on this machine in which section 7 makes a schema of its own (postgres://...)")
 	flag.StringVar(&logDir, "logs", "", "folder for the servers' logs and ledgers (a temporary one when empty)")
 	flag.Parse()

@@ -145,7 +145,7 @@ const (
 	advanceChannelStmt = "coinslot_advance_channel"
 )
 
-var groupStatements = []struct{ name, sql string }{
+var groupStatements = [...]struct{ name, sql string }{
 	{groupSettingsStmt, groupSettingsSQL}, {createChannelStmt, createChannelSQL}, {advanceChannelStmt, advanceChannelSQL},
 }
 
@@ -171,21 +171,24 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
 	defer conn.Release()
-	for _, st := range groupStatements {
-		if _, err := conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
+	// Sent with its description, a statement's rows need no Describe.
+	var sds [len(groupStatements)]*pgconn.StatementDescription
+	for i, st := range groupStatements {
+		if sds[i], err = conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}
+	settings, create, advance := sds[0], sds[1], sds[2]
 	var version [8]byte // encoded with each statement as it is sent
 	p := conn.Conn().PgConn().StartPipeline(ctx)
-	p.SendQueryPrepared(groupSettingsStmt, nil, nil, nil)
+	p.SendQueryStatement(settings, nil, nil, nil)
 	for _, w := range writes {
 		if w.version == 0 {
-			p.SendQueryPrepared(createChannelStmt, [][]byte{[]byte(w.id), w.doc}, binaryFormats[:2], nil)
+			p.SendQueryStatement(create, [][]byte{[]byte(w.id), w.doc}, binaryFormats[:2], nil)
 			continue
 		}
 		binary.BigEndian.PutUint64(version[:], uint64(w.version))
-		p.SendQueryPrepared(advanceChannelStmt, [][]byte{[]byte(w.id), version[:], w.doc}, binaryFormats[:3], nil)
+		p.SendQueryStatement(advance, [][]byte{[]byte(w.id), version[:], w.doc}, binaryFormats[:3], nil)
 	}
 	written := make([]bool, len(writes))
 	err = p.Sync()

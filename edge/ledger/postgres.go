@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -222,47 +223,50 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	payer, nonce = pair(payer, nonce)
 	rec := stored(r)
 	now := p.stamp()
-	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		// The answer moves from the journal to answers before the journal
-		// entry becomes the settled row.
-		_, err := tx.Exec(ctx, `
-			INSERT INTO answers (payer, nonce, stored_at, body, size)
-			SELECT payer, nonce, $3, answer, length(answer) FROM nonces
-			WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
-			ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
-		if err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `
-			INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
-			ON CONFLICT (payer, nonce) DO UPDATE
-			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
-				pending = NULL, valid_before = 0, answer = NULL,
-				request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key),
-				sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
-				id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
-			WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
-			payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return ErrReplayed
-		}
-		_, err = tx.Exec(ctx, `
-			INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
-				amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-			ON CONFLICT (tx) DO UPDATE SET schema = excluded.schema, receipt_id = excluded.receipt_id,
-				network = excluded.network, asset = excluded.asset, payer = excluded.payer,
-				pay_to = excluded.pay_to, amount_atomic = excluded.amount_atomic,
-				amount_usd = excluded.amount_usd, tool = excluded.tool, endpoint = excluded.endpoint,
-				request_sha256 = excluded.request_sha256, response_sha256 = excluded.response_sha256,
-				settled_at = excluded.settled_at, receipt_url = excluded.receipt_url`,
-			rec.Tx, rec.Schema, rec.ReceiptID, rec.Network, rec.Asset, rec.Payer, rec.PayTo, rec.AmountAtomic,
-			rec.AmountUSD, rec.Tool, rec.Endpoint, rec.RequestSHA256, rec.ResponseSHA256, rec.SettledAt, rec.ReceiptURL)
-		return err
+	// One round trip and one transaction: the batch's statements run in
+	// the implicit transaction its one Sync ends, so one that fails
+	// undoes the others. The answer moves from the journal to answers
+	// before the journal entry becomes the settled row; the receipt is
+	// written only if the row is now settled with this transaction, which
+	// it is not when the pair was settled with another (replayed).
+	var replayed bool
+	b := &pgx.Batch{}
+	b.Queue(`
+		INSERT INTO answers (payer, nonce, stored_at, body, size)
+		SELECT payer, nonce, $3, answer, length(answer) FROM nonces
+		WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
+		ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
+	b.Queue(`
+		INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
+		ON CONFLICT (payer, nonce) DO UPDATE
+		SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
+			pending = NULL, valid_before = 0, answer = NULL,
+			request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key),
+			sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
+			id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
+		WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
+		payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey).Exec(func(tag pgconn.CommandTag) error {
+		replayed = tag.RowsAffected() == 0
+		return nil
 	})
+	b.Queue(`
+		INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
+			amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15
+		WHERE EXISTS (SELECT 1 FROM nonces WHERE payer = $16 AND nonce = $17 AND state = 'settled' AND tx = $1)
+		ON CONFLICT (tx) DO UPDATE SET schema = excluded.schema, receipt_id = excluded.receipt_id,
+			network = excluded.network, asset = excluded.asset, payer = excluded.payer,
+			pay_to = excluded.pay_to, amount_atomic = excluded.amount_atomic,
+			amount_usd = excluded.amount_usd, tool = excluded.tool, endpoint = excluded.endpoint,
+			request_sha256 = excluded.request_sha256, response_sha256 = excluded.response_sha256,
+			settled_at = excluded.settled_at, receipt_url = excluded.receipt_url`,
+		rec.Tx, rec.Schema, rec.ReceiptID, rec.Network, rec.Asset, rec.Payer, rec.PayTo, rec.AmountAtomic,
+		rec.AmountUSD, rec.Tool, rec.Endpoint, rec.RequestSHA256, rec.ResponseSHA256, rec.SettledAt, rec.ReceiptURL,
+		payer, nonce)
+	err := p.pool.SendBatch(ctx, b).Close()
+	if err == nil && replayed {
+		err = ErrReplayed
+	}
 	if err != nil && !errors.Is(err, ErrReplayed) {
 		return fmt.Errorf("ledger: record: %w", err)
 	}

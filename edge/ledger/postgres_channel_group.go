@@ -112,8 +112,8 @@ func (g *chargeGroup) pending() int {
 }
 
 // next takes the next group off the waiting writes: a channel's second
-// write waits for the group after its first, since one statement writes a
-// row once. The group is in the order of its ids, which is the order the
+// write waits for the group after its first, and meets the version that
+// one committed. The group is in the order of its ids, which is the order the
 // statements lock the rows in, so that two instances' groups sharing rows
 // wait for each other rather than deadlock.
 func (g *chargeGroup) next() []*chargeWrite {

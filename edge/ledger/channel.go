@@ -168,7 +168,9 @@ type Channels interface {
 	// outlives this process when PutChannel returns, and reaches the disk
 	// behind it (see ChannelCommitEvery).
 	PutChannel(ctx context.Context, c *Channel) error
-	// ListChannels returns every record, for claims.
+	// ListChannels returns every record, for claims, without the answer
+	// and the settlement of its latest call (Answer and Settlement nil):
+	// a record to write is read with Channel, which has them.
 	ListChannels(ctx context.Context) ([]Channel, error)
 	// Lead reports whether this instance leads the named job (claiming
 	// channels) for the next ttl: one instance at a time does, and another

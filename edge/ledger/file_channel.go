@@ -45,7 +45,18 @@ func (f *File) PutChannel(_ context.Context, c *Channel) error {
 // ListChannels returns every record in the order of their ids.
 func (f *File) ListChannels(context.Context) ([]Channel, error) {
 	var out []Channel
-	err := f.eachChannel(func(c *Channel) bool {
+	var buf []byte
+	err := f.eachChannel(func(id string, v []byte) (*Channel, error) {
+		if len(v) < 8 {
+			return nil, fmt.Errorf("ledger: channel %s is not a versioned record", id)
+		}
+		c, scratch, err := decodeListed(v[8:], versionOf(v), buf)
+		buf = scratch
+		if err != nil {
+			return nil, fmt.Errorf("ledger: channel %s is not a versioned record", id)
+		}
+		return c, nil
+	}, func(c *Channel) bool {
 		out = append(out, *c)
 		return true
 	})
@@ -53,9 +64,10 @@ func (f *File) ListChannels(context.Context) ([]Channel, error) {
 	return out, err
 }
 
-// eachChannel calls fn with every channel record, those not yet committed
-// first, until fn returns false.
-func (f *File) eachChannel(fn func(*Channel) bool) error {
+// eachChannel calls fn with every channel record as decode makes it from
+// its id and stored value, those not yet committed first, until fn returns
+// false.
+func (f *File) eachChannel(decode func(id string, v []byte) (*Channel, error), fn func(*Channel) bool) error {
 	journalled := f.journalled()
 	ids := slices.Sorted(func(yield func(string) bool) {
 		for id := range journalled {
@@ -65,7 +77,7 @@ func (f *File) eachChannel(fn func(*Channel) bool) error {
 		}
 	})
 	for _, id := range ids {
-		c, err := decodeChannel(id, journalled[id])
+		c, err := decode(id, journalled[id])
 		if err != nil {
 			return err
 		}
@@ -79,7 +91,7 @@ func (f *File) eachChannel(fn func(*Channel) bool) error {
 			if _, newer := journalled[string(k)]; newer {
 				continue
 			}
-			c, err := decodeChannel(string(k), v)
+			c, err := decode(string(k), v)
 			if err != nil {
 				return err
 			}

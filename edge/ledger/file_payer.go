@@ -80,7 +80,7 @@ func forPrefix(b *bolt.Bucket, prefix []byte, fn func(k, v []byte) error) error 
 func (f *File) PayerChannels(_ context.Context, payer string, limit int) ([]Channel, error) {
 	payer = strings.ToLower(payer)
 	var out []Channel
-	err := f.eachChannel(func(c *Channel) bool {
+	err := f.eachChannel(decodeChannel, func(c *Channel) bool {
 		if payerOf(c) == payer && len(out) < limit {
 			out = append(out, *c)
 		}

@@ -101,7 +101,7 @@ func (c *challenges) spend(nonce string, expires, now time.Time) bool {
 
 func (f *File) ChannelAnswered(_ context.Context, payer, tool, requestKey string) (*Channel, error) {
 	var found *Channel
-	err := f.eachChannel(func(c *Channel) bool {
+	err := f.eachChannel(decodeChannel, func(c *Channel) bool {
 		if answers(c, payer, tool, requestKey) {
 			found = c
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 func (p *Postgres) Channel(ctx context.Context, id string) (*Channel, error) {
@@ -47,16 +48,21 @@ func (p *Postgres) ListChannels(ctx context.Context) ([]Channel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ledger: channels: %w", err)
 	}
+	defer rows.Close()
 	var out []Channel
+	var buf []byte
 	for rows.Next() {
 		var doc []byte
 		var version int64
-		if err := rows.Scan(&doc, &version); err != nil {
+		// The row's own bytes, valid until the next row: the listed
+		// record is decoded from them, not from a copy.
+		if err := rows.Scan((*pgtype.DriverBytes)(&doc), &version); err != nil {
 			return nil, err
 		}
-		c, err := channelFrom(doc, version)
+		c, scratch, err := decodeListed(doc, version, buf)
+		buf = scratch
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("ledger: channel: %w", err)
 		}
 		out = append(out, *c)
 	}

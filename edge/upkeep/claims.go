@@ -348,7 +348,7 @@ func (c *Claimer) landed(ctx context.Context, ch ledger.Channel) *x402.ChannelSt
 // covers. Calls since may have charged more.
 func (c *Claimer) mirrorClaim(ctx context.Context, ch ledger.Channel, st *x402.ChannelState) {
 	readAt := time.Now()
-	_, err := c.Book.Update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := c.update(ctx, ch.ID, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if st != nil && !cur.SyncedAt.After(readAt) {
 			MirrorRead(cur, st, readAt)
 		}
@@ -373,7 +373,7 @@ func (c *Claimer) mirrorClaim(ctx context.Context, ch ledger.Channel, st *x402.C
 // quarantine records in the channel's record that its claim at the charged
 // total ch held reverted alone.
 func (c *Claimer) quarantine(ctx context.Context, ch ledger.Channel, reason string) {
-	_, err := c.Book.Update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	_, err := c.update(ctx, ch.ID, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		q := &ledger.Quarantine{Charged: ch.Charged, Since: time.Now().UTC().Truncate(time.Microsecond), Reason: reason}
 		if cur.Quarantine != nil {
 			q.Retries = cur.Quarantine.Retries + 1
@@ -386,6 +386,22 @@ func (c *Claimer) quarantine(ctx context.Context, ch ledger.Channel, reason stri
 		return
 	}
 	c.Log.Warn("channel quarantined: its claim reverts on its own", "channel", ch.ID, "charged", ch.Charged, "reason", reason)
+}
+
+// update writes change over the channel's record, through the book. A
+// listed record lacks its latest call's answer and settlement
+// (ListChannels), which the write must keep: it starts from the record as
+// the ledger holds it, a read for each record the claimer writes, far
+// fewer than those it lists.
+func (c *Claimer) update(ctx context.Context, id string, change func(cur *ledger.Channel) (*ledger.Channel, error)) (*ledger.Channel, error) {
+	rec, err := c.Book.Record(ctx, c.Ledger, id, true)
+	if err != nil {
+		return nil, err
+	}
+	if rec == nil {
+		return nil, ledger.ErrNotFound
+	}
+	return c.Book.Update(ctx, c.Ledger, id, rec, change)
 }
 
 // sweep transfers the claimed funds to the seller.

@@ -46,7 +46,7 @@ func (c *Claimer) watch(ctx context.Context, ch ledger.Channel) (ledger.Channel,
 		c.Log.Info("chain watch: channel changed on chain", "channel", ch.ID, "balance", st.Balance, "claimed", st.TotalClaimed,
 			"refund_nonce", st.RefundNonce, "withdraw_requested_at", st.WithdrawRequestedAt)
 	}
-	next, err := c.Book.Update(ctx, c.Ledger, ch.ID, &ch, func(cur *ledger.Channel) (*ledger.Channel, error) {
+	next, err := c.update(ctx, ch.ID, func(cur *ledger.Channel) (*ledger.Channel, error) {
 		if cur.SyncedAt.After(readAt) {
 			return nil, errFresher
 		}

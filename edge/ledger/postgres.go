@@ -228,7 +228,10 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	// undoes the others. The answer moves from the journal to answers
 	// before the journal entry becomes the settled row; the receipt is
 	// written only if the row is now settled with this transaction, which
-	// it is not when the pair was settled with another (replayed).
+	// it is not when the pair was settled with another (replayed). Only a
+	// settled row has a transaction: a condition on its state would let
+	// the planner look the row up in a partial index on the state, by the
+	// payer alone, through every payment the payer has made.
 	var replayed bool
 	b := &pgx.Batch{}
 	b.Queue(`
@@ -253,7 +256,7 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 		INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
 			amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15
-		WHERE EXISTS (SELECT 1 FROM nonces WHERE payer = $16 AND nonce = $17 AND state = 'settled' AND tx = $1)
+		WHERE EXISTS (SELECT 1 FROM nonces WHERE payer = $16 AND nonce = $17 AND tx = $1)
 		ON CONFLICT (tx) DO UPDATE SET schema = excluded.schema, receipt_id = excluded.receipt_id,
 			network = excluded.network, asset = excluded.asset, payer = excluded.payer,
 			pay_to = excluded.pay_to, amount_atomic = excluded.amount_atomic,

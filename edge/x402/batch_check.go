@@ -102,7 +102,9 @@ func CheckChannel(b *BatchPayload, ct ChannelTerms) (*BatchCall, *Refusal) {
 	}
 	switch b.Type {
 	case BatchDeposit:
-		return call, call.checkDeposit()
+		if r := call.checkDeposit(); r != nil {
+			return nil, r
+		}
 	case BatchRefund:
 		if b.Amount != "" {
 			if call.Refund, err = parseAmount("amount", b.Amount); err != nil || call.Refund.Sign() == 0 {

@@ -16,21 +16,24 @@ import (
 
 // decodeListed decodes a record as ListChannels gives it, using buf as
 // scratch space, which it returns for the next record.
+// The scratch returned is always buf's, never doc, which may be the
+// database driver's own buffer.
 func decodeListed(doc []byte, version int64, buf []byte) (*Channel, []byte, error) {
-	listed, ok := appendListed(buf[:0], doc)
+	scratch, ok := appendListed(buf[:0], doc)
+	listed := scratch
 	if !ok {
 		// Not the object a ledger writes: encoding/json says what is wrong.
 		listed = doc
 	}
 	c := new(Channel)
 	if err := json.Unmarshal(listed, c); err != nil {
-		return nil, listed, err
+		return nil, scratch, err
 	}
 	// Also when the members were spelled otherwise (escaped, or in
 	// another case, which encoding/json matches too).
 	c.Answer, c.Settlement = nil, nil
 	c.Version = version
-	return c, listed, nil
+	return c, scratch, nil
 }
 
 // appendListed appends doc, a record, to dst without its answer and

@@ -45,3 +45,24 @@ func TestDecodeListed(t *testing.T) {
 		}
 	}
 }
+
+// A document decoded as it is, not as an object (encoding/json reads null
+// as nothing to set), is not the scratch space the next record is cut in:
+// it may be the database driver's own buffer.
+func TestDecodeListedKeepsTheDocument(t *testing.T) {
+	null := []byte("null")
+	_, scratch, err := decodeListed(null, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := appendChannelJSON(nil, &Channel{ID: "0xab", Charged: "1", Answer: json.RawMessage(`{"a":1}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _, err := decodeListed(rec, 2, scratch); err != nil || got.ID != "0xab" {
+		t.Fatalf("the next record: %+v, %v", got, err)
+	}
+	if string(null) != "null" {
+		t.Fatalf("the first document became %q", null)
+	}
+}

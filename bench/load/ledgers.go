@@ -13,9 +13,8 @@ import (
 
 // ledgers is section 7: voucher calls on coinslot over the PostgreSQL
 // ledger, in turns with the same calls over the file ledger, then exact
-// payments the same way, then two
-// instances sharing that PostgreSQL ledger, driven at once by one driver
-// with half the connections each. The database server is the one -postgres
+// payments the same way, then two instances sharing that PostgreSQL
+// ledger, driven at once by one driver with half the connections each. The database server is the one -postgres
 // names, on this machine: it shares the cores with coinslot and the driver,
 // at its own priority, and its backends' CPU is read from /proc.
 func (b *bench) ledgers() {
@@ -40,7 +39,7 @@ func (b *bench) ledgers() {
 
 	second := b.coinslotOn("coinslot-postgres-2", "COINSLOT_LEDGER_DRIVER=postgres", "COINSLOT_LEDGER_DSN="+db.dsn("coinslot-postgres-2"))
 	first := b.voucherCalls("vouchers: two instances, one PostgreSQL, first", pg, termsOf(pg, unpaidCall), conns/2)
-	first.serverCPU = db.cpu // both instances' backends, per call of both
+	first.serverCPU = db.cpu // both instances', per call of both
 	both := atOnce(first, b.voucherCalls("vouchers: two instances, one PostgreSQL, second", second, termsOf(second, unpaidCall), conns/2))
 	for _, r := range both {
 		b.result(r)

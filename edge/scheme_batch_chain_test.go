@@ -79,6 +79,17 @@ func (b *batchSeller) send(p *x402.Payload, err error) batchPaid {
 	return b.sendFor(echoBody, p, err)
 }
 
+// served sends p, and fails the test (at the caller's line) unless the
+// call was answered.
+func (b *batchSeller) served(p *x402.Payload, err error) batchPaid {
+	b.t.Helper()
+	r := b.send(p, err)
+	if r.status != http.StatusOK {
+		b.t.Fatalf("paid call refused: %d %q %s", r.status, r.required.Error, r.body)
+	}
+	return r
+}
+
 // sendFor pays for echo's answer to body.
 func (b *batchSeller) sendFor(body string, p *x402.Payload, err error) batchPaid {
 	b.t.Helper()
@@ -219,12 +230,8 @@ func TestBatchSettlementLimits(t *testing.T) {
 	b := newBatchSeller(t)
 	buyer := b.buyer(echoPath, 1, 2)
 	_, times := price(t, buyer)
-	if r := b.send(buyer.Deposit(times(2), times(1), b.sb.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %s", r.status, r.body)
-	}
-	if r := b.send(buyer.Voucher(times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher: %d %s", r.status, r.body)
-	}
+	b.served(buyer.Deposit(times(2), times(1), b.sb.Now()))
+	b.served(buyer.Voucher(times(2)))
 	runs := b.rt.runs.Load()
 	if r := b.send(buyer.Voucher(times(3))); r.status != http.StatusPaymentRequired || r.required.Error != x402.BatchCumulativeExceedsBal {
 		t.Fatalf("voucher above the balance: %d %q", r.status, r.required.Error)
@@ -291,9 +298,7 @@ func TestBatchClaimQuarantinesAFailingChannel(t *testing.T) {
 	good, bad := b.buyer(echoPath, 0, 3), b.buyer(echoPath, 1, 4)
 	_, times := price(t, good)
 	for _, buyer := range []*x402.BatchBuyer{good, bad} {
-		if r := b.send(buyer.Deposit(times(5), times(1), b.sb.Now())); r.status != http.StatusOK {
-			t.Fatalf("deposit: %d %s", r.status, r.body)
-		}
+		b.served(buyer.Deposit(times(5), times(1), b.sb.Now()))
 	}
 	ctx := context.Background()
 	rec := b.record(bad)
@@ -405,9 +410,7 @@ func TestBatchSettlementAfterAnotherInstance(t *testing.T) {
 	b := newBatchSeller(t)
 	buyer := b.buyer(echoPath, 0, 6)
 	_, times := price(t, buyer)
-	if r := b.send(buyer.Deposit(times(5), times(1), b.sb.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %s", r.status, r.body)
-	}
+	b.served(buyer.Deposit(times(5), times(1), b.sb.Now()))
 	// The other instance serves the voucher for 2 prices.
 	rec := b.record(buyer)
 	theirs, _ := buyer.Voucher(times(2))
@@ -427,9 +430,7 @@ func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
 	b := newBatchSeller(t)
 	buyer := b.buyer(echoPath, 0, 11)
 	_, times := price(t, buyer)
-	if r := b.send(buyer.Deposit(times(30), times(1), b.sb.Now())); r.status != http.StatusOK {
-		t.Fatalf("deposit: %d %s", r.status, r.body)
-	}
+	b.served(buyer.Deposit(times(30), times(1), b.sb.Now()))
 	runs := b.rt.runs.Load()
 	for n := int64(2); n < 22; n++ {
 		p, err := buyer.Voucher(times(n))
@@ -450,9 +451,7 @@ func TestBatchVoucherSignedWithVZeroOrOneIsRefused(t *testing.T) {
 	if got := b.record(buyer).Charged; got != times(1).String() {
 		t.Fatalf("charged %s after the refused vouchers, want %s", got, times(1))
 	}
-	if r := b.send(buyer.Voucher(times(2))); r.status != http.StatusOK {
-		t.Fatalf("voucher with v 27/28: %d %q", r.status, r.required.Error)
-	}
+	b.served(buyer.Voucher(times(2)))
 	if n := b.claimer.Once(context.Background()); n != 1 {
 		t.Fatalf("claimed %d channels, want 1", n)
 	}

@@ -7,9 +7,8 @@ import (
 
 // Lexer reads JSON's tokens in one pass over a document, for the readers
 // that take a plainly written document without encoding/json: the payment
-// scan here, the edge's reader of a call's body and its check of the
-// numbers it copies into a request key, and the ledger's listing of
-// channel records without their answers. Each keeps its own grammar and
+// scan here, and the edge's reader of a call's body and its check of the
+// numbers it copies into a request key. Each keeps its own grammar and
 // leaves anything else to encoding/json.
 type Lexer struct {
 	b []byte
@@ -118,24 +117,6 @@ func (l *Lexer) Items(close byte, item func() bool) bool {
 		}
 	}
 }
-
-// Key passes over an object member's key and its colon, and returns the
-// key's bytes as sent, escapes and all.
-func (l *Lexer) Key() ([]byte, bool) {
-	key, i, ok := skipKey(l.b, l.i)
-	l.i = i
-	return key, ok
-}
-
-// Skip passes over a value, checking its grammar (see skipValue).
-func (l *Lexer) Skip() bool {
-	i, ok := skipValue(l.b, l.i)
-	l.i = i
-	return ok
-}
-
-// Offset is the position: the index in the document of the next byte.
-func (l *Lexer) Offset() int { return l.i }
 
 // Literal passes over lit (true, false or null) at the position.
 func (l *Lexer) Literal(lit string) bool {

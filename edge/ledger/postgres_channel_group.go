@@ -3,6 +3,7 @@ package ledger
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -180,7 +181,9 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	}
 	settings, create, advance := sds[0], sds[1], sds[2]
 	var version [8]byte // encoded with each statement as it is sent
-	p := conn.Conn().PgConn().StartPipeline(ctx)
+	pg := conn.Conn().PgConn()
+	pg.Frontend().Send(room(groupSize(writes)))
+	p := pg.StartPipeline(ctx)
 	p.SendQueryStatement(settings, nil, nil, nil)
 	for _, w := range writes {
 		if w.version == 0 {
@@ -225,6 +228,29 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		}
 	}
 	return nil
+}
+
+// room is a message of no bytes whose encoding grows the frontend's
+// buffer by n bytes. pgproto3 shrinks that buffer to 1 KiB after every
+// flush, and a group's records appended to it one by one made it grow
+// again at each: allocations and copies of four times the group's size.
+type room int
+
+func (room) Frontend() {}
+
+func (room) Decode([]byte) error { return errors.New("ledger: room is never received") }
+
+func (n room) Encode(dst []byte) ([]byte, error) { return slices.Grow(dst, int(n)), nil }
+
+// groupSize is at least the bytes of a group's messages: each write's Bind
+// (its header, statement name, formats and parameters) and Execute, and the
+// settings' and the Sync's.
+func groupSize(writes []*chargeWrite) int {
+	n := 128
+	for _, w := range writes {
+		n += 96 + len(w.id) + len(w.doc)
+	}
+	return n
 }
 
 // binaryFormats is the format of every parameter of the group's statements.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -17,7 +18,7 @@ import (
 // chargeGroup commits the channel writes of concurrent calls together, as
 // the file ledger's group does its writes: those that arrive while a group
 // is in flight share the next one, sent as one pipeline (one round trip,
-// one transaction, one commit record) of a statement per write. A lone write commits at once. A voucher call's write is a small
+// one transaction, one commit record). A lone write commits at once. A voucher call's write is a small
 // fraction of what the database spends on a transaction of its own (its
 // round trip, its statement's start, its commit): alone, those bounded
 // the calls served at under half of the file ledger's.
@@ -39,22 +40,17 @@ type chargeWrite struct {
 // already, and a larger one would hold the rows it locked for longer.
 const maxCharges = 256
 
-// Each member's row is written only at the version its writer read, and
-// the statement returns the row it wrote: a member whose statement returns
-// none lost to another writer, alone, and the group's others still commit.
-// One statement per member, all in one pipeline, rather than one over
-// arrays of them: a statement over arrays materialises the group's
-// records twice more in the backend (the arrays, then the rows unnest
-// makes of them), and a group of ten 3 KiB records took the backend's heap
-// past malloc's trim threshold, to be given back to the kernel and faulted
-// in again at every group.
-const (
-	createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES ($1, 1, $2, lower($2::json->'config'->>'payer'))
-		ON CONFLICT (id) DO NOTHING RETURNING id`
-	advanceChannelSQL = `UPDATE channels SET version = version + 1, doc = $3,
-			payer = coalesce(payer, lower($3::json->'config'->>'payer'))
-		WHERE id = $1 AND version = $2 RETURNING id`
-)
+// Each member's row is written only at the version its writer read (or,
+// created, only if it is new), and the statements return the ids of the
+// rows they wrote: a member left out lost to another writer, alone, and
+// the group's others still commit. The records are parameters, not
+// arrays: a statement over arrays materialised the group's records twice
+// more in the backend (the arrays, then the rows unnest made of them), and
+// a group of ten 3 KiB records took the backend's heap past malloc's trim
+// threshold, to be given back to the kernel and faulted in again at every
+// group. A channel is created by a statement of its own: it happens once.
+const createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES ($1, 1, $2, lower($2::json->'config'->>'payer'))
+	ON CONFLICT (id) DO NOTHING RETURNING id`
 
 // put writes w with the next group, and returns its outcome, or ctx's
 // error once ctx ends first. The group itself is not cut off: it carries
@@ -139,15 +135,15 @@ func (g *chargeGroup) next() []*chargeWrite {
 }
 
 // The statements' names on every connection of the pool, prepared at a
-// connection's first group (pgx keeps them by name after that).
+// connection's first group (pgx keeps them by name after that); the
+// statement advancing n channels is named for its n.
 const (
-	groupSettingsStmt  = "coinslot_group_settings"
-	createChannelStmt  = "coinslot_create_channel"
-	advanceChannelStmt = "coinslot_advance_channel"
+	groupSettingsStmt = "coinslot_group_settings"
+	createChannelStmt = "coinslot_create_channel"
 )
 
 var groupStatements = [...]struct{ name, sql string }{
-	{groupSettingsStmt, groupSettingsSQL}, {createChannelStmt, createChannelSQL}, {advanceChannelStmt, advanceChannelSQL},
+	{groupSettingsStmt, groupSettingsSQL}, {createChannelStmt, createChannelSQL},
 }
 
 // The commit does not wait for the WAL to reach the disk
@@ -157,9 +153,32 @@ var groupStatements = [...]struct{ name, sql string }{
 // records (600 ms by default), each channel back to an earlier cumulative
 // voucher, as the file ledger's journal allows (see ChannelCommitEvery).
 // Its statements take their generic plans: a plan made at each write would
-// cost the database as much as the write, and the generic one (a lookup of
-// the id in the primary key) is the plan for any.
-const groupSettingsSQL = `SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`
+// cost the database as much as the write, and the generic one is the plan
+// for any group. That plan must look each channel up by its id, in the
+// order of the group's ids (see next), whatever the table held when it was
+// made: a hash join over the whole table, chosen while it was small, would
+// read every row at every group once it is large.
+const groupSettingsSQL = `SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
+	set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true)`
+
+// advanceChannelsSQL is the statement advancing n channels, each only at
+// the version its writer read, and returning the ids of those it wrote.
+// One statement for the group's advances rather than one each: a
+// statement's start and end cost the database more than its row does.
+func advanceChannelsSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`UPDATE channels c SET version = c.version + 1, doc = w.doc,
+			payer = coalesce(c.payer, lower(w.doc->'config'->>'payer'))
+		FROM (VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "($%d::text, $%d::bigint, $%d::json)", 3*i+1, 3*i+2, 3*i+3)
+	}
+	b.WriteString(`) AS w (id, version, doc) WHERE c.id = w.id AND c.version = w.version RETURNING c.id`)
+	return b.String()
+}
 
 // commit writes writes in one transaction and tells each its outcome,
 // unless the transaction failed: that error is returned, and no write is
@@ -172,6 +191,14 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
 	defer conn.Release()
+	var created, advanced []*chargeWrite
+	for _, w := range writes {
+		if w.version == 0 {
+			created = append(created, w)
+		} else {
+			advanced = append(advanced, w)
+		}
+	}
 	// Sent with its description, a statement's rows need no Describe.
 	var sds [len(groupStatements)]*pgconn.StatementDescription
 	for i, st := range groupStatements {
@@ -179,23 +206,38 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}
-	settings, create, advance := sds[0], sds[1], sds[2]
-	var version [8]byte // encoded with each statement as it is sent
+	settings, create := sds[0], sds[1]
+	var advance *pgconn.StatementDescription
+	// The statement for the next power of two at or above the advances,
+	// padded with rows of no id, which match none: a connection plans
+	// nine statements at most, not one for every size a group takes.
+	padded := 0
+	if len(advanced) > 0 {
+		padded = 1 << bits.Len(uint(len(advanced)-1))
+		if advance, err = conn.Conn().Prepare(ctx, fmt.Sprintf("coinslot_advance_%d", padded), advanceChannelsSQL(padded)); err != nil {
+			return fmt.Errorf("ledger: put channel: %w", err)
+		}
+	}
 	pg := conn.Conn().PgConn()
 	pg.Frontend().Send(room(groupSize(writes)))
 	p := pg.StartPipeline(ctx)
 	p.SendQueryStatement(settings, nil, nil, nil)
-	for _, w := range writes {
-		if w.version == 0 {
-			p.SendQueryStatement(create, [][]byte{[]byte(w.id), w.doc}, binaryFormats[:2], nil)
-			continue
-		}
-		binary.BigEndian.PutUint64(version[:], uint64(w.version))
-		p.SendQueryStatement(advance, [][]byte{[]byte(w.id), version[:], w.doc}, binaryFormats[:3], nil)
+	for _, w := range created {
+		p.SendQueryStatement(create, [][]byte{[]byte(w.id), w.doc}, allBinary, nil)
 	}
-	written := make([]bool, len(writes))
+	if advance != nil {
+		params := make([][]byte, 3*padded)
+		versions := make([]byte, 8*len(advanced))
+		for i, w := range advanced {
+			version := versions[8*i : 8*i+8]
+			binary.BigEndian.PutUint64(version, uint64(w.version))
+			params[3*i], params[3*i+1], params[3*i+2] = []byte(w.id), version, w.doc
+		}
+		p.SendQueryStatement(advance, params, allBinary, nil)
+	}
+	written := make(map[string]bool, len(writes))
 	err = p.Sync()
-	for i := -1; err == nil; {
+	for first := true; err == nil; {
 		var r any
 		if r, err = p.GetResults(); err != nil {
 			break
@@ -204,14 +246,14 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 			break
 		}
 		if rows, ok := r.(*pgconn.ResultReader); ok {
-			// The settings' result, then each write's in turn.
+			// The settings' row, then the id of each channel written.
 			for rows.NextRow() {
-				if i >= 0 {
-					written[i] = true
+				if !first {
+					written[string(rows.Values()[0])] = true
 				}
 			}
 			_, err = rows.Close()
-			i++
+			first = false
 		}
 	}
 	if cerr := p.Close(); err == nil {
@@ -220,8 +262,8 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	if err != nil {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
-	for i, w := range writes {
-		if written[i] {
+	for _, w := range writes {
+		if written[w.id] {
 			w.done <- nil
 		} else {
 			w.done <- ErrConflict
@@ -253,5 +295,6 @@ func groupSize(writes []*chargeWrite) int {
 	return n
 }
 
-// binaryFormats is the format of every parameter of the group's statements.
-var binaryFormats = [3]int16{pgx.BinaryFormatCode, pgx.BinaryFormatCode, pgx.BinaryFormatCode}
+// allBinary is the format of every parameter of the group's statements:
+// one format code stands for all of a statement's parameters.
+var allBinary = []int16{pgx.BinaryFormatCode}

@@ -206,6 +206,37 @@ func TestPostgresPaysBindingsOfEarlierVersions(t *testing.T) {
 	}
 }
 
+// A group's advances share one statement, sized to the next power of
+// two and padded with rows that match no channel: three advances, one of
+// them stale, write the two others and nothing else.
+func TestPostgresChargeGroupPaddedAdvances(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)().(*ledger.Postgres)
+	c := context.Background()
+	record := func(id int, charged string, version int64) *ledger.Channel {
+		return &ledger.Channel{ID: fmt.Sprintf("0x%064x", id), Config: []byte(`{"payer":"0xabc"}`), Charged: charged, Version: version}
+	}
+	for id := range 4 {
+		if err := s.PutChannel(c, record(id, "1", 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	group := []*ledger.Channel{record(0, "2", 1), record(1, "2", 2), record(2, "2", 1)}
+	errs := s.PutChannelsTogether(group)
+	if errs[0] != nil || !errors.Is(errs[1], ledger.ErrConflict) || errs[2] != nil {
+		t.Fatalf("outcomes %v, want nil, a conflict, nil", errs)
+	}
+	for id, want := range []struct {
+		charged string
+		version int64
+	}{{"2", 2}, {"1", 1}, {"2", 2}, {"1", 1}} {
+		got, err := s.Channel(c, fmt.Sprintf("0x%064x", id))
+		if err != nil || got.Charged != want.charged || got.Version != want.version {
+			t.Errorf("channel %d: %+v, %v; want charged %s at version %d", id, got, err, want.charged, want.version)
+		}
+	}
+}
+
 func BenchmarkPostgresChargeParallel(b *testing.B) {
 	benchmarkPostgresBackends(b, ledgertest.BenchmarkChargeParallel)
 }

@@ -15,7 +15,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 	}
 	// The leader of an earlier write may not have seen the queue empty
 	// yet: this one leads only once it has, or two would commit at once.
-	g := &p.charges
+	g := p.charges
 	for {
 		g.mu.Lock()
 		if !g.busy {
@@ -27,7 +27,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 	g.waiting = append(g.waiting, writes...)
 	g.busy = true
 	g.mu.Unlock()
-	g.commitWaiting(p.pool)
+	g.commitWaiting()
 	errs := make([]error, len(cs))
 	for i, w := range writes {
 		if errs[i] = <-w.done; errs[i] == nil {

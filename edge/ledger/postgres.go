@@ -36,7 +36,7 @@ type Postgres struct {
 	// and at each prune: the calls paid in between are seen at the next.
 	ids atomic.Int64
 	// charges groups the channel writes of concurrent calls.
-	charges chargeGroup
+	charges *chargeGroup
 }
 
 // pruneEvery spaces the prunes of answers: each sums the sizes of every
@@ -83,7 +83,7 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Postgres, e
 	}
 	id := make([]byte, 8)
 	rand.Read(id)
-	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{})}
+	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{}), charges: newChargeGroup(pc.ConnConfig)}
 	if err := p.renew(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -475,6 +475,7 @@ func (p *Postgres) Close() error {
 	p.closing.Do(func() {
 		close(p.stop)
 		p.renewed.Wait()
+		p.charges.close()
 		p.pool.Close()
 	})
 	return nil

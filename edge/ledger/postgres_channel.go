@@ -36,7 +36,7 @@ func (p *Postgres) PutChannel(ctx context.Context, c *Channel) error {
 	if err != nil {
 		return err
 	}
-	if err := p.charges.put(ctx, p.pool, &chargeWrite{id: next.ID, version: c.Version, doc: doc}); err != nil {
+	if err := p.charges.put(ctx, &chargeWrite{id: next.ID, version: c.Version, doc: doc}); err != nil {
 		return err
 	}
 	c.Version++

@@ -12,20 +12,58 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // chargeGroup commits the channel writes of concurrent calls together, as
 // the file ledger's group does its writes: those that arrive while a group
 // is in flight share the next one, sent as one pipeline (one round trip,
-// one transaction, one commit record). A lone write commits at once. A voucher call's write is a small
-// fraction of what the database spends on a transaction of its own (its
-// round trip, its statement's start, its commit): alone, those bounded
-// the calls served at under half of the file ledger's.
+// one transaction, one commit record). A lone write commits at once. A
+// voucher call's write is a small fraction of what the database spends on
+// a transaction of its own (its round trip, its statement's start, its
+// commit): alone, those bounded the calls served at under half of the
+// file ledger's.
 type chargeGroup struct {
 	mu      sync.Mutex
 	waiting []*chargeWrite
 	busy    bool // a goroutine is committing; it takes the waiting writes next
+
+	// The groups' own connection, outside the pool: one group commits at
+	// a time, and its connection keeps the settings and plans groups need
+	// from one group to the next (see newChargeGroup).
+	config *pgx.ConnConfig
+	connMu sync.Mutex // held while committing, and to close
+	conn   *pgx.Conn  // dialled at the first group, and again once lost
+	closed bool
+}
+
+// newChargeGroup commits the groups over connections made with config's
+// copy, whose session takes the settings every group needs.
+//
+// A commit does not wait for the WAL to reach the disk
+// (synchronous_commit off): it is visible to every instance at once and
+// outlives this process, and a crash of the database's machine loses at
+// most its last three wal_writer_delay of records (600 ms by default),
+// each channel back to an earlier cumulative voucher, as the file ledger's
+// journal allows (see ChannelCommitEvery).
+//
+// Statements take their generic plans: a plan made at each write would
+// cost the database as much as the write, and the generic one is the plan
+// for any group. That plan must look each channel up by its id, in the
+// order of the group's ids (see next), whatever the table held when it was
+// made: a hash join over the whole table, chosen while it was small, would
+// read every row at every group once it is large.
+func newChargeGroup(config *pgx.ConnConfig) *chargeGroup {
+	config = config.Copy()
+	if config.RuntimeParams == nil {
+		config.RuntimeParams = map[string]string{}
+	}
+	for name, value := range map[string]string{
+		"synchronous_commit": "off", "plan_cache_mode": "force_generic_plan",
+		"enable_hashjoin": "off", "enable_mergejoin": "off", "enable_seqscan": "off",
+	} {
+		config.RuntimeParams[name] = value
+	}
+	return &chargeGroup{config: config}
 }
 
 // chargeWrite is one PutChannel: doc written over version (0: created).
@@ -55,7 +93,7 @@ const createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES 
 // put writes w with the next group, and returns its outcome, or ctx's
 // error once ctx ends first. The group itself is not cut off: it carries
 // the other calls' writes.
-func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrite) error {
+func (g *chargeGroup) put(ctx context.Context, w *chargeWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -66,7 +104,7 @@ func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrit
 	g.busy = true
 	g.mu.Unlock()
 	if lead {
-		go g.commitWaiting(pool)
+		go g.commitWaiting()
 	}
 	select {
 	case err := <-w.done:
@@ -77,14 +115,14 @@ func (g *chargeGroup) put(ctx context.Context, pool *pgxpool.Pool, w *chargeWrit
 }
 
 // commitWaiting commits groups until no write is waiting.
-func (g *chargeGroup) commitWaiting(pool *pgxpool.Pool) {
+func (g *chargeGroup) commitWaiting() {
 	for {
 		gather(g.pending, maxCharges)
 		writes := g.next()
 		if len(writes) == 0 {
 			return
 		}
-		err := g.commit(pool, writes)
+		err := g.commit(writes)
 		switch {
 		case err == nil:
 		case len(writes) == 1:
@@ -94,7 +132,7 @@ func (g *chargeGroup) commitWaiting(pool *pgxpool.Pool) {
 			// group, say) failed them all: each is tried alone, for an
 			// outcome of its own.
 			for _, w := range writes {
-				if err := g.commit(pool, []*chargeWrite{w}); err != nil {
+				if err := g.commit([]*chargeWrite{w}); err != nil {
 					w.done <- err
 				}
 			}
@@ -134,32 +172,11 @@ func (g *chargeGroup) next() []*chargeWrite {
 	return writes
 }
 
-// The statements' names on every connection of the pool, prepared at a
-// connection's first group (pgx keeps them by name after that); the
-// statement advancing n channels is named for its n.
-const (
-	groupSettingsStmt = "coinslot_group_settings"
-	createChannelStmt = "coinslot_create_channel"
-)
-
-var groupStatements = [...]struct{ name, sql string }{
-	{groupSettingsStmt, groupSettingsSQL}, {createChannelStmt, createChannelSQL},
-}
-
-// The commit does not wait for the WAL to reach the disk
-// (synchronous_commit off, for this transaction only): it is visible to
-// every instance at once and outlives this process, and a crash of the
-// database's machine loses at most its last three wal_writer_delay of
-// records (600 ms by default), each channel back to an earlier cumulative
-// voucher, as the file ledger's journal allows (see ChannelCommitEvery).
-// Its statements take their generic plans: a plan made at each write would
-// cost the database as much as the write, and the generic one is the plan
-// for any group. That plan must look each channel up by its id, in the
-// order of the group's ids (see next), whatever the table held when it was
-// made: a hash join over the whole table, chosen while it was small, would
-// read every row at every group once it is large.
-const groupSettingsSQL = `SELECT set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
-	set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('enable_seqscan', 'off', true)`
+// The statement creating a channel is named for what it does, and the
+// statement advancing n channels for its n: each is prepared on the
+// group's connection at the first group that needs it (pgx keeps them by
+// name after that).
+const createChannelStmt = "coinslot_create_channel"
 
 // advanceChannelsSQL is the statement advancing n channels, each only at
 // the version its writer read, and returning the ids of those it wrote.
@@ -180,17 +197,53 @@ func advanceChannelsSQL(n int) string {
 	return b.String()
 }
 
-// commit writes writes in one transaction and tells each its outcome,
-// unless the transaction failed: that error is returned, and no write is
-// told. The parameters are sent as they are, in binary: an id's and a
-// record's bytes are their text, a version eight bytes.
-func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
-	ctx := context.Background()
-	conn, err := pool.Acquire(ctx)
+// commit writes writes in one transaction over the group's connection,
+// as send does. The parameters are sent as they are, in binary: an id's
+// and a record's bytes are their text, a version eight bytes.
+func (g *chargeGroup) commit(writes []*chargeWrite) error {
+	g.connMu.Lock()
+	defer g.connMu.Unlock()
+	conn, err := g.connect()
 	if err != nil {
 		return fmt.Errorf("ledger: put channel: %w", err)
 	}
-	defer conn.Release()
+	if err = g.send(conn, writes); conn.IsClosed() {
+		g.conn = nil
+	}
+	return err
+}
+
+// connect returns the group's connection, dialled anew unless it is open.
+func (g *chargeGroup) connect() (*pgx.Conn, error) {
+	if g.closed {
+		return nil, errors.New("ledger: closed")
+	}
+	if g.conn == nil {
+		conn, err := pgx.ConnectConfig(context.Background(), g.config)
+		if err != nil {
+			return nil, err
+		}
+		g.conn = conn
+	}
+	return g.conn, nil
+}
+
+// close closes the group's connection once its commit, if any, is done.
+func (g *chargeGroup) close() {
+	g.connMu.Lock()
+	defer g.connMu.Unlock()
+	g.closed = true
+	if g.conn != nil {
+		g.conn.Close(context.Background())
+		g.conn = nil
+	}
+}
+
+// send writes writes over conn in one transaction and tells each its
+// outcome, unless the transaction failed: that error is returned, and no
+// write is told.
+func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
+	ctx := context.Background()
 	var created, advanced []*chargeWrite
 	for _, w := range writes {
 		if w.version == 0 {
@@ -200,28 +253,26 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 		}
 	}
 	// Sent with its description, a statement's rows need no Describe.
-	var sds [len(groupStatements)]*pgconn.StatementDescription
-	for i, st := range groupStatements {
-		if sds[i], err = conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
+	var create, advance *pgconn.StatementDescription
+	var err error
+	if len(created) > 0 {
+		if create, err = conn.Prepare(ctx, createChannelStmt, createChannelSQL); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}
-	settings, create := sds[0], sds[1]
-	var advance *pgconn.StatementDescription
 	// The statement for the next power of two at or above the advances,
 	// padded with rows of no id, which match none: a connection plans
 	// nine statements at most, not one for every size a group takes.
 	padded := 0
 	if len(advanced) > 0 {
 		padded = 1 << bits.Len(uint(len(advanced)-1))
-		if advance, err = conn.Conn().Prepare(ctx, fmt.Sprintf("coinslot_advance_%d", padded), advanceChannelsSQL(padded)); err != nil {
+		if advance, err = conn.Prepare(ctx, fmt.Sprintf("coinslot_advance_%d", padded), advanceChannelsSQL(padded)); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}
-	pg := conn.Conn().PgConn()
+	pg := conn.PgConn()
 	pg.Frontend().Send(room(groupSize(writes)))
 	p := pg.StartPipeline(ctx)
-	p.SendQueryStatement(settings, nil, nil, nil)
 	for _, w := range created {
 		p.SendQueryStatement(create, [][]byte{[]byte(w.id), w.doc}, allBinary, nil)
 	}
@@ -237,7 +288,7 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 	}
 	written := make(map[string]bool, len(writes))
 	err = p.Sync()
-	for first := true; err == nil; {
+	for err == nil {
 		var r any
 		if r, err = p.GetResults(); err != nil {
 			break
@@ -246,14 +297,11 @@ func (g *chargeGroup) commit(pool *pgxpool.Pool, writes []*chargeWrite) error {
 			break
 		}
 		if rows, ok := r.(*pgconn.ResultReader); ok {
-			// The settings' row, then the id of each channel written.
+			// The id of each channel written.
 			for rows.NextRow() {
-				if !first {
-					written[string(rows.Values()[0])] = true
-				}
+				written[string(rows.Values()[0])] = true
 			}
 			_, err = rows.Close()
-			first = false
 		}
 	}
 	if cerr := p.Close(); err == nil {
@@ -286,7 +334,7 @@ func (n room) Encode(dst []byte) ([]byte, error) { return slices.Grow(dst, int(n
 
 // groupSize is at least the bytes of a group's messages: each write's Bind
 // (its header, statement name, formats and parameters) and Execute, and the
-// settings' and the Sync's.
+// Sync's.
 func groupSize(writes []*chargeWrite) int {
 	n := 128
 	for _, w := range writes {

@@ -237,6 +237,44 @@ func TestPostgresChargeGroupPaddedAdvances(t *testing.T) {
 	}
 }
 
+// The groups' connection is dialled again once it is lost: a write on a
+// connection the database dropped fails, and the next one commits.
+func TestPostgresChargeGroupReconnects(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	dsn := ledgertest.PostgresSchema(t)
+	s, err := ledger.OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := context.Background()
+	ch := &ledger.Channel{ID: fmt.Sprintf("0x%064x", 1), Config: []byte(`{"payer":"0xabc"}`), Charged: "1"}
+	if err := s.PutChannel(c, ch); err != nil {
+		t.Fatal(err)
+	}
+	admin, err := pgx.Connect(c, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(c)
+	var dropped int
+	err = admin.QueryRow(c, `SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity
+		WHERE application_name = current_setting('application_name') AND query LIKE 'INSERT INTO channels%'`).Scan(&dropped)
+	if err != nil || dropped != 1 {
+		t.Fatalf("dropping the groups' connection: %d dropped, %v", dropped, err)
+	}
+	ch.Charged = "2"
+	if err := s.PutChannel(c, ch); err == nil {
+		t.Fatal("a write on a dropped connection succeeded")
+	}
+	if err := s.PutChannel(c, ch); err != nil {
+		t.Fatalf("the write after: %v", err)
+	}
+	if got, err := s.Channel(c, ch.ID); err != nil || got.Charged != "2" || got.Version != 2 {
+		t.Fatalf("channel: %+v, %v; want charged 2 at version 2", got, err)
+	}
+}
+
 func BenchmarkPostgresChargeParallel(b *testing.B) {
 	benchmarkPostgresBackends(b, ledgertest.BenchmarkChargeParallel)
 }

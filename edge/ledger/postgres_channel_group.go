@@ -34,6 +34,7 @@ type chargeGroup struct {
 	connMu sync.Mutex // held while committing, and to close
 	conn   *pgx.Conn  // dialled at the first group, and again once lost
 	closed bool
+	buf    []byte // the messages of the group being sent (see room)
 }
 
 // newChargeGroup commits the groups over connections made with config's
@@ -271,7 +272,7 @@ func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
 		}
 	}
 	pg := conn.PgConn()
-	pg.Frontend().Send(room(groupSize(writes)))
+	pg.Frontend().Send(room{&g.buf, groupSize(writes)})
 	p := pg.StartPipeline(ctx)
 	for _, w := range created {
 		p.SendQueryStatement(create, [][]byte{[]byte(w.id), w.doc}, allBinary, nil)
@@ -321,16 +322,24 @@ func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
 }
 
 // room is a message of no bytes whose encoding grows the frontend's
-// buffer by n bytes. pgproto3 shrinks that buffer to 1 KiB after every
-// flush, and a group's records appended to it one by one made it grow
-// again at each: allocations and copies of four times the group's size.
-type room int
+// buffer by n bytes, in buf's storage. pgproto3 shrinks that buffer to
+// 1 KiB after every flush, and a group's records appended to it one by one
+// made it grow again at each: allocations and copies of four times the
+// group's size. The group's own buffer, handed to the frontend before each
+// group and dropped by it at the flush, serves every group.
+type room struct {
+	buf *[]byte
+	n   int
+}
 
 func (room) Frontend() {}
 
 func (room) Decode([]byte) error { return errors.New("ledger: room is never received") }
 
-func (n room) Encode(dst []byte) ([]byte, error) { return slices.Grow(dst, int(n)), nil }
+func (r room) Encode(dst []byte) ([]byte, error) {
+	*r.buf = slices.Grow(append((*r.buf)[:0], dst...), r.n)
+	return *r.buf, nil
+}
 
 // groupSize is at least the bytes of a group's messages: each write's Bind
 // (its header, statement name, formats and parameters) and Execute, and the

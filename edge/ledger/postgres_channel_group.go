@@ -199,8 +199,7 @@ func advanceChannelsSQL(n int) string {
 }
 
 // commit writes writes in one transaction over the group's connection,
-// as send does. The parameters are sent as they are, in binary: an id's
-// and a record's bytes are their text, a version eight bytes.
+// as send does.
 func (g *chargeGroup) commit(writes []*chargeWrite) error {
 	g.connMu.Lock()
 	defer g.connMu.Unlock()
@@ -242,7 +241,8 @@ func (g *chargeGroup) close() {
 
 // send writes writes over conn in one transaction and tells each its
 // outcome, unless the transaction failed: that error is returned, and no
-// write is told.
+// write is told. The parameters are sent as they are, in binary: an id's
+// and a record's bytes are their text, a version eight bytes.
 func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
 	ctx := context.Background()
 	var created, advanced []*chargeWrite

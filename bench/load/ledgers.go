@@ -14,9 +14,10 @@ import (
 // ledgers is section 7: voucher calls on coinslot over the PostgreSQL
 // ledger, in turns with the same calls over the file ledger, then exact
 // payments the same way, then two instances sharing that PostgreSQL
-// ledger, driven at once by one driver with half the connections each. The database server is the one -postgres
-// names, on this machine: it shares the cores with coinslot and the driver,
-// at its own priority, and its backends' CPU is read from /proc.
+// ledger, driven at once by one driver with half the connections each.
+// The database server is the one -postgres names, on this machine: it
+// shares the cores with coinslot and the driver, at its own priority, and
+// its backends' CPU is read from /proc.
 func (b *bench) ledgers() {
 	if b.postgres == "" {
 		fail("section 7 needs -postgres, a database the run may make a schema of its own in")

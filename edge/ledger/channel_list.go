@@ -15,9 +15,8 @@ import (
 // still read every byte of what it skips.
 
 // decodeListed decodes a record as ListChannels gives it, using buf as
-// scratch space, which it returns for the next record.
-// The scratch returned is always buf's, never doc, which may be the
-// database driver's own buffer.
+// scratch space, which it returns for the next record: always buf's, never
+// doc, which may be the database driver's own buffer.
 func decodeListed(doc []byte, version int64, buf []byte) (*Channel, []byte, error) {
 	scratch, ok := appendListed(buf[:0], doc)
 	listed := scratch

@@ -35,6 +35,10 @@ type chargeGroup struct {
 	conn   *pgx.Conn  // dialled at the first group, and again once lost
 	closed bool
 	buf    []byte // the messages of the group being sent (see room)
+	// The text of the statement advancing n channels, by n: pgx finds a
+	// prepared statement by its name and text, and a group's would
+	// otherwise be written out again at every group.
+	advanceSQL map[int]string
 }
 
 // newChargeGroup commits the groups over connections made with config's
@@ -64,7 +68,7 @@ func newChargeGroup(config *pgx.ConnConfig) *chargeGroup {
 	} {
 		config.RuntimeParams[name] = value
 	}
-	return &chargeGroup{config: config}
+	return &chargeGroup{config: config, advanceSQL: map[int]string{}}
 }
 
 // chargeWrite is one PutChannel: doc written over version (0: created).
@@ -177,7 +181,10 @@ func (g *chargeGroup) next() []*chargeWrite {
 // statement advancing n channels for its n: each is prepared on the
 // group's connection at the first group that needs it (pgx keeps them by
 // name after that).
-const createChannelStmt = "coinslot_create_channel"
+const (
+	createChannelStmt   = "coinslot_create_channel"
+	advanceChannelsStmt = "coinslot_advance_%d"
+)
 
 // advanceChannelsSQL is the statement advancing n channels, each only at
 // the version its writer read, and returning the ids of those it wrote.
@@ -262,12 +269,18 @@ func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
 		}
 	}
 	// The statement for the next power of two at or above the advances,
-	// padded with rows of no id, which match none: a connection plans
-	// nine statements at most, not one for every size a group takes.
+	// padded with rows of no id, which match none: a connection plans one
+	// statement per power of two up to maxCharges, not one for every size
+	// a group takes. Its text is made once.
 	padded := 0
 	if len(advanced) > 0 {
 		padded = 1 << bits.Len(uint(len(advanced)-1))
-		if advance, err = conn.Prepare(ctx, fmt.Sprintf("coinslot_advance_%d", padded), advanceChannelsSQL(padded)); err != nil {
+		sql, ok := g.advanceSQL[padded]
+		if !ok {
+			sql = advanceChannelsSQL(padded)
+			g.advanceSQL[padded] = sql
+		}
+		if advance, err = conn.Prepare(ctx, fmt.Sprintf(advanceChannelsStmt, padded), sql); err != nil {
 			return fmt.Errorf("ledger: put channel: %w", err)
 		}
 	}

@@ -32,14 +32,21 @@ func BenchmarkPostgresCharge(b *testing.B) {
 func benchmarkPostgresBackends(b *testing.B, bench func(*testing.B, ledger.Store)) {
 	ledgertest.RequirePostgres(b)
 	dsn := ledgertest.PostgresSchema(b)
-	s, err := ledger.OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := openPostgres(b, dsn)
 	start := ledgertest.BackendCPU(b, dsn)
 	bench(b, s)
 	b.ReportMetric(float64(ledgertest.BackendCPU(b, dsn)-start)/float64(time.Microsecond)/float64(b.N), "backend-µs/op")
+}
+
+// openPostgres opens the ledger at dsn, closed when the test ends: for a
+// test that reads the database behind it through dsn too.
+func openPostgres(tb testing.TB, dsn string) *ledger.Postgres {
+	s, err := ledger.OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
 }
 
 // Two instances share the ledger: a live instance keeps its reservations
@@ -242,11 +249,7 @@ func TestPostgresChargeGroupPaddedAdvances(t *testing.T) {
 func TestPostgresChargeGroupReconnects(t *testing.T) {
 	ledgertest.RequirePostgres(t)
 	dsn := ledgertest.PostgresSchema(t)
-	s, err := ledger.OpenPostgres(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openPostgres(t, dsn)
 	c := context.Background()
 	ch := &ledger.Channel{ID: fmt.Sprintf("0x%064x", 1), Config: []byte(`{"payer":"0xabc"}`), Charged: "1"}
 	if err := s.PutChannel(c, ch); err != nil {

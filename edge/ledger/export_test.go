@@ -1,6 +1,9 @@
 package ledger
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // PutChannelsTogether writes cs as one group, as concurrent PutChannel
 // calls would share it, and returns each write's outcome.
@@ -35,4 +38,11 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 		}
 	}
 	return errs
+}
+
+// Setting is the value of the named setting on a connection of the pool.
+func (p *Postgres) Setting(name string) (string, error) {
+	var v string
+	err := p.pool.QueryRow(context.Background(), `SELECT current_setting($1)`, name).Scan(&v)
+	return v, err
 }

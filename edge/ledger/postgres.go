@@ -175,15 +175,28 @@ var (
 			SELECT 1 FROM nonces n WHERE n.payer = b.payer AND n.nonce = b.nonce AND NOT {orphaned})`, "$1", "$2")
 )
 
+// Reserve's commit does not wait for the WAL to reach the disk
+// (synchronous_commit off, for its transaction alone). A reservation
+// guards its pair only until Settling, whose commit waits and comes before
+// /settle is asked, as the file ledger's reservation in memory does. The
+// WAL reaches the disk in order, so a reservation whose call went on to
+// Settling is durable with it; one lost in a crash of the database's
+// machine frees an authorization never sent to be settled. Every instance
+// sees it from its commit on.
 func (p *Postgres) Reserve(ctx context.Context, payer, nonce, tool string) error {
 	payer, nonce = pair(payer, nonce)
 	now := p.stamp()
-	tag, err := p.pool.Exec(ctx, reserveSQL,
-		payer, nonce, tool, now, now.Add(-p.hold), p.instance)
-	if err != nil {
+	var reserved bool
+	b := &pgx.Batch{}
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
+	b.Queue(reserveSQL, payer, nonce, tool, now, now.Add(-p.hold), p.instance).Exec(func(tag pgconn.CommandTag) error {
+		reserved = tag.RowsAffected() > 0
+		return nil
+	})
+	if err := p.pool.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("ledger: reserve: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if !reserved {
 		return ErrReplayed
 	}
 	return nil

@@ -94,6 +94,24 @@ func TestPostgresPoolSize(t *testing.T) {
 
 // Of two instances sharing the ledger one leads a job; the other takes it
 // over only once the leader has not renewed within the lead's ttl.
+// A reservation commits without waiting for the WAL's flush, and only its
+// own transaction does: the settling and settled writes that follow it on
+// the same connection wait for theirs.
+func TestPostgresReserveLeavesCommitsSynchronous(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)(ledger.WithMaxConns(1)).(*ledger.Postgres)
+	c := context.Background()
+	if err := s.Reserve(c, "0xabc", "0x1", "tool_a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reserve(c, "0xabc", "0x1", "tool_a"); !errors.Is(err, ledger.ErrReplayed) {
+		t.Fatalf("the pair reserved again: %v; want ErrReplayed", err)
+	}
+	if v, err := s.Setting("synchronous_commit"); err != nil || v != "on" {
+		t.Fatalf("synchronous_commit after a reservation: %q, %v; want on", v, err)
+	}
+}
+
 func TestPostgresLead(t *testing.T) {
 	ledgertest.RequirePostgres(t)
 	open := ledgertest.Postgres(t)

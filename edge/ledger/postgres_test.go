@@ -23,6 +23,10 @@ func BenchmarkPostgres(b *testing.B) {
 	ledgertest.Benchmark(b, ledgertest.Postgres(b)())
 }
 
+func BenchmarkPostgresPaymentsParallel(b *testing.B) {
+	benchmarkPostgresBackends(b, ledgertest.BenchmarkPaymentsParallel)
+}
+
 func BenchmarkPostgresCharge(b *testing.B) {
 	benchmarkPostgresBackends(b, ledgertest.BenchmarkCharge)
 }

@@ -29,6 +29,35 @@ func Benchmark(b *testing.B, s ledger.Store) {
 	}
 }
 
+// BenchmarkPaymentsParallel measures exact payments in flight together,
+// as a busy seller takes them: 32 callers, each reserving a pair,
+// keeping it settling with its answer, then recording it settled.
+func BenchmarkPaymentsParallel(b *testing.B, s ledger.Store) {
+	c := context.Background()
+	var next atomic.Int64
+	answer := []byte(`{"data":"` + strings.Repeat("a", 2048) + `"}`)
+	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1))
+			n := fmt.Sprintf("0x%064x", i)
+			r := receipt(txHash(i))
+			if err := s.Reserve(c, payer, n, r.Tool); err != nil {
+				b.Error(err)
+				return
+			}
+			if err := s.Settling(c, payer, n, wouldBe(), answer); err != nil {
+				b.Error(err)
+				return
+			}
+			if err := s.Record(c, payer, n, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
 // BenchmarkCharge measures a voucher call's write: one channel's record
 // with a 2 KiB answer, written at its version, one caller.
 func BenchmarkCharge(b *testing.B, s ledger.Store) {

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -45,4 +46,32 @@ func (p *Postgres) Setting(name string) (string, error) {
 	var v string
 	err := p.pool.QueryRow(context.Background(), `SELECT current_setting($1)`, name).Scan(&v)
 	return v, err
+}
+
+// PaymentsTogether runs calls at once, each a ledger call that writes
+// once through the payments' group, and commits their writes as one
+// group once all of them wait.
+func (p *Postgres) PaymentsTogether(calls ...func() error) []error {
+	g := p.payments
+	for {
+		g.mu.Lock()
+		if !g.busy {
+			g.busy = true
+			g.mu.Unlock()
+			break
+		}
+		g.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+	errs := make([]error, len(calls))
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		wg.Go(func() { errs[i] = call() })
+	}
+	for g.pending() < len(calls) {
+		time.Sleep(time.Millisecond)
+	}
+	g.commitWaiting()
+	wg.Wait()
+	return errs
 }

@@ -28,6 +28,10 @@ func TestFile(t *testing.T) { ledgertest.Run(t, fileBackend) }
 
 func BenchmarkFile(b *testing.B) { ledgertest.Benchmark(b, fileBackend(b)()) }
 
+func BenchmarkFilePaymentsParallel(b *testing.B) {
+	ledgertest.BenchmarkPaymentsParallel(b, fileBackend(b)())
+}
+
 func BenchmarkFileCharge(b *testing.B) { ledgertest.BenchmarkCharge(b, fileBackend(b)()) }
 
 func BenchmarkFileChargeParallel(b *testing.B) {

@@ -35,8 +35,10 @@ type Postgres struct {
 	// ids is how many payment ids of paid calls are bound, counted at open
 	// and at each prune: the calls paid in between are seen at the next.
 	ids atomic.Int64
-	// charges groups the channel writes of concurrent calls.
-	charges *chargeGroup
+	// charges groups the channel writes of concurrent calls, payments
+	// their exact payments' durable writes.
+	charges  *chargeGroup
+	payments *paymentGroup
 }
 
 // pruneEvery spaces the prunes of answers: each sums the sizes of every
@@ -83,7 +85,8 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Postgres, e
 	}
 	id := make([]byte, 8)
 	rand.Read(id)
-	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{}), charges: newChargeGroup(pc.ConnConfig)}
+	p := &Postgres{pool: pool, instance: hex.EncodeToString(id), settings: set, stop: make(chan struct{}), charges: newChargeGroup(pc.ConnConfig),
+		payments: &paymentGroup{pool: pool}}
 	if err := p.renew(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -216,14 +219,20 @@ func (p *Postgres) Release(ctx context.Context, payer, nonce string) error {
 
 func (p *Postgres) Settling(ctx context.Context, payer, nonce string, r *Receipt, answer []byte) error {
 	payer, nonce = pair(payer, nonce)
-	tag, err := p.pool.Exec(ctx, `
-		UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5, answer = $6, request_key = $8, sent = $9, id_key = $10
-		WHERE payer = $1 AND nonce = $2 AND state = 'reserved' AND instance = $7`,
-		payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore), compress(answer), p.instance, r.RequestKey, r.Sent, r.IDKey)
+	args := []any{payer, nonce, p.stamp(), stored(r), expiry(r.ValidBefore), compress(answer), p.instance, r.RequestKey, r.Sent, r.IDKey}
+	var settling bool
+	err := p.payments.do(ctx, payer, nonce, func(b *pgx.Batch) {
+		b.Queue(`
+			UPDATE nonces SET state = 'settling', since = $3, pending = $4, valid_before = $5, answer = $6, request_key = $8, sent = $9, id_key = $10
+			WHERE payer = $1 AND nonce = $2 AND state = 'reserved' AND instance = $7`, args...).Exec(func(tag pgconn.CommandTag) error {
+			settling = tag.RowsAffected() > 0
+			return nil
+		})
+	})
 	if err != nil {
 		return fmt.Errorf("ledger: settling: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if !settling {
 		return ErrNotReserved
 	}
 	return nil
@@ -236,23 +245,23 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	payer, nonce = pair(payer, nonce)
 	rec := stored(r)
 	now := p.stamp()
-	// One round trip and one transaction: the batch's statements run in
-	// the implicit transaction its one Sync ends, so one that fails
-	// undoes the others. The answer moves from the journal to answers
-	// before the journal entry becomes the settled row; the receipt is
-	// written only if the row is now settled with this transaction, which
-	// it is not when the pair was settled with another (replayed). Only a
-	// settled row has a transaction: a condition on its state would let
-	// the planner look the row up in a partial index on the state, by the
-	// payer alone, through every payment the payer has made.
+	// One transaction, with the concurrent calls' writes (see
+	// paymentGroup): a statement that fails undoes the others. The answer
+	// moves from the journal to answers before the journal entry becomes
+	// the settled row; the receipt is written only if the row is now
+	// settled with this transaction, which it is not when the pair was
+	// settled with another (replayed). Only a settled row has a
+	// transaction: a condition on its state would let the planner look the
+	// row up in a partial index on the state, by the payer alone, through
+	// every payment the payer has made.
 	var replayed bool
-	b := &pgx.Batch{}
-	b.Queue(`
+	err := p.payments.do(ctx, payer, nonce, func(b *pgx.Batch) {
+		b.Queue(`
 		INSERT INTO answers (payer, nonce, stored_at, body, size)
 		SELECT payer, nonce, $3, answer, length(answer) FROM nonces
 		WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
 		ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
-	b.Queue(`
+		b.Queue(`
 		INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
 		ON CONFLICT (payer, nonce) DO UPDATE
 		SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
@@ -261,11 +270,11 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 			sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
 			id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
 		WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
-		payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey).Exec(func(tag pgconn.CommandTag) error {
-		replayed = tag.RowsAffected() == 0
-		return nil
-	})
-	b.Queue(`
+			payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey).Exec(func(tag pgconn.CommandTag) error {
+			replayed = tag.RowsAffected() == 0
+			return nil
+		})
+		b.Queue(`
 		INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
 			amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15
@@ -276,10 +285,10 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 			amount_usd = excluded.amount_usd, tool = excluded.tool, endpoint = excluded.endpoint,
 			request_sha256 = excluded.request_sha256, response_sha256 = excluded.response_sha256,
 			settled_at = excluded.settled_at, receipt_url = excluded.receipt_url`,
-		rec.Tx, rec.Schema, rec.ReceiptID, rec.Network, rec.Asset, rec.Payer, rec.PayTo, rec.AmountAtomic,
-		rec.AmountUSD, rec.Tool, rec.Endpoint, rec.RequestSHA256, rec.ResponseSHA256, rec.SettledAt, rec.ReceiptURL,
-		payer, nonce)
-	err := p.pool.SendBatch(ctx, b).Close()
+			rec.Tx, rec.Schema, rec.ReceiptID, rec.Network, rec.Asset, rec.Payer, rec.PayTo, rec.AmountAtomic,
+			rec.AmountUSD, rec.Tool, rec.Endpoint, rec.RequestSHA256, rec.ResponseSHA256, rec.SettledAt, rec.ReceiptURL,
+			payer, nonce)
+	})
 	if err == nil && replayed {
 		err = ErrReplayed
 	}

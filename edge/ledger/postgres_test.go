@@ -23,6 +23,10 @@ func BenchmarkPostgres(b *testing.B) {
 	ledgertest.Benchmark(b, ledgertest.Postgres(b)())
 }
 
+func BenchmarkPostgresPaymentsParallel(b *testing.B) {
+	benchmarkPostgresBackends(b, ledgertest.BenchmarkPaymentsParallel)
+}
+
 func BenchmarkPostgresCharge(b *testing.B) {
 	benchmarkPostgresBackends(b, ledgertest.BenchmarkCharge)
 }
@@ -109,6 +113,58 @@ func TestPostgresReserveLeavesCommitsSynchronous(t *testing.T) {
 	}
 	if v, err := s.Setting("synchronous_commit"); err != nil || v != "on" {
 		t.Fatalf("synchronous_commit after a reservation: %q, %v; want on", v, err)
+	}
+}
+
+// The exact payments' writes of one group are each written, or refused,
+// on their own: a pair not reserved is refused its settling, a pair
+// settled with another transaction is a replay, and a record the database
+// rejects fails alone; the group's others commit.
+func TestPostgresPaymentGroupMembersFailAlone(t *testing.T) {
+	ledgertest.RequirePostgres(t)
+	s := ledgertest.Postgres(t)().(*ledger.Postgres)
+	c := context.Background()
+	const payer = "0xabc"
+	for _, nonce := range []string{"0x1", "0x2", "0x3"} {
+		if err := s.Reserve(c, payer, nonce, "tool_a"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Settling(c, payer, "0x3", &ledger.Receipt{Tool: "tool_a"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Record(c, payer, "0x3", &ledger.Receipt{Tool: "tool_a", Tx: "0x03"}); err != nil {
+		t.Fatal(err)
+	}
+	settling := func(nonce string) func() error {
+		return func() error {
+			return s.Settling(c, payer, nonce, &ledger.Receipt{Tool: "tool_a"}, []byte(`{"n":"`+nonce+`"}`))
+		}
+	}
+	errs := s.PaymentsTogether(settling("0x1"), settling("0x9"), settling("0x2"))
+	if errs[0] != nil || !errors.Is(errs[1], ledger.ErrNotReserved) || errs[2] != nil {
+		t.Fatalf("settling 0x1, 0x9 (never reserved), 0x2 together: %v; want nil, ErrNotReserved, nil", errs)
+	}
+	record := func(nonce, tool, tx string) func() error {
+		return func() error { return s.Record(c, payer, nonce, &ledger.Receipt{Tool: tool, Tx: tx}) }
+	}
+	errs = s.PaymentsTogether(record("0x1", "tool_a", "0x01"), record("0x3", "tool_a", "0x0f"), record("0x2", "tool\x00a", "0x02"))
+	if errs[0] != nil || !errors.Is(errs[1], ledger.ErrReplayed) || errs[2] == nil || errors.Is(errs[2], ledger.ErrReplayed) {
+		t.Fatalf("recording 0x1, 0x3 with another transaction, 0x2 with a tool the database refuses, together: %v; want nil, ErrReplayed, an error", errs)
+	}
+	for nonce, want := range map[string]ledger.State{"0x1": ledger.Settled, "0x2": ledger.Settling, "0x3": ledger.Settled} {
+		if pm, err := s.Payment(c, payer, nonce); err != nil || pm.State != want {
+			t.Fatalf("pair %s after the groups: %+v, %v; want %s", nonce, pm, err, want)
+		}
+	}
+	if pm, _ := s.Payment(c, payer, "0x1"); string(pm.Answer) != `{"n":"0x1"}` {
+		t.Fatalf("0x1's answer after the groups: %q; want the one kept at settling", pm.Answer)
+	}
+	if _, err := s.Receipt(c, "0x0f"); !errors.Is(err, ledger.ErrNotFound) {
+		t.Fatalf("the replay's receipt: %v; want none", err)
+	}
+	if r, err := s.Receipt(c, "0x01"); err != nil || r.Tx != "0x01" {
+		t.Fatalf("0x1's receipt: %+v, %v; want it written", r, err)
 	}
 }
 

@@ -30,6 +30,36 @@ func Benchmark(b *testing.B, s ledger.Store) {
 	}
 }
 
+// BenchmarkPaymentsParallel measures exact payments in flight together,
+// as a busy seller takes them: 32 callers, each reserving a pair,
+// keeping it settling with the answer BenchmarkCharge's record keeps,
+// then recording it settled.
+func BenchmarkPaymentsParallel(b *testing.B, s ledger.Store) {
+	c := context.Background()
+	var next atomic.Int64
+	answer := chargedChannel(b, 0).Answer
+	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := int(next.Add(1))
+			n := fmt.Sprintf("0x%064x", i)
+			r := receipt(txHash(i))
+			if err := s.Reserve(c, payer, n, r.Tool); err != nil {
+				b.Error(err)
+				return
+			}
+			if err := s.Settling(c, payer, n, wouldBe(), answer); err != nil {
+				b.Error(err)
+				return
+			}
+			if err := s.Record(c, payer, n, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
 // The record a voucher call of section 7 of the load test wrote
 // (agent_trifecta_score's answer, its settlement and the channel's
 // config, 3.1 KiB), as coinslot wrote it. PostgreSQL checks a record's

@@ -23,9 +23,7 @@ import (
 // commit): alone, those bounded the calls served at under half of the
 // file ledger's.
 type chargeGroup struct {
-	mu      sync.Mutex
-	waiting []*chargeWrite
-	busy    bool // a goroutine is committing; it takes the waiting writes next
+	queue[*chargeWrite]
 
 	// The groups' own connection, outside the pool: one group commits at
 	// a time, and its connection keeps the settings and plans groups need
@@ -95,35 +93,21 @@ const maxCharges = 256
 const createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES ($1, 1, $2, lower($2::json->'config'->>'payer'))
 	ON CONFLICT (id) DO NOTHING RETURNING id`
 
-// put writes w with the next group, and returns its outcome, or ctx's
-// error once ctx ends first. The group itself is not cut off: it carries
-// the other calls' writes.
+// put writes w with the next group (see awaited).
 func (g *chargeGroup) put(ctx context.Context, w *chargeWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	w.done = make(chan error, 1)
-	g.mu.Lock()
-	g.waiting = append(g.waiting, w)
-	lead := !g.busy
-	g.busy = true
-	g.mu.Unlock()
-	if lead {
-		go g.commitWaiting()
-	}
-	select {
-	case err := <-w.done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	g.add(w, g.commitWaiting)
+	return awaited(ctx, w.done)
 }
 
 // commitWaiting commits groups until no write is waiting.
 func (g *chargeGroup) commitWaiting() {
 	for {
 		gather(g.pending, maxCharges)
-		writes := g.next()
+		writes := g.next(oneWriteEach)
 		if len(writes) == 0 {
 			return
 		}
@@ -145,36 +129,23 @@ func (g *chargeGroup) commitWaiting() {
 	}
 }
 
-func (g *chargeGroup) pending() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return len(g.waiting)
-}
-
-// next takes the next group off the waiting writes: a channel's second
-// write waits for the group after its first, and meets the version that
-// one committed. The group is in the order of its ids, which is the order the
-// statements lock the rows in, so that two instances' groups sharing rows
-// wait for each other rather than deadlock.
-func (g *chargeGroup) next() []*chargeWrite {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	var writes, later []*chargeWrite
-	seen := make(map[string]bool, len(g.waiting))
-	for _, w := range g.waiting {
-		if seen[w.id] || len(writes) == maxCharges {
+// oneWriteEach parts the next group off the waiting writes: a channel's
+// second write waits for the group after its first, and meets the version
+// that one committed. The group is in the order of its ids, which is the
+// order the statements lock the rows in, so that two instances' groups
+// sharing rows wait for each other rather than deadlock.
+func oneWriteEach(waiting []*chargeWrite) (group, later []*chargeWrite) {
+	seen := make(map[string]bool, len(waiting))
+	for _, w := range waiting {
+		if seen[w.id] || len(group) == maxCharges {
 			later = append(later, w)
 			continue
 		}
 		seen[w.id] = true
-		writes = append(writes, w)
+		group = append(group, w)
 	}
-	g.waiting = later
-	if len(writes) == 0 {
-		g.busy = false
-	}
-	slices.SortFunc(writes, func(a, b *chargeWrite) int { return strings.Compare(a.id, b.id) })
-	return writes
+	slices.SortFunc(group, func(a, b *chargeWrite) int { return strings.Compare(a.id, b.id) })
+	return group, later
 }
 
 // The statement creating a channel is named for what it does, and the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,53 +19,38 @@ import (
 // connection per call in flight, the backends also took turns at the WAL's
 // lock and at the two cores.
 type paymentGroup struct {
-	pool    *pgxpool.Pool
-	mu      sync.Mutex
-	waiting []*paymentWrite
-	busy    bool // a goroutine is committing; it takes the waiting writes next
+	pool *pgxpool.Pool
+	queue[*paymentWrite]
 }
 
-// paymentWrite is one call's statements: queue adds them to a group's
+// paymentWrite is one call's statements: statements adds them to a group's
 // batch, with what reads their outcomes, and may be called again when the
 // write is retried alone.
 type paymentWrite struct {
-	key   string // the pair's: a group's writes lock their rows in its order
-	queue func(*pgx.Batch)
-	done  chan error
+	key        string // the pair's: a group's writes lock their rows in its order
+	statements func(*pgx.Batch)
+	done       chan error
 }
 
 // maxPayments bounds a group, as maxCharges does the channels'.
 const maxPayments = 128
 
-// do commits the statements queue adds with the next group, and returns
-// the outcome, or ctx's error once ctx ends first (the write may still
-// commit, as a transaction cut off in flight may).
-func (g *paymentGroup) do(ctx context.Context, payer, nonce string, queue func(*pgx.Batch)) error {
+// do commits what statements adds to a batch with the next group (see
+// awaited).
+func (g *paymentGroup) do(ctx context.Context, payer, nonce string, statements func(*pgx.Batch)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w := &paymentWrite{key: payer + "/" + nonce, queue: queue, done: make(chan error, 1)}
-	g.mu.Lock()
-	g.waiting = append(g.waiting, w)
-	lead := !g.busy
-	g.busy = true
-	g.mu.Unlock()
-	if lead {
-		go g.commitWaiting()
-	}
-	select {
-	case err := <-w.done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	w := &paymentWrite{key: payer + "/" + nonce, statements: statements, done: make(chan error, 1)}
+	g.add(w, g.commitWaiting)
+	return awaited(ctx, w.done)
 }
 
 // commitWaiting commits groups until no write is waiting.
 func (g *paymentGroup) commitWaiting() {
 	for {
 		gather(g.pending, maxPayments)
-		writes := g.next()
+		writes := g.next(byPair)
 		if len(writes) == 0 {
 			return
 		}
@@ -86,32 +70,21 @@ func (g *paymentGroup) commitWaiting() {
 	}
 }
 
-func (g *paymentGroup) pending() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return len(g.waiting)
-}
-
-// next takes the next group off the waiting writes, in the order of their
-// pairs: two instances' groups wait for each other rather than deadlock.
-func (g *paymentGroup) next() []*paymentWrite {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n := min(len(g.waiting), maxPayments)
-	writes := slices.Clone(g.waiting[:n])
-	g.waiting = slices.Delete(g.waiting, 0, n)
-	if len(writes) == 0 {
-		g.busy = false
-	}
-	slices.SortStableFunc(writes, func(a, b *paymentWrite) int { return strings.Compare(a.key, b.key) })
-	return writes
+// byPair parts the next group off the waiting writes, in the order of
+// their pairs: two instances' groups wait for each other rather than
+// deadlock.
+func byPair(waiting []*paymentWrite) (group, later []*paymentWrite) {
+	n := min(len(waiting), maxPayments)
+	group, later = slices.Clone(waiting[:n]), waiting[n:]
+	slices.SortStableFunc(group, func(a, b *paymentWrite) int { return strings.Compare(a.key, b.key) })
+	return group, later
 }
 
 // commit runs writes' statements in the implicit transaction of one batch.
 func (g *paymentGroup) commit(writes []*paymentWrite) error {
 	b := &pgx.Batch{}
 	for _, w := range writes {
-		w.queue(b)
+		w.statements(b)
 	}
 	return g.pool.SendBatch(context.Background(), b).Close()
 }

@@ -1,0 +1,87 @@
+package ledger
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+// queue holds the writes of concurrent calls for one goroutine at a time
+// to commit in groups: the first write to find none committing starts
+// one, which takes the writes waiting, a group after another, until none
+// is left. The file ledger's writes have one, and the PostgreSQL ledger's
+// channel writes and payment writes one each.
+type queue[W any] struct {
+	mu      sync.Mutex
+	waiting []W
+	busy    bool // a goroutine is committing; it takes the waiting writes next
+}
+
+// add queues w, and starts commit on a goroutine of its own unless one is
+// committing already.
+func (q *queue[W]) add(w W, commit func()) {
+	q.mu.Lock()
+	q.waiting = append(q.waiting, w)
+	lead := !q.busy
+	q.busy = true
+	q.mu.Unlock()
+	if lead {
+		go commit()
+	}
+}
+
+func (q *queue[W]) pending() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.waiting)
+}
+
+// awaited is a write's outcome, or ctx's error once ctx ends first. The
+// group is not cut off: it carries the other calls' writes, and this one
+// may still commit, as a transaction cut off in flight may.
+func awaited(ctx context.Context, done chan error) error {
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// next takes the next group: split parts the waiting writes into the
+// group and those left for a later one. The goroutine committing ends
+// once a group is empty.
+func (q *queue[W]) next(split func(waiting []W) (group, later []W)) []W {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	group, later := split(q.waiting)
+	q.waiting = later
+	if len(group) == 0 {
+		q.busy = false
+	}
+	return group
+}
+
+// gather yields the processor until two yields in a row bring no new
+// write (one could land on the scheduler's periodic turn to the global
+// queue, which holds the yielder itself), or most are pending: the
+// goroutines ready to run, about to write, join the group about to
+// commit rather than wait for the next. A commit's fdatasync holds its
+// thread's P for the whole sync: the runtime hands a P in a syscall to
+// another thread only when sysmon sees the same syscall on two of its
+// ticks, and sysmon's period backs off from 20 µs to 10 ms. With
+// GOMAXPROCS=1 nothing else runs meanwhile, so a commit started before the
+// goroutines already runnable had run would sync alone, and each of their
+// writes would wait for a sync of its own. On PostgreSQL a group's
+// transaction costs the database more than its writes do.
+func gather(pending func() int, most int) {
+	n, still := pending(), 0
+	for n < most && still < 2 {
+		runtime.Gosched()
+		if m := pending(); m != n {
+			n, still = m, 0
+		} else {
+			still++
+		}
+	}
+}

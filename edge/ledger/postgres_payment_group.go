@@ -17,7 +17,7 @@ import (
 // commits at once. Alone, each such write cost the database a transaction,
 // a commit and a wait for the flush on a backend of its own; with a
 // connection per call in flight, the backends also took turns at the WAL's
-// lock and at the two cores.
+// lock and at the cores.
 type paymentGroup struct {
 	pool *pgxpool.Pool
 	queue[*paymentWrite]

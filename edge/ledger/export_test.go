@@ -17,19 +17,10 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 		}
 		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, done: make(chan error, 1)}
 	}
-	// The leader of an earlier write may not have seen the queue empty
-	// yet: this one leads only once it has, or two would commit at once.
 	g := p.charges
-	for {
-		g.mu.Lock()
-		if !g.busy {
-			break
-		}
-		g.mu.Unlock()
-		time.Sleep(time.Millisecond)
-	}
+	g.lead()
+	g.mu.Lock()
 	g.waiting = append(g.waiting, writes...)
-	g.busy = true
 	g.mu.Unlock()
 	g.commitWaiting()
 	errs := make([]error, len(cs))
@@ -53,16 +44,7 @@ func (p *Postgres) Setting(name string) (string, error) {
 // group once all of them wait.
 func (p *Postgres) PaymentsTogether(calls ...func() error) []error {
 	g := p.payments
-	for {
-		g.mu.Lock()
-		if !g.busy {
-			g.busy = true
-			g.mu.Unlock()
-			break
-		}
-		g.mu.Unlock()
-		time.Sleep(time.Millisecond)
-	}
+	g.lead()
 	errs := make([]error, len(calls))
 	var wg sync.WaitGroup
 	for i, call := range calls {
@@ -74,4 +56,20 @@ func (p *Postgres) PaymentsTogether(calls ...func() error) []error {
 	g.commitWaiting()
 	wg.Wait()
 	return errs
+}
+
+// lead makes the caller the queue's committing goroutine, once the one
+// before it has seen the queue empty: were two to commit at once, their
+// groups would not be the ones a test means.
+func (q *queue[W]) lead() {
+	for {
+		q.mu.Lock()
+		if !q.busy {
+			q.busy = true
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
 }

@@ -96,8 +96,6 @@ func TestPostgresPoolSize(t *testing.T) {
 	}
 }
 
-// Of two instances sharing the ledger one leads a job; the other takes it
-// over only once the leader has not renewed within the lead's ttl.
 // A reservation commits without waiting for the WAL's flush, and only its
 // own transaction does: the settling and settled writes that follow it on
 // the same connection wait for theirs.
@@ -168,6 +166,8 @@ func TestPostgresPaymentGroupMembersFailAlone(t *testing.T) {
 	}
 }
 
+// Of two instances sharing the ledger one leads a job; the other takes it
+// over only once the leader has not renewed within the lead's ttl.
 func TestPostgresLead(t *testing.T) {
 	ledgertest.RequirePostgres(t)
 	open := ledgertest.Postgres(t)

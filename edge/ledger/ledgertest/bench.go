@@ -30,6 +30,10 @@ func Benchmark(b *testing.B, s ledger.Store) {
 	}
 }
 
+// inFlight runs b's parallel loop on 32 goroutines, the calls a busy
+// seller has in flight.
+func inFlight(b *testing.B) { b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0))) }
+
 // BenchmarkPaymentsParallel measures exact payments in flight together,
 // as a busy seller takes them: 32 callers, each reserving a pair,
 // keeping it settling with the answer BenchmarkCharge's record keeps,
@@ -38,7 +42,7 @@ func BenchmarkPaymentsParallel(b *testing.B, s ledger.Store) {
 	c := context.Background()
 	var next atomic.Int64
 	answer := chargedChannel(b, 0).Answer
-	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
+	inFlight(b)
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			i := int(next.Add(1))
@@ -98,7 +102,7 @@ func BenchmarkCharge(b *testing.B, s ledger.Store) {
 func BenchmarkChargeParallel(b *testing.B, s ledger.Store) {
 	c := context.Background()
 	var next atomic.Int64
-	b.SetParallelism(max(1, 32/runtime.GOMAXPROCS(0)))
+	inFlight(b)
 	b.RunParallel(func(pb *testing.PB) {
 		rec := chargedChannel(b, next.Add(1))
 		for pb.Next() {

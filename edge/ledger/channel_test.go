@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -46,5 +47,19 @@ func TestChannelJSONIsTheRecord(t *testing.T) {
 		if !reflect.DeepEqual(w, g) {
 			t.Fatalf("%s:\n got %s\nwant %s", name, got, want)
 		}
+	}
+}
+
+// A record ends with its config, the member a channel's writes never
+// change (see appendChannelJSON).
+func TestChannelRecordEndsWithItsConfig(t *testing.T) {
+	config := `{"payer":"0xAb","salt":"0x01"}`
+	doc, err := appendChannelJSON(nil, &Channel{ID: "0xc1", Charged: "30", Config: json.RawMessage(config),
+		Tool: "business_days", Request: "r", Answer: json.RawMessage(`{"days":[1]}`), Settlement: json.RawMessage(`{"success":true}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(doc, []byte(`,"config":`+config+`}`)) {
+		t.Fatalf("the record does not end with its config: %s", doc)
 	}
 }

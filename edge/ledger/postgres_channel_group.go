@@ -77,6 +77,8 @@ type chargeWrite struct {
 	done    chan error
 }
 
+func (w *chargeWrite) tell(err error) { w.done <- err }
+
 // maxCharges bounds a group: one this large amortises its transaction
 // already, and a larger one would hold the rows it locked for longer.
 const maxCharges = 256
@@ -104,30 +106,7 @@ func (g *chargeGroup) put(ctx context.Context, w *chargeWrite) error {
 }
 
 // commitWaiting commits groups until no write is waiting.
-func (g *chargeGroup) commitWaiting() {
-	for {
-		gather(g.pending, maxCharges)
-		writes := g.next(oneWriteEach)
-		if len(writes) == 0 {
-			return
-		}
-		err := g.commit(writes)
-		switch {
-		case err == nil:
-		case len(writes) == 1:
-			writes[0].done <- err
-		default:
-			// A statement that failed (a deadlock with another instance's
-			// group, say) failed them all: each is tried alone, for an
-			// outcome of its own.
-			for _, w := range writes {
-				if err := g.commit([]*chargeWrite{w}); err != nil {
-					w.done <- err
-				}
-			}
-		}
-	}
-}
+func (g *chargeGroup) commitWaiting() { commitGroups(&g.queue, maxCharges, oneWriteEach, g.commit) }
 
 // oneWriteEach parts the next group off the waiting writes: a channel's
 // second write waits for the group after its first, and meets the version
@@ -297,9 +276,9 @@ func (g *chargeGroup) send(conn *pgx.Conn, writes []*chargeWrite) error {
 	}
 	for _, w := range writes {
 		if written[w.id] {
-			w.done <- nil
+			w.tell(nil)
 		} else {
-			w.done <- ErrConflict
+			w.tell(ErrConflict)
 		}
 	}
 	return nil

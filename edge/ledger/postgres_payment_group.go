@@ -32,6 +32,8 @@ type paymentWrite struct {
 	done       chan error
 }
 
+func (w *paymentWrite) tell(err error) { w.done <- err }
+
 // maxPayments bounds a group, as maxCharges does the channels'.
 const maxPayments = 128
 
@@ -47,28 +49,7 @@ func (g *paymentGroup) do(ctx context.Context, payer, nonce string, statements f
 }
 
 // commitWaiting commits groups until no write is waiting.
-func (g *paymentGroup) commitWaiting() {
-	for {
-		gather(g.pending, maxPayments)
-		writes := g.next(byPair)
-		if len(writes) == 0 {
-			return
-		}
-		err := g.commit(writes)
-		switch {
-		case err == nil || len(writes) == 1:
-			for _, w := range writes {
-				w.done <- err
-			}
-		default:
-			// A statement that failed undid the whole transaction: each
-			// write is tried alone, for an outcome of its own.
-			for _, w := range writes {
-				w.done <- g.commit([]*paymentWrite{w})
-			}
-		}
-	}
-}
+func (g *paymentGroup) commitWaiting() { commitGroups(&g.queue, maxPayments, byPair, g.commit) }
 
 // byPair parts the next group off the waiting writes, in the order of
 // their pairs: two instances' groups wait for each other rather than
@@ -80,11 +61,18 @@ func byPair(waiting []*paymentWrite) (group, later []*paymentWrite) {
 	return group, later
 }
 
-// commit runs writes' statements in the implicit transaction of one batch.
+// commit runs writes' statements in the implicit transaction of one batch;
+// each write reads its outcome from its statements' own callbacks.
 func (g *paymentGroup) commit(writes []*paymentWrite) error {
 	b := &pgx.Batch{}
 	for _, w := range writes {
 		w.statements(b)
 	}
-	return g.pool.SendBatch(context.Background(), b).Close()
+	if err := g.pool.SendBatch(context.Background(), b).Close(); err != nil {
+		return err
+	}
+	for _, w := range writes {
+		w.tell(nil)
+	}
+	return nil
 }

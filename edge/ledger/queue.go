@@ -62,6 +62,38 @@ func (q *queue[W]) next(split func(waiting []W) (group, later []W)) []W {
 	return group
 }
 
+// told is a write of a group that commits as one transaction: it is told
+// its outcome once.
+type told interface{ tell(error) }
+
+// commitGroups commits q's waiting writes, a group after another, until
+// none is left: split parts each group off, and commit writes a group in
+// one transaction and tells each write its outcome, or returns the error
+// that failed the transaction and tells none. A statement that failed (a
+// deadlock with another instance's group, say) failed the group's others
+// too, so each is then tried alone, for an outcome of its own.
+func commitGroups[W told](q *queue[W], most int, split func(waiting []W) (group, later []W), commit func([]W) error) {
+	for {
+		gather(q.pending, most)
+		writes := q.next(split)
+		if len(writes) == 0 {
+			return
+		}
+		err := commit(writes)
+		switch {
+		case err == nil:
+		case len(writes) == 1:
+			writes[0].tell(err)
+		default:
+			for _, w := range writes {
+				if err := commit([]W{w}); err != nil {
+					w.tell(err)
+				}
+			}
+		}
+	}
+}
+
 // gather yields the processor until two yields in a row bring no new
 // write (one could land on the scheduler's periodic turn to the global
 // queue, which holds the yielder itself), or most are pending: the

@@ -257,34 +257,34 @@ func (p *Postgres) Record(ctx context.Context, payer, nonce string, r *Receipt) 
 	var replayed bool
 	err := p.payments.do(ctx, payer, nonce, func(b *pgx.Batch) {
 		b.Queue(`
-		INSERT INTO answers (payer, nonce, stored_at, body, size)
-		SELECT payer, nonce, $3, answer, length(answer) FROM nonces
-		WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
-		ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
+			INSERT INTO answers (payer, nonce, stored_at, body, size)
+			SELECT payer, nonce, $3, answer, length(answer) FROM nonces
+			WHERE payer = $1 AND nonce = $2 AND state <> 'settled' AND answer IS NOT NULL
+			ON CONFLICT (payer, nonce) DO NOTHING`, payer, nonce, now)
 		b.Queue(`
-		INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
-		ON CONFLICT (payer, nonce) DO UPDATE
-		SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
-			pending = NULL, valid_before = 0, answer = NULL,
-			request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key),
-			sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
-			id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
-		WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
+			INSERT INTO nonces (payer, nonce, tool, state, since, tx, request_key, sent, id_key) VALUES ($1, $2, $3, 'settled', $4, $5, $6, $7, $8)
+			ON CONFLICT (payer, nonce) DO UPDATE
+			SET tool = excluded.tool, state = 'settled', since = excluded.since, tx = excluded.tx,
+				pending = NULL, valid_before = 0, answer = NULL,
+				request_key = coalesce(nullif(excluded.request_key, ''), nonces.request_key),
+				sent = coalesce(nullif(excluded.sent, ''), nonces.sent),
+				id_key = coalesce(nullif(excluded.id_key, ''), nonces.id_key)
+			WHERE nonces.state <> 'settled' OR nonces.tx = excluded.tx`,
 			payer, nonce, rec.Tool, now, rec.Tx, rec.RequestKey, rec.Sent, rec.IDKey).Exec(func(tag pgconn.CommandTag) error {
 			replayed = tag.RowsAffected() == 0
 			return nil
 		})
 		b.Queue(`
-		INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
-			amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15
-		WHERE EXISTS (SELECT 1 FROM nonces WHERE payer = $16 AND nonce = $17 AND tx = $1)
-		ON CONFLICT (tx) DO UPDATE SET schema = excluded.schema, receipt_id = excluded.receipt_id,
-			network = excluded.network, asset = excluded.asset, payer = excluded.payer,
-			pay_to = excluded.pay_to, amount_atomic = excluded.amount_atomic,
-			amount_usd = excluded.amount_usd, tool = excluded.tool, endpoint = excluded.endpoint,
-			request_sha256 = excluded.request_sha256, response_sha256 = excluded.response_sha256,
-			settled_at = excluded.settled_at, receipt_url = excluded.receipt_url`,
+			INSERT INTO receipts (tx, schema, receipt_id, network, asset, payer, pay_to, amount_atomic,
+				amount_usd, tool, endpoint, request_sha256, response_sha256, settled_at, receipt_url)
+			SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15
+			WHERE EXISTS (SELECT 1 FROM nonces WHERE payer = $16 AND nonce = $17 AND tx = $1)
+			ON CONFLICT (tx) DO UPDATE SET schema = excluded.schema, receipt_id = excluded.receipt_id,
+				network = excluded.network, asset = excluded.asset, payer = excluded.payer,
+				pay_to = excluded.pay_to, amount_atomic = excluded.amount_atomic,
+				amount_usd = excluded.amount_usd, tool = excluded.tool, endpoint = excluded.endpoint,
+				request_sha256 = excluded.request_sha256, response_sha256 = excluded.response_sha256,
+				settled_at = excluded.settled_at, receipt_url = excluded.receipt_url`,
 			rec.Tx, rec.Schema, rec.ReceiptID, rec.Network, rec.Asset, rec.Payer, rec.PayTo, rec.AmountAtomic,
 			rec.AmountUSD, rec.Tool, rec.Endpoint, rec.RequestSHA256, rec.ResponseSHA256, rec.SettledAt, rec.ReceiptURL,
 			payer, nonce)

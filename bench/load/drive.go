@@ -88,6 +88,7 @@ type result struct {
 	// request: the target's, its database's, the driver's and the kernel's.
 	machinePerCall time.Duration
 	firstError     string
+	roundRPS       []float64 // requests per second in each round, when phases took turns
 }
 
 func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }
@@ -167,6 +168,7 @@ type driven struct {
 	cpu      time.Duration // the target process's, in the measured rounds
 	server   time.Duration // the phase's serverCPU, in the measured rounds
 	machine  time.Duration // the machine's busy time, in the measured rounds
+	roundRPS []float64
 }
 
 // start connects to the phase's target and runs its warm-up.
@@ -201,7 +203,9 @@ func (d *driven) round(length time.Duration) {
 		server = d.ph.serverCPU
 	}
 	cpu0, server0, machine0 := d.ph.target.cpu(), server(), machineBusy()
+	n0, elapsed0 := len(d.took), d.elapsed
 	d.drive(time.Now().Add(length), limit)
+	d.roundRPS = append(d.roundRPS, float64(len(d.took)-n0)/(d.elapsed-elapsed0).Seconds())
 	d.cpu += d.ph.target.cpu() - cpu0
 	d.server += server() - server0
 	d.machine += machineBusy() - machine0
@@ -211,7 +215,7 @@ func (d *driven) round(length time.Duration) {
 func (d *driven) result() result {
 	n := time.Duration(max(len(d.took), 1))
 	r := result{name: d.ph.name, n: len(d.took), failed: d.failed, elapsed: d.elapsed, firstError: d.firstErr,
-		cpuPerCall: d.cpu / n, serverPerCall: d.server / n, machinePerCall: d.machine / n}
+		cpuPerCall: d.cpu / n, serverPerCall: d.server / n, machinePerCall: d.machine / n, roundRPS: d.roundRPS}
 	if len(d.took) > 0 {
 		slices.Sort(d.took)
 		r.p50, r.p99 = d.took[len(d.took)/2], d.took[len(d.took)*99/100]

@@ -34,6 +34,7 @@ func (b *bench) ledgers() {
 	b.row("  the machine, per voucher call on the file ledger", "", "", "", dur(rFile.machinePerCall), "", "", "")
 	b.row("  the machine, per voucher call on the PostgreSQL ledger", "", "", "", dur(rPG.machinePerCall), "", "", "")
 	b.ratio("vouchers, PostgreSQL / file ledger", rPG.rps()/rFile.rps(), ">= 0.80", rPG.rps() >= 0.8*rFile.rps())
+	b.byRound("vouchers, PostgreSQL / file ledger", rFile, rPG)
 	b.ratio("voucher p99, PostgreSQL ledger (ms)", ms(rPG.p99), "<= 12", rPG.p99 <= 12*time.Millisecond)
 	b.ratio("vouchers per core of coinslot's own, PostgreSQL / file ledger", perCore(rFile, rPG), "", true)
 
@@ -67,6 +68,7 @@ func (b *bench) exactOnLedgers(file, pg *proc, db *benchSchema) {
 	b.row("  the machine, per exact call on the file ledger", "", "", "", dur(rs[0].machinePerCall), "", "", "")
 	b.row("  the machine, per exact call on the PostgreSQL ledger", "", "", "", dur(rs[1].machinePerCall), "", "", "")
 	b.ratio("exact, PostgreSQL / file ledger", rs[1].rps()/rs[0].rps(), "", true)
+	b.byRound("exact, PostgreSQL / file ledger", rs[0], rs[1])
 	b.ratio("exact calls per core of coinslot's own, PostgreSQL / file ledger", perCore(rs[0], rs[1]), "", true)
 }
 

@@ -266,6 +266,17 @@ func (b *bench) result(r result) {
 	b.row(r.name, fmt.Sprintf("%.0f", r.rps()), dur(r.p50), dur(r.p99), dur(r.cpuPerCall), failed, "", "")
 }
 
+// byRound is a ratio of two phases that took turns, round by round: how
+// far the ratio moved within the run, which is how far one run's ratio
+// can be trusted on this machine.
+func (b *bench) byRound(what string, den, num result) {
+	var rs []string
+	for i := range min(len(den.roundRPS), len(num.roundRPS)) {
+		rs = append(rs, fmt.Sprintf("%.2f", num.roundRPS[i]/den.roundRPS[i]))
+	}
+	b.row("  by round: "+what, "", "", "", "", strings.Join(rs, " "), "", "")
+}
+
 func (b *bench) ratio(what string, v float64, target string, met bool) {
 	m := ""
 	if target != "" {

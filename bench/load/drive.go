@@ -88,7 +88,7 @@ type result struct {
 	// request: the target's, its database's, the driver's and the kernel's.
 	machinePerCall time.Duration
 	firstError     string
-	roundRPS       []float64 // requests per second in each round, when phases took turns
+	roundRPS       []float64 // requests per second in each of its rounds (one, unless phases took turns)
 }
 
 func (r result) rps() float64 { return float64(r.n) / r.elapsed.Seconds() }

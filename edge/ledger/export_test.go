@@ -15,7 +15,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 		if err != nil {
 			panic(err)
 		}
-		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, done: make(chan error, 1)}
+		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, outcome: make(outcome, 1)}
 	}
 	g := p.charges
 	g.lead()
@@ -25,7 +25,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 	g.commitWaiting()
 	errs := make([]error, len(cs))
 	for i, w := range writes {
-		if errs[i] = <-w.done; errs[i] == nil {
+		if errs[i] = <-w.outcome; errs[i] == nil {
 			cs[i].Version++
 		}
 	}

@@ -18,27 +18,25 @@ type group struct {
 }
 
 type write struct {
-	fn   func(*bolt.Tx) error
-	done chan error
+	fn func(*bolt.Tx) error
+	outcome
 }
 
 // do runs fn in a committed transaction, and returns its error.
 func (g *group) do(fn func(*bolt.Tx) error) error {
-	w := write{fn, make(chan error, 1)}
+	w := write{fn, make(outcome, 1)}
 	g.add(w, g.commitWaiting)
-	return <-w.done
+	return <-w.outcome
 }
 
-// commitWaiting commits groups until no write is waiting.
+// commitWaiting commits groups until no write is waiting. Every write is
+// told its outcome by commit, which finds the one that failed itself.
 func (g *group) commitWaiting() {
-	for {
-		gather(g.pending, maxGroup)
-		writes := g.next(func(waiting []write) (group, later []write) { return waiting, nil })
-		if len(writes) == 0 {
-			return
-		}
-		g.commit(writes)
-	}
+	commitGroups(&g.queue, maxGroup, func(waiting []write) (group, later []write) { return waiting, nil },
+		func(writes []write) error {
+			g.commit(writes)
+			return nil
+		})
 }
 
 // maxGroup ends a gathering: a group this large amortises its sync already.
@@ -60,12 +58,12 @@ func (g *group) commit(writes []write) {
 		})
 		if failed < 0 {
 			for _, w := range writes {
-				w.done <- err
+				w.tell(err)
 			}
 			return
 		}
 		w := writes[failed]
-		w.done <- g.db.Update(w.fn)
+		w.tell(g.db.Update(w.fn))
 		writes = slices.Delete(writes, failed, failed+1)
 	}
 }

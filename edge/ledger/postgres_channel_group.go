@@ -74,10 +74,8 @@ type chargeWrite struct {
 	id      string
 	version int64
 	doc     []byte
-	done    chan error
+	outcome
 }
-
-func (w *chargeWrite) tell(err error) { w.done <- err }
 
 // maxCharges bounds a group: one this large amortises its transaction
 // already, and a larger one would hold the rows it locked for longer.
@@ -95,14 +93,14 @@ const maxCharges = 256
 const createChannelSQL = `INSERT INTO channels (id, version, doc, payer) VALUES ($1, 1, $2, lower($2::json->'config'->>'payer'))
 	ON CONFLICT (id) DO NOTHING RETURNING id`
 
-// put writes w with the next group (see awaited).
+// put writes w with the next group (see outcome.awaited).
 func (g *chargeGroup) put(ctx context.Context, w *chargeWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w.done = make(chan error, 1)
+	w.outcome = make(outcome, 1)
 	g.add(w, g.commitWaiting)
-	return awaited(ctx, w.done)
+	return w.awaited(ctx)
 }
 
 // commitWaiting commits groups until no write is waiting.

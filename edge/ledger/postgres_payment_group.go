@@ -29,23 +29,21 @@ type paymentGroup struct {
 type paymentWrite struct {
 	key        string // the pair's: a group's writes lock their rows in its order
 	statements func(*pgx.Batch)
-	done       chan error
+	outcome
 }
-
-func (w *paymentWrite) tell(err error) { w.done <- err }
 
 // maxPayments bounds a group, as maxCharges does the channels'.
 const maxPayments = 128
 
 // do commits what statements adds to a batch with the next group (see
-// awaited).
+// outcome.awaited).
 func (g *paymentGroup) do(ctx context.Context, payer, nonce string, statements func(*pgx.Batch)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w := &paymentWrite{key: payer + "/" + nonce, statements: statements, done: make(chan error, 1)}
+	w := &paymentWrite{key: payer + "/" + nonce, statements: statements, outcome: make(outcome, 1)}
 	g.add(w, g.commitWaiting)
-	return awaited(ctx, w.done)
+	return w.awaited(ctx)
 }
 
 // commitWaiting commits groups until no write is waiting.

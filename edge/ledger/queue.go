@@ -36,12 +36,17 @@ func (q *queue[W]) pending() int {
 	return len(q.waiting)
 }
 
-// awaited is a write's outcome, or ctx's error once ctx ends first. The
+// outcome is where a write is told its outcome, and its writer waits for it.
+type outcome chan error
+
+func (o outcome) tell(err error) { o <- err }
+
+// awaited is the write's outcome, or ctx's error once ctx ends first. The
 // group is not cut off: it carries the other calls' writes, and this one
 // may still commit, as a transaction cut off in flight may.
-func awaited(ctx context.Context, done chan error) error {
+func (o outcome) awaited(ctx context.Context) error {
 	select {
-	case err := <-done:
+	case err := <-o:
 		return err
 	case <-ctx.Done():
 		return ctx.Err()

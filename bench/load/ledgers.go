@@ -33,6 +33,7 @@ func (b *bench) ledgers() {
 	b.row("  PostgreSQL (its backends and WAL writer), per voucher call on its ledger", "", "", "", dur(rPG.serverPerCall), "", "", "")
 	b.row("  the machine, per voucher call on the file ledger", "", "", "", dur(rFile.machinePerCall), "", "", "")
 	b.row("  the machine, per voucher call on the PostgreSQL ledger", "", "", "", dur(rPG.machinePerCall), "", "", "")
+	b.switchPrices()
 	b.ratio("vouchers, PostgreSQL / file ledger", rPG.rps()/rFile.rps(), ">= 0.80", rPG.rps() >= 0.8*rFile.rps())
 	b.byRound("vouchers, PostgreSQL / file ledger", rFile, rPG)
 	b.ratio("voucher p99, PostgreSQL ledger (ms)", ms(rPG.p99), "<= 12", rPG.p99 <= 12*time.Millisecond)

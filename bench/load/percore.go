@@ -164,9 +164,7 @@ func pinThread(cpu int) {
 func pinSelf(cpu int) {
 	var set unix.CPUSet
 	if cpu < 0 {
-		for c := range runtime.NumCPU() {
-			set.Set(c)
-		}
+		set = allCPUs()
 	} else {
 		set.Set(cpu)
 	}
@@ -180,6 +178,14 @@ func pinSelf(cpu int) {
 			fail("pinning the driver's thread %d: %v", tid, err)
 		}
 	}
+}
+
+func allCPUs() unix.CPUSet {
+	var set unix.CPUSet
+	for c := range runtime.NumCPU() {
+		set.Set(c)
+	}
+	return set
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -13,8 +13,8 @@ import (
 // database on the same machine adds to each group of writes: system calls,
 // and switches between processes (the database's backend and WAL writer
 // are processes of their own), against switches between the threads of
-// one process. Virtual machines differ in these by several times, and so
-// do section 7's ratios between machines.
+// one process. A run prints them so that two machines' section 7 can be
+// compared knowing what each charges.
 func (b *bench) switchPrices() {
 	b.row("  the machine: a system call, 1 thread", "", "", "", dur(perCall(func() { unix.Getppid() })), "", "", "")
 	b.row("  the machine: a round trip over pipes between 2 threads on one core", "", "", "", dur(pipeRoundTrip(false)), "", "", "")

@@ -15,7 +15,7 @@ func (p *Postgres) PutChannelsTogether(cs []*Channel) []error {
 		if err != nil {
 			panic(err)
 		}
-		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, outcome: make(outcome, 1)}
+		writes[i] = &chargeWrite{id: c.ID, version: c.Version, doc: doc, outcome: newOutcome()}
 	}
 	g := p.charges
 	g.lead()

@@ -24,7 +24,7 @@ type write struct {
 
 // do runs fn in a committed transaction, and returns its error.
 func (g *group) do(fn func(*bolt.Tx) error) error {
-	w := write{fn, make(outcome, 1)}
+	w := write{fn, newOutcome()}
 	g.add(w, g.commitWaiting)
 	return <-w.outcome
 }

@@ -98,7 +98,7 @@ func (g *chargeGroup) put(ctx context.Context, w *chargeWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w.outcome = make(outcome, 1)
+	w.outcome = newOutcome()
 	g.add(w, g.commitWaiting)
 	return w.awaited(ctx)
 }

@@ -41,7 +41,7 @@ func (g *paymentGroup) do(ctx context.Context, payer, nonce string, statements f
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w := &paymentWrite{key: payer + "/" + nonce, statements: statements, outcome: make(outcome, 1)}
+	w := &paymentWrite{key: payer + "/" + nonce, statements: statements, outcome: newOutcome()}
 	g.add(w, g.commitWaiting)
 	return w.awaited(ctx)
 }

@@ -39,6 +39,10 @@ func (q *queue[W]) pending() int {
 // outcome is where a write is told its outcome, and its writer waits for it.
 type outcome chan error
 
+// newOutcome has room for the outcome, so that the goroutine committing
+// never waits for a writer that has stopped waiting (see awaited).
+func newOutcome() outcome { return make(outcome, 1) }
+
 func (o outcome) tell(err error) { o <- err }
 
 // awaited is the write's outcome, or ctx's error once ctx ends first. The

@@ -25,7 +25,7 @@ func (b *bench) switchPrices() {
 // two pipes, with the echo on this thread's core: cat in a process of its
 // own, or a thread of this one. Each side blocks in the kernel, outside
 // Go's poller, while the other runs: a round trip is two switches and four
-// system calls. It is the least of four rounds, as perCall's figures are.
+// system calls. It is the floor of four rounds, as perCall's figures are.
 func pipeRoundTrip(process bool) time.Duration {
 	var there, back [2]int
 	if err := unix.Pipe2(there[:], unix.O_CLOEXEC); err != nil {
@@ -40,6 +40,7 @@ func pipeRoundTrip(process bool) time.Duration {
 	pinThread(0)
 	defer unpinThread()
 	if process {
+		// cat is forked from this thread, and so starts pinned as it is.
 		in, out := os.NewFile(uintptr(there[0]), "there"), os.NewFile(uintptr(back[1]), "back")
 		cat := exec.Command("cat")
 		cat.Stdin, cat.Stdout = in, out
@@ -48,11 +49,6 @@ func pipeRoundTrip(process bool) time.Duration {
 		}
 		in.Close()
 		out.Close()
-		var set unix.CPUSet
-		set.Set(0)
-		if err := unix.SchedSetaffinity(cat.Process.Pid, &set); err != nil {
-			fail("pinning cat: %v", err)
-		}
 		defer cat.Wait()
 	} else {
 		go func() {
@@ -73,24 +69,16 @@ func pipeRoundTrip(process bool) time.Duration {
 		}()
 	}
 	defer unix.Close(there[1])
-	const rounds, n = 4, 5000
 	one := make([]byte, 1)
-	var least time.Duration
-	for i := range rounds {
-		start := time.Now()
-		for range n {
-			if _, err := unix.Write(there[1], one); err != nil {
-				fail("writing to the echo: %v", err)
-			}
-			if m, err := unix.Read(back[0], one); m != 1 || err != nil {
-				fail("reading the echo: %d bytes, %v", m, err)
-			}
+	start := time.Now()
+	return floor(5000, func() time.Duration { return time.Since(start) }, func() {
+		if _, err := unix.Write(there[1], one); err != nil {
+			fail("writing to the echo: %v", err)
 		}
-		if took := time.Since(start) / n; i == 0 || took < least {
-			least = took
+		if m, err := unix.Read(back[0], one); m != 1 || err != nil {
+			fail("reading the echo: %d bytes, %v", m, err)
 		}
-	}
-	return least
+	})
 }
 
 // unpinThread lets the calling thread run on every CPU again.

@@ -109,14 +109,19 @@ func perCall(f func()) time.Duration {
 	runtime.GC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	const rounds, n = 4, 1000
+	return floor(1000, threadCPU, f)
+}
+
+// floor is the least time one call of f took, as clock tells time, over
+// four rounds of n calls.
+func floor(n int, clock func() time.Duration, f func()) time.Duration {
 	var least time.Duration
-	for i := range rounds {
-		before := threadCPU()
+	for i := range 4 {
+		before := clock()
 		for range n {
 			f()
 		}
-		if took := (threadCPU() - before) / n; i == 0 || took < least {
+		if took := (clock() - before) / time.Duration(n); i == 0 || took < least {
 			least = took
 		}
 	}
